@@ -1,0 +1,143 @@
+"""``Evidence`` and ``Fact``: a quantity bound to its meaning and its source span."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from ._caliber import Caliber
+from ._errors import DimensionMismatchError, InvalidInputError
+from ._quantity import Quantity
+
+__all__ = ["Evidence", "Fact", "LocateMethod"]
+
+LocateMethod = Literal["exact", "normalized", "fuzzy"]
+
+
+def _check_span(span: object, name: str) -> None:
+    if span is None:
+        return
+    if (
+        not isinstance(span, tuple)
+        or len(span) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in span)
+        or not 0 <= span[0] <= span[1]
+    ):
+        raise InvalidInputError(
+            f"Evidence.{name}: {span!r} is not a half-open (start, end) offset pair",
+            argument=name,
+            value=repr(span),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """Where a number came from: the cited source, the verbatim quote and its span.
+
+    Attributes:
+        evidence_id: The id of the cited document or chunk.
+        quote: The verbatim quote the model returned.
+        span: Half-open offsets of the located quote in the document, when located.
+        page: The page the span starts on, when the document knows its pages.
+        method: How the quote was located ("exact", "normalized", "fuzzy").
+        score: Locator score (1.0 for exact matches).
+        unit_declaration: The declaration ("单位：万元") a bare number was read in.
+        unit_declaration_span: Offsets of that declaration in the document.
+
+    >>> Evidence("report-2025Q3", "营业收入 8.7 亿元", span=(120, 131)).span
+    (120, 131)
+    """
+
+    evidence_id: str
+    quote: str
+    span: tuple[int, int] | None = None
+    page: int | None = None
+    method: LocateMethod | None = None
+    score: float | None = None
+    unit_declaration: str | None = None
+    unit_declaration_span: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.evidence_id, str) or not self.evidence_id.strip():
+            raise InvalidInputError(
+                f"Evidence.evidence_id must be a non-empty string, got {self.evidence_id!r}",
+                argument="evidence_id",
+                value=self.evidence_id,
+            )
+        if not isinstance(self.quote, str):
+            raise InvalidInputError(
+                f"Evidence.quote must be a string, got {type(self.quote).__name__}",
+                argument="quote",
+                value=repr(self.quote),
+            )
+        _check_span(self.span, "span")
+        _check_span(self.unit_declaration_span, "unit_declaration_span")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "evidence_id": self.evidence_id,
+            "quote": self.quote,
+            "span": list(self.span) if self.span is not None else None,
+            "page": self.page,
+            "method": self.method,
+            "score": self.score,
+            "unit_declaration": self.unit_declaration,
+            "unit_declaration_span": (
+                list(self.unit_declaration_span) if self.unit_declaration_span else None
+            ),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A quantity, what it means (its caliber), and where it was read (its evidence).
+
+    The quantity's dimension must equal the caliber's: a CNY amount cannot be a
+    USD fact, and a scale-only amount ("1476.94 亿") is not a fact until its
+    currency is known.
+
+    >>> from fincalc import Basis, Period
+    >>> cal = Caliber("营业收入", "华东区", Period.quarter(2025, 3), Basis.SINGLE_PERIOD, "CNY")
+    >>> q = Quantity(Decimal("870000000"), "CNY", unit="亿元", raw="8.7 亿元")
+    >>> Fact(q, cal, Evidence("r1", "营业收入 8.7 亿元")).value
+    Decimal('870000000')
+    """
+
+    quantity: Quantity
+    caliber: Caliber
+    evidence: Evidence
+
+    def __post_init__(self) -> None:
+        for name, kind in (("quantity", Quantity), ("caliber", Caliber), ("evidence", Evidence)):
+            value = getattr(self, name)
+            if not isinstance(value, kind):
+                raise InvalidInputError(
+                    f"Fact.{name} must be a {kind.__name__}, got {type(value).__name__}",
+                    argument=name,
+                    value=repr(value)[:80],
+                )
+        if self.quantity.dimension != self.caliber.dimension:
+            raise DimensionMismatchError(
+                f"Fact for {self.caliber.metric!r} ({self.caliber.entity}): the quantity "
+                f"{self.quantity.raw or self.quantity.value!r} has dimension "
+                f"{self.quantity.dimension!r} but the caliber says {self.caliber.dimension!r}; "
+                "declare the currency the source states, never convert implicitly",
+                operation="Fact",
+                left=self.quantity.dimension,
+                right=self.caliber.dimension,
+            )
+
+    @property
+    def value(self) -> Decimal:
+        """The amount in base units."""
+        return self.quantity.value
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (values as strings, never floats)."""
+        return {
+            "quantity": self.quantity.to_dict(),
+            "caliber": self.caliber.to_dict(),
+            "evidence": self.evidence.to_dict(),
+        }
