@@ -1,0 +1,156 @@
+"""Caliber: validation, diff, JSON round trip; Evidence and Fact."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fincalc import (
+    Basis,
+    Caliber,
+    DimensionMismatchError,
+    Evidence,
+    Fact,
+    InvalidInputError,
+    InvalidRecordError,
+    Period,
+    Quantity,
+    Tax,
+)
+
+Q3 = Period.quarter(2025, 3)
+YTD = Period.year_to_date(2025, 3)
+
+
+def revenue(**changes: object) -> Caliber:
+    base = Caliber("营业收入", "华东区", Q3, Basis.SINGLE_PERIOD, "CNY")
+    return base.replace(**changes) if changes else base
+
+
+def test_diff_names_fields_in_declaration_order() -> None:
+    a = revenue()
+    b = revenue(period=YTD, basis=Basis.CUMULATIVE, tax=Tax.EXCLUSIVE)
+    assert a.diff(b) == ("period", "basis", "tax")
+    assert a.diff(a) == ()
+
+
+def test_na_tax_never_equals_exclusive() -> None:
+    assert revenue(tax=Tax.NA) != revenue(tax=Tax.EXCLUSIVE)
+    assert revenue(tax="na").diff(revenue(tax="exclusive")) == ("tax",)
+
+
+def test_enum_strings_are_accepted_and_serialised_lowercase() -> None:
+    c = Caliber("Revenue", "Apple Inc.", Q3, "single_period", "USD", "exclusive")
+    assert c.basis is Basis.SINGLE_PERIOD
+    assert c.tax is Tax.EXCLUSIVE
+    data = c.to_dict()
+    assert data["basis"] == "single_period"
+    assert data["tax"] == "exclusive"
+    assert '"basis":"single_period"' in c.to_json()
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"metric": ""}, "metric"),
+        ({"entity": "   "}, "entity"),
+        ({"basis": "quarterly"}, "basis"),
+        ({"tax": "none"}, "tax"),
+        ({"dimension": "yuan"}, "dimension"),
+        ({"period": "2025Q3"}, "Period"),
+        ({"basis": Basis.INSTANT}, "instant"),
+        ({"colour": "red"}, "no field"),
+    ],
+)
+def test_invalid_calibers_are_refused(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        revenue(**changes)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{}",
+        "not json",
+        '{"metric":"m","entity":"e","period":{"start":"2025-02-01","end":"2025-01-01"},'
+        '"basis":"single_period","dimension":"CNY","tax":"na"}',
+        '{"metric":"m","entity":"e","period":{"start":"2025-01-01","end":"2025-02-01"},'
+        '"basis":"weekly","dimension":"CNY","tax":"na"}',
+    ],
+)
+def test_bad_json_raises_invalid_record(text: str) -> None:
+    with pytest.raises(InvalidRecordError):
+        Caliber.from_json(text)
+
+
+names = st.text(min_size=1, max_size=12).filter(lambda s: s.strip() != "")
+periods = st.builds(
+    lambda y, q: Period.quarter(y, q), st.integers(1990, 2100), st.integers(1, 4)
+) | st.dates(min_value=date(1990, 1, 1), max_value=date(2100, 1, 1)).map(Period.instant)
+
+
+@st.composite
+def calibers(draw: st.DrawFn) -> Caliber:
+    period = draw(periods)
+    basis = Basis.INSTANT if period.is_instant else draw(st.sampled_from(list(Basis)[:2]))
+    return Caliber(
+        draw(names),
+        draw(names),
+        period,
+        basis,
+        draw(st.sampled_from(["CNY", "USD", "RATIO", "SHARES"])),
+        draw(st.sampled_from(list(Tax))),
+    )
+
+
+@given(calibers())
+def test_json_round_trip_is_identity(caliber: Caliber) -> None:
+    assert Caliber.from_json(caliber.to_json()) == caliber
+    assert Caliber.from_dict(caliber.to_dict()) == caliber
+
+
+@given(calibers())
+def test_equal_calibers_hash_equal_and_are_frozen(caliber: Caliber) -> None:
+    twin = caliber.replace()
+    assert twin == caliber
+    assert hash(twin) == hash(caliber)
+    with pytest.raises(AttributeError):
+        caliber.metric = "x"  # type: ignore[misc]
+
+
+@given(calibers(), calibers())
+def test_diff_is_symmetric_and_empty_iff_equal(a: Caliber, b: Caliber) -> None:
+    assert a.diff(b) == b.diff(a)
+    assert (a.diff(b) == ()) == (a == b)
+
+
+def test_fact_requires_matching_dimension() -> None:
+    evidence = Evidence("report-2025Q3", "营业收入 8.7 亿元", span=(0, 11))
+    cny = Quantity(Decimal("8.7E+8"), "CNY", unit="亿元", raw="8.7 亿元")
+    fact = Fact(cny, revenue(), evidence)
+    assert fact.value == Decimal("870000000")
+    assert fact.to_dict()["quantity"]["value"] == "870000000"
+    usd = Quantity(Decimal("1.2E+8"), "USD", unit="million", raw="$120 million")
+    with pytest.raises(DimensionMismatchError, match="'USD' but the caliber says 'CNY'"):
+        Fact(usd, revenue(), evidence)
+    scale_only = Quantity(Decimal("147694000000"), None, unit="亿", raw="1476.94 亿")
+    with pytest.raises(DimensionMismatchError):
+        Fact(scale_only, revenue(), evidence)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"evidence_id": "", "quote": "q"}, "evidence_id"),
+        ({"evidence_id": "r", "quote": None}, "quote"),
+        ({"evidence_id": "r", "quote": "q", "span": (3, 1)}, "span"),
+        ({"evidence_id": "r", "quote": "q", "span": [0, 1]}, "span"),
+    ],
+)
+def test_evidence_validation(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        Evidence(**kwargs)  # type: ignore[arg-type]

@@ -1,0 +1,343 @@
+"""Periods, fiscal calendars and parse_period."""
+
+from __future__ import annotations
+
+import contextlib
+import decimal
+import itertools
+from datetime import date
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import TypeAdapter
+
+from fincalc import Basis, FiscalCalendar, Period, PeriodError, parse_period
+from fincalc._period import CALENDAR_YEAR
+
+S, C, INST = Basis.SINGLE_PERIOD, Basis.CUMULATIVE, Basis.INSTANT
+CAL = CALENDAR_YEAR
+OCT = FiscalCalendar.named("october")
+JUL = FiscalCalendar.named("july")
+APR_START = FiscalCalendar.named("april_start")
+APR_END = FiscalCalendar.named("april_end")
+
+
+def d(text: str) -> date:
+    return date.fromisoformat(text)
+
+
+# id, text, calendar, expected start, expected end (exclusive), basis, source
+PARSE_CASES = [
+    ("q-compact", "2025Q3", CAL, "2025-07-01", "2025-10-01", S, "analyst shorthand"),
+    ("q-en", "Q3 2025", CAL, "2025-07-01", "2025-10-01", S, "press release"),
+    ("q-short", "3Q25", CAL, "2025-07-01", "2025-10-01", S, "sell-side notes"),
+    ("q-apostrophe", "Q3'25", CAL, "2025-07-01", "2025-10-01", S, "slide decks"),
+    ("q-fy-calendar", "Q3 FY2025", CAL, "2025-07-01", "2025-10-01", S, "10-Q"),
+    ("q-fy-first", "FY2025 Q3", CAL, "2025-07-01", "2025-10-01", S, "10-Q"),
+    ("q-words", "the third quarter of 2025", CAL, "2025-07-01", "2025-10-01", S, "10-Q MD&A"),
+    ("q-cn", "2025年第三季度", CAL, "2025-07-01", "2025-10-01", S, "A-share 三季报"),
+    ("q-cn-short", "2025年三季度", CAL, "2025-07-01", "2025-10-01", S, "A-share prose"),
+    ("q-cn-digit", "2025年第3季度", CAL, "2025-07-01", "2025-10-01", S, "A-share prose"),
+    ("q-cn-latin", "2025年Q3", CAL, "2025-07-01", "2025-10-01", S, "LLM answers"),
+    ("q-cn-q1", "2025年一季度", CAL, "2025-01-01", "2025-04-01", S, "一季报"),
+    ("q-pdf-spaces", "2025 年 第 三 季度", CAL, "2025-07-01", "2025-10-01", S, "PDF text"),
+    ("q-fullwidth", "２０２５Ｑ３", CAL, "2025-07-01", "2025-10-01", S, "full-width OCR"),
+    ("ytd-cn", "2025年前三季度", CAL, "2025-01-01", "2025-10-01", C, "三季报 cumulative"),
+    ("ytd-months", "2025年1-9月", CAL, "2025-01-01", "2025-10-01", C, "statistics bureau"),
+    ("ytd-months-dash", "2025年1—9月", CAL, "2025-01-01", "2025-10-01", C, "PDF em dash"),
+    ("ytd-months-zhi", "2025年1月至9月", CAL, "2025-01-01", "2025-10-01", C, "prose"),
+    ("ytd-9m", "9M25", CAL, "2025-01-01", "2025-10-01", C, "analyst shorthand"),
+    ("ytd-en", "nine months ended September 30, 2025", CAL, "2025-01-01", "2025-10-01", C, "10-Q"),
+    ("h1-cn", "2025年上半年", CAL, "2025-01-01", "2025-07-01", C, "半年报"),
+    ("h1-cn-report", "2025年半年度", CAL, "2025-01-01", "2025-07-01", C, "半年报 title"),
+    ("h2-cn", "2024年下半年", CAL, "2024-07-01", "2025-01-01", S, "prose"),
+    ("h1-en", "H1 2024", CAL, "2024-01-01", "2024-07-01", C, "HK interim"),
+    ("h1-short", "1H24", CAL, "2024-01-01", "2024-07-01", C, "sell-side notes"),
+    ("h2-compact", "2024H2", CAL, "2024-07-01", "2025-01-01", S, "analyst shorthand"),
+    ("h1-words", "first half of 2024", CAL, "2024-01-01", "2024-07-01", C, "press release"),
+    ("six-months", "six months ended June 30, 2024", CAL, "2024-01-01", "2024-07-01", C, "10-Q"),
+    (
+        "three-months",
+        "three months ended June 30, 2024",
+        CAL,
+        "2024-04-01",
+        "2024-07-01",
+        S,
+        "10-Q",
+    ),
+    ("fy-cn", "2023年度", CAL, "2023-01-01", "2024-01-01", S, "年报"),
+    ("fy-cn-year", "2023年", CAL, "2023-01-01", "2024-01-01", S, "prose"),
+    ("fy-cn-full", "2023年全年", CAL, "2023-01-01", "2024-01-01", S, "prose"),
+    ("fy-en", "FY2023", CAL, "2023-01-01", "2024-01-01", S, "10-K"),
+    ("fy-short", "FY23", CAL, "2023-01-01", "2024-01-01", S, "slides"),
+    ("fy-fiscal", "fiscal 2023", CAL, "2023-01-01", "2024-01-01", S, "10-K"),
+    ("fy-year-ended", "year ended December 31, 2023", CAL, "2023-01-01", "2024-01-01", S, "10-K"),
+    ("month-cn", "2025年3月", CAL, "2025-03-01", "2025-04-01", S, "monthly operating data"),
+    ("month-en", "March 2025", CAL, "2025-03-01", "2025-04-01", S, "monthly release"),
+    ("month-range-q", "2025年7-9月", CAL, "2025-07-01", "2025-10-01", S, "prose (a quarter)"),
+    ("instant-cn", "截至2023年12月31日", CAL, "2023-12-31", "2024-01-01", INST, "资产负债表"),
+    ("instant-cn-bare", "2023年12月31日", CAL, "2023-12-31", "2024-01-01", INST, "资产负债表"),
+    ("instant-cn-end", "2023年末", CAL, "2023-12-31", "2024-01-01", INST, "prose"),
+    ("instant-q-end", "2025年三季度末", CAL, "2025-09-30", "2025-10-01", INST, "prose"),
+    ("instant-as-of", "as of December 31, 2023", CAL, "2023-12-31", "2024-01-01", INST, "10-K"),
+    ("instant-iso", "2023-12-31", CAL, "2023-12-31", "2024-01-01", INST, "XBRL"),
+    (
+        "instant-en",
+        "December 31, 2023",
+        CAL,
+        "2023-12-31",
+        "2024-01-01",
+        INST,
+        "10-K balance sheet",
+    ),
+    ("instant-abbr", "Dec. 31, 2023", CAL, "2023-12-31", "2024-01-01", INST, "10-K tables"),
+    (
+        "instant-dmy",
+        "31 December 2023",
+        CAL,
+        "2023-12-31",
+        "2024-01-01",
+        INST,
+        "UK/HK annual report",
+    ),
+    # non-calendar fiscal years
+    ("oct-fy", "FY2024", OCT, "2023-10-01", "2024-10-01", S, "Apple-style 10-K"),
+    ("oct-q1", "Q1 FY2025", OCT, "2024-10-01", "2025-01-01", S, "Apple-style 10-Q"),
+    ("oct-ytd", "9M FY2025", OCT, "2024-10-01", "2025-07-01", C, "Apple-style 10-Q"),
+    ("jul-fy", "fiscal 2024", JUL, "2023-07-01", "2024-07-01", S, "Microsoft-style 10-K"),
+    ("jul-h1", "H1 FY24", JUL, "2023-07-01", "2024-01-01", C, "ASX half-year"),
+    ("apr-start-fy", "FY2024", APR_START, "2024-04-01", "2025-04-01", S, "Japanese 決算"),
+    ("apr-start-q3", "2024Q3", APR_START, "2024-10-01", "2025-01-01", S, "Japanese quarterly"),
+    ("apr-end-fy", "FY25", APR_END, "2024-04-01", "2025-04-01", S, "Indian annual report"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "calendar", "start", "end", "basis"),
+    [pytest.param(*case[1:6], id=case[0]) for case in PARSE_CASES],
+)
+def test_parse_period_table(
+    text: str, calendar: FiscalCalendar, start: str, end: str, basis: Basis
+) -> None:
+    parsed = parse_period(text, calendar)
+    assert parsed.period == Period(d(start), d(end))
+    assert parsed.basis is basis
+    period, parsed_basis = parsed  # unpacks like a tuple
+    assert (period, parsed_basis) == (parsed.period, parsed.basis)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "上年同期",  # relative: needs a reference period
+        "本报告期",
+        "2025年第五季度",
+        "Q5 2025",
+        "20253",
+        "December 31",  # no year
+        "01/02/2023",  # day/month order unknown
+        "2023-02-30",
+        "1899年",
+        "",
+        "   ",
+        "revenue",
+        "x" * 500,
+    ],
+)
+def test_parse_period_refuses_to_guess(text: str) -> None:
+    with pytest.raises(PeriodError) as info:
+        parse_period(text)
+    assert info.value.text is not None
+
+
+def test_parse_period_rejects_non_text() -> None:
+    with pytest.raises(PeriodError):
+        parse_period(2025)  # type: ignore[arg-type]
+
+
+@given(st.text(max_size=60))
+def test_parse_period_never_raises_anything_but_period_error(text: str) -> None:
+    with contextlib.suppress(PeriodError):
+        parse_period(text)
+
+
+# -- Period ---------------------------------------------------------------------
+
+years = st.integers(min_value=1950, max_value=2150)
+calendars = st.builds(
+    FiscalCalendar, st.integers(min_value=1, max_value=12), st.sampled_from(["end", "start"])
+)
+
+
+@st.composite
+def regular_periods(draw: st.DrawFn) -> Period:
+    cal = draw(calendars)
+    year = draw(years)
+    kind = draw(st.sampled_from(["year", "half", "quarter", "month", "ytd"]))
+    if kind == "year":
+        return cal.fiscal_year(year)
+    if kind == "half":
+        return cal.half(year, draw(st.integers(1, 2)))
+    if kind == "quarter":
+        return cal.quarter(year, draw(st.integers(1, 4)))
+    if kind == "month":
+        return Period.month(year, draw(st.integers(1, 12)))
+    return cal.year_to_date(year, draw(st.integers(1, 4)))
+
+
+instants = st.dates(min_value=date(1950, 1, 1), max_value=date(2150, 12, 30)).map(Period.instant)
+
+
+@given(calendars, years)
+def test_four_quarters_tile_the_fiscal_year(cal: FiscalCalendar, year: int) -> None:
+    fy = cal.fiscal_year(year)
+    quarters = [cal.quarter(year, q) for q in (1, 2, 3, 4)]
+    assert quarters[0].start == fy.start
+    for left, right in itertools.pairwise(quarters):
+        assert left.end == right.start
+        assert left.is_adjacent_to(right)
+        assert not left.overlaps(right)
+    assert quarters[3].end == fy.end
+    assert all(fy.contains(q) for q in quarters)
+    assert cal.half(year, 1) == Period(quarters[0].start, quarters[1].end)
+
+
+@given(calendars, years)
+def test_ytd_through_q3_is_the_union_of_q1_to_q3(cal: FiscalCalendar, year: int) -> None:
+    ytd = cal.year_to_date(year, 3)
+    assert ytd == Period(cal.quarter(year, 1).start, cal.quarter(year, 3).end)
+    assert cal.basis_of(ytd) is Basis.CUMULATIVE
+    assert cal.basis_of(cal.quarter(year, 3)) is Basis.SINGLE_PERIOD
+    assert cal.basis_of(cal.fiscal_year(year)) is Basis.SINGLE_PERIOD
+
+
+@given(calendars, years, st.integers(1, 4))
+def test_shift_year_is_invertible_for_regular_periods(
+    cal: FiscalCalendar, year: int, q: int
+) -> None:
+    for period in (cal.quarter(year, q), cal.half(year, 1 + q % 2), cal.fiscal_year(year)):
+        assert period.shift(years=-1).shift(years=1) == period
+        assert period.prior_year() == period.shift(years=-1)
+        assert period.shift(quarters=4) == period.shift(years=1)
+
+
+@given(calendars, years, st.integers(1, 4))
+def test_prior_year_quarter_is_the_same_quarter(cal: FiscalCalendar, year: int, q: int) -> None:
+    assert cal.quarter(year, q).prior_year() == cal.quarter(year - 1, q)
+    assert cal.year_to_date(year, q).prior_year() == cal.year_to_date(year - 1, q)
+
+
+@given(instants, st.integers(-40, 40))
+def test_shifted_instants_stay_instants(period: Period, quarters: int) -> None:
+    shifted = period.shift(quarters=quarters)
+    assert shifted.is_instant
+    if period.end.day == 1:  # a month-end balance-sheet date stays a month-end
+        assert shifted.end.day == 1
+
+
+def test_shift_is_month_end_safe() -> None:
+    assert Period.instant(d("2024-02-29")).shift(years=-1) == Period.instant(d("2023-02-28"))
+    assert Period.instant(d("2024-06-30")).shift(quarters=-1) == Period.instant(d("2024-03-31"))
+    assert Period.instant(d("2023-02-28")).shift(years=1) == Period.instant(d("2024-02-29"))
+
+
+@given(st.one_of(regular_periods(), instants))
+def test_period_json_round_trip(period: Period) -> None:
+    adapter = TypeAdapter(Period)
+    assert adapter.validate_json(adapter.dump_json(period)) == period
+
+
+@given(regular_periods())
+def test_equal_periods_hash_equal(period: Period) -> None:
+    twin = Period(period.start, period.end)
+    assert twin == period
+    assert hash(twin) == hash(period)
+    assert len({twin, period}) == 1
+
+
+def test_period_is_frozen() -> None:
+    period = Period.quarter(2025, 3)
+    with pytest.raises(AttributeError):
+        period.start = d("2025-01-01")  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("start", "end"),
+    [("2025-01-01", "2025-01-01"), ("2025-02-01", "2025-01-01")],
+)
+def test_empty_or_reversed_periods_are_refused(start: str, end: str) -> None:
+    with pytest.raises(PeriodError, match="half-open"):
+        Period(d(start), d(end))
+
+
+def test_datetimes_are_not_dates() -> None:
+    from datetime import datetime
+
+    with pytest.raises(PeriodError):
+        Period(datetime(2025, 1, 1), d("2025-02-01"))
+
+
+def test_relations() -> None:
+    h1, q2, q3 = Period.half(2025, 1), Period.quarter(2025, 2), Period.quarter(2025, 3)
+    assert h1.contains(q2)
+    assert not h1.contains(q3)
+    assert h1.contains(d("2025-06-30"))
+    assert not h1.contains(d("2025-07-01"))  # half-open
+    assert h1.is_adjacent_to(q3)
+    assert not h1.overlaps(q3)
+    assert h1.overlaps(q2)
+
+
+@pytest.mark.parametrize(
+    ("period", "calendar", "name"),
+    [
+        (Period.fiscal_year(2024, OCT), OCT, "FY2024"),
+        (Period.quarter(2025, 1, OCT), OCT, "2025Q1"),
+        (Period.half(2025, 2), CAL, "2025H2"),
+        (Period.year_to_date(2025, 3), CAL, "9M2025"),
+        (Period.month(2025, 3), CAL, "2025-03"),
+        (Period.instant(d("2023-12-31")), CAL, "2023-12-31"),
+        (Period(d("2025-01-15"), d("2025-02-15")), CAL, "[2025-01-15, 2025-02-15)"),
+    ],
+)
+def test_describe(period: Period, calendar: FiscalCalendar, name: str) -> None:
+    assert period.describe(calendar) == name
+
+
+# -- FiscalCalendar -------------------------------------------------------------
+
+
+def test_named_calendars_are_data() -> None:
+    assert set(FiscalCalendar.available()) >= {"calendar", "april_start", "july", "october"}
+    assert FiscalCalendar.named("calendar") == CALENDAR_YEAR
+    with pytest.raises(Exception, match="no fiscal calendar named 'lunar'") as info:
+        FiscalCalendar.named("lunar")
+    assert "october" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"start_month": 0}, "start_month"),
+        ({"start_month": 13}, "start_month"),
+        ({"naming": "middle"}, "naming"),
+    ],
+)
+def test_invalid_calendars(kwargs: dict[str, object], message: str) -> None:
+    from fincalc import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match=message):
+        FiscalCalendar(**kwargs)  # type: ignore[arg-type]
+
+
+@given(calendars, st.dates(min_value=date(1950, 1, 1), max_value=date(2150, 1, 1)))
+def test_fiscal_year_of_contains_the_day(cal: FiscalCalendar, day: date) -> None:
+    assert cal.fiscal_year(cal.fiscal_year_of(day)).contains(day)
+
+
+def test_parsing_leaves_the_decimal_context_alone() -> None:
+    before = decimal.getcontext().copy()
+    parse_period("2025年前三季度")
+    after = decimal.getcontext()
+    assert (after.prec, after.rounding) == (before.prec, before.rounding)
