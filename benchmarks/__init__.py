@@ -1,0 +1,1 @@
+"""fincalc benchmarks: run ``python -m benchmarks`` (see docs/performance.md)."""
