@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         ReplayMismatchError,
         UndefinedGrowthError,
         UnitTableError,
+        UnknownEvidenceError,
         UnknownUnitError,
     )
     from ._facts import Evidence, Fact
@@ -69,6 +70,7 @@ _EXPORTS: dict[str, str] = {
     "Tax": "_caliber",
     "UndefinedGrowthError": "_errors",
     "UnitTableError": "_errors",
+    "UnknownEvidenceError": "_errors",
     "UnknownUnitError": "_errors",
     "parse_period": "_period",
 }
@@ -100,6 +102,7 @@ __all__ = [
     "Tax",
     "UndefinedGrowthError",
     "UnitTableError",
+    "UnknownEvidenceError",
     "UnknownUnitError",
     "__version__",
     "parse_period",

@@ -28,6 +28,7 @@ __all__ = [
     "ReplayMismatchError",
     "UndefinedGrowthError",
     "UnitTableError",
+    "UnknownEvidenceError",
     "UnknownUnitError",
 ]
 
@@ -134,6 +135,12 @@ class InvalidQuoteError(FincalcError):
 
     quote: str | None = None
     reason: str | None = None
+
+
+class UnknownEvidenceError(FincalcError, LookupError):
+    """A claim cites an evidence id that no supplied document has."""
+
+    evidence_id: str | None = None
 
 
 class QuoteNotFoundError(FincalcError, LookupError):

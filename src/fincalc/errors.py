@@ -23,6 +23,7 @@ from ._errors import (
     ReplayMismatchError,
     UndefinedGrowthError,
     UnitTableError,
+    UnknownEvidenceError,
     UnknownUnitError,
 )
 
@@ -44,5 +45,6 @@ __all__ = [
     "ReplayMismatchError",
     "UndefinedGrowthError",
     "UnitTableError",
+    "UnknownEvidenceError",
     "UnknownUnitError",
 ]
