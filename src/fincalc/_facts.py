@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
-from ._caliber import Caliber
+from ._caliber import Basis, Caliber, Tax
 from ._errors import DimensionMismatchError, InvalidInputError
+from ._period import FiscalCalendar, Period
 from ._quantity import Quantity
 
 __all__ = ["Evidence", "Fact", "LocateMethod"]
@@ -133,6 +134,51 @@ class Fact:
     def value(self) -> Decimal:
         """The amount in base units."""
         return self.quantity.value
+
+    @classmethod
+    def build(
+        cls,
+        value: Decimal | int | str,
+        *,
+        metric: str,
+        entity: str,
+        period: Period | str,
+        evidence_id: str,
+        dimension: str = "CNY",
+        tax: Tax | str = Tax.NA,
+        basis: Basis | str | None = None,
+        quote: str = "",
+        raw: str | None = None,
+        unit: str | None = None,
+        page: int | None = None,
+        calendar: FiscalCalendar | None = None,
+    ) -> Fact:
+        """Build a fact from plain values (tests, examples, hand-entered data).
+
+        ``value`` is in base units (元, or 1 for ratios: 5.2% is ``"0.052"``);
+        floats are refused. ``period`` is a ``Period`` or text for
+        ``parse_period``; the basis defaults to the one the period implies
+        under ``calendar``. ``raw`` defaults to the value as written.
+
+        >>> f = Fact.build("8.7E+8", metric="营业收入", entity="华东区", period="2025Q3",
+        ...                evidence_id="r-2025q3", raw="8.7 亿元")
+        >>> f.caliber.describe(), f.value == 870000000
+        ('营业收入 | 华东区 | 2025Q3 | single_period | CNY | na', True)
+        """
+        from ._decimal import to_decimal
+        from ._period import CALENDAR_YEAR, parse_period
+
+        cal = calendar or CALENDAR_YEAR
+        parsed = parse_period(period, cal).period if isinstance(period, str) else period
+        amount = to_decimal(value, field="Fact.build value")
+        # Caliber coerces and checks enum text ("cumulative", "na") itself.
+        basis_value: Any = basis if basis is not None else cal.basis_of(parsed)
+        tax_value: Any = tax
+        caliber = Caliber(metric, entity, parsed, basis_value, dimension, tax_value)
+        quantity = Quantity(
+            amount, dimension, unit=unit, raw=raw if raw is not None else format(amount, "f")
+        )
+        return cls(quantity, caliber, Evidence(evidence_id, quote, page=page))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (values as strings, never floats)."""

@@ -1,0 +1,310 @@
+"""Answer sentences from a ``Computation``: the number written once, with citations.
+
+Numbers are formatted with babel (imported inside the functions, so ``import
+fincalc`` stays fast). The value written is always ``computation.display``
+exactly: scaling to 亿/万 or million/billion only moves the decimal point,
+so rendering never rounds a second time.
+"""
+
+from __future__ import annotations
+
+import string
+from datetime import date
+from decimal import Decimal
+from typing import Literal
+
+from ._audit import Computation
+from ._decimal import arithmetic
+from ._errors import InvalidInputError
+from ._period import CALENDAR_YEAR, FiscalCalendar, Period
+
+__all__ = ["Locale", "render"]
+
+Locale = Literal["zh_CN", "en_US"]
+_LOCALES = ("zh_CN", "en_US")
+
+#: Placeholders a template may use.
+FIELDS = ("entity", "metric", "period", "base_period", "whole", "value", "citations")
+
+_TEMPLATES: dict[str, dict[str, str]] = {
+    "zh_CN": {
+        "add": "{entity}{period}{metric}合计为{value}{citations}。",
+        "sub": "{entity}{period}{metric}为{value}{citations}。",
+        "yoy": "{entity}{period}{metric}同比增长{value}{citations}。",
+        "qoq": "{entity}{period}{metric}环比增长{value}{citations}。",
+        "ratio": "{entity}{period}{metric}为{value}{citations}。",
+        "share": "{entity}{period}{metric}占{whole}的{value}{citations}。",
+        "cagr": "{entity}{base_period}至{period}{metric}年复合增长率为{value}{citations}。",
+        "pp_change": "{entity}{period}{metric}较{base_period}变动{value}{citations}。",
+    },
+    "en_US": {
+        "add": "{entity} {metric} for {period} totalled {value}{citations}.",
+        "sub": "{entity} {metric} for {period} was {value}{citations}.",
+        "yoy": "{entity} {metric} for {period} changed {value} year over year{citations}.",
+        "qoq": "{entity} {metric} for {period} changed {value} period over period{citations}.",
+        "ratio": "{entity} {metric} for {period} was {value}{citations}.",
+        "share": "{entity} accounted for {value} of {whole} {metric} in {period}{citations}.",
+        "cagr": (
+            "{entity} {metric} grew at a compound annual rate of {value} from {base_period} "
+            "to {period}{citations}."
+        ),
+        "pp_change": (
+            "{entity} {metric} for {period} changed by {value} from {base_period}{citations}."
+        ),
+    },
+}
+
+_ZH_CURRENCY = {"CNY": "元", "RMB": "元", "USD": "美元", "HKD": "港元", "EUR": "欧元"}
+_ZH_UNITS = {"SHARES": "股", "MULTIPLE": "倍"}
+_EN_UNITS = {"SHARES": "shares", "MULTIPLE": "x"}
+_EN_PER = {"SHARES": "share"}
+_ZH_QUARTER = {1: "第一季度", 2: "第二季度", 3: "第三季度", 4: "第四季度"}
+_ZH_YTD = {6: "上半年", 9: "前三季度"}
+#: Scales a locale writes amounts in, largest first: (name, power of ten).
+_SCALES = {
+    "zh_CN": (("亿", 8), ("万", 4)),
+    "en_US": (("billion", 9), ("million", 6)),
+}
+_UNIT_POWER = {"万": 4, "亿": 8, "thousand": 3, "million": 6, "billion": 9}
+
+
+def render(
+    computation: Computation,
+    *,
+    locale: Locale = "zh_CN",
+    template: str | None = None,
+) -> str:
+    """Write the answer sentence for ``computation``, with its citations.
+
+    The number is ``computation.display`` written once, exactly (babel
+    formatting; amounts scaled to 亿/万 for ``zh_CN`` and billion/million for
+    ``en_US`` by moving the decimal point only; ratios as percentages;
+    percentage-point changes as 个百分点 / percentage points). Citations list
+    each input's evidence id, with its page when known, once each.
+
+    Args:
+        computation: The record to write.
+        locale: ``"zh_CN"`` or ``"en_US"``.
+        template: A ``str.format`` template using the placeholders
+            ``{entity}``, ``{metric}``, ``{period}``, ``{base_period}``,
+            ``{whole}``, ``{value}`` and ``{citations}``; the locale's sentence
+            for the operation by default.
+
+    Raises:
+        InvalidInputError: unknown locale, or a template with another
+            placeholder, an attribute/index look-up, or a format spec.
+
+    >>> from fincalc import Fact, yoy
+    >>> c = yoy(Fact.build("8.7E+8", metric="营业收入", entity="华东区", period="2025Q3",
+    ...                    evidence_id="2025Q3报告", page=12),
+    ...         Fact.build("874320000", metric="营业收入", entity="华东区", period="2024Q3",
+    ...                    evidence_id="2024Q3报告", page=11))
+    >>> render(c)
+    '华东区2025年第三季度营业收入同比增长-0.49%（来源：2025Q3报告 第12页；2024Q3报告 第11页）。'
+    >>> render(c, locale="en_US", template="{metric}: {value}")
+    '营业收入: -0.49%'
+    """
+    if not isinstance(computation, Computation):
+        raise InvalidInputError(
+            f"render needs a Computation, got {type(computation).__name__}",
+            argument="computation",
+            value=repr(computation)[:80],
+        )
+    if locale not in _LOCALES:
+        raise InvalidInputError(
+            f"render: locale {locale!r} is not supported; use 'zh_CN' or 'en_US'",
+            argument="locale",
+            value=locale,
+        )
+    text = _TEMPLATES[locale][computation.operation] if template is None else template
+    _check_template(text)
+    values = _fields(computation, locale)
+    return text.format(**values)
+
+
+def _check_template(template: object) -> None:
+    if not isinstance(template, str):
+        raise InvalidInputError(
+            f"render: template must be a string, got {type(template).__name__}",
+            argument="template",
+            value=repr(template)[:80],
+        )
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError as exc:
+        raise InvalidInputError(
+            f"render: template {template!r} is not a format string: {exc}",
+            argument="template",
+            value=template,
+        ) from exc
+    for _, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        if name not in FIELDS or spec or conversion:
+            raise InvalidInputError(
+                f"render: template placeholder {{{name}}} is not allowed; use plain "
+                f"{', '.join('{' + f + '}' for f in FIELDS)}",
+                argument="template",
+                value=template,
+            )
+
+
+def _fields(computation: Computation, locale: str) -> dict[str, str]:
+    target = computation.target
+    first = computation.inputs[0].caliber
+    second = computation.inputs[-1].caliber
+    calendar = computation.calendar
+    op = computation.operation
+    metric = target.metric if op in ("add", "sub", "ratio") else first.metric
+    return {
+        "entity": target.entity,
+        "metric": metric,
+        "period": _period_text(target.period, locale, calendar),
+        "base_period": _period_text(second.period, locale, calendar),
+        "whole": second.entity,
+        "value": _value_text(computation, locale),
+        "citations": _citations(computation, locale),
+    }
+
+
+# -- numbers -------------------------------------------------------------------
+
+
+def _format_number(value: Decimal, locale: str) -> str:
+    """Exactly the digits of ``value``, grouped for ``locale`` (never rounds)."""
+    from babel.numbers import format_decimal
+
+    if not value:
+        value = value.copy_abs()  # never write "-0.00"
+    exponent = value.as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    pattern = "#,##0" + ("." + "0" * places if places else "")
+    with arithmetic():  # babel quantizes in the current context; keep the caller's intact
+        return str(format_decimal(value, format=pattern, locale=locale))
+
+
+def _strip(value: Decimal) -> Decimal:
+    """Drop trailing fractional zeros (in context); exact."""
+    if "." not in format(value, "f"):
+        return value
+    text = format(value, "f").rstrip("0").rstrip(".")
+    return Decimal(text)
+
+
+def _value_text(computation: Computation, locale: str) -> str:
+    display = computation.display
+    unit = computation.rounding.unit
+    dimension = computation.target.dimension
+    if unit == "%":
+        number = _format_number(display, locale)
+        if computation.operation == "pp_change":
+            return f"{number}个百分点" if locale == "zh_CN" else f"{number} percentage points"
+        return f"{number}%"
+    native = dict(_SCALES[locale])
+    scaled: Decimal
+    scale: str
+    with arithmetic():
+        if unit in native:  # already in a scale this locale writes
+            scaled, scale = display, unit
+        else:
+            base = display.scaleb(_UNIT_POWER[unit]) if unit != "base" else display
+            scaled, scale = base, ""
+            for name, power in _SCALES[locale]:
+                if abs(base) >= Decimal(1).scaleb(power):
+                    scaled, scale = _strip(base.scaleb(-power)), name
+                    break
+    return _with_unit(_format_number(scaled, locale), scale, dimension, locale)
+
+
+def _with_unit(number: str, scale: str, dimension: str, locale: str) -> str:
+    if "_PER_" in dimension:  # per-share figures: 元/股, CNY … per share
+        top, bottom = dimension.split("_PER_", 1)
+        if locale == "zh_CN":
+            return f"{_with_unit(number, scale, top, locale)}/{_ZH_UNITS.get(bottom, bottom)}"
+        per = _EN_PER.get(bottom, bottom.lower())
+        return f"{_with_unit(number, scale, top, locale)} per {per}"
+    if dimension == "RATIO":
+        return f"{number}{scale}" if locale == "zh_CN" else f"{number} {scale}".rstrip()
+    is_currency = len(dimension) == 3 and dimension.isalpha()
+    if locale == "zh_CN":
+        if is_currency:
+            return f"{number}{scale}{_zh_currency(dimension)}"
+        return f"{number}{scale}{_ZH_UNITS.get(dimension, '')}"
+    scale_text = f" {scale}" if scale else ""
+    if is_currency:
+        return f"{dimension} {number}{scale_text}"
+    unit = _EN_UNITS.get(dimension, "")
+    return f"{number}{scale_text}" + (f" {unit}" if unit else "")
+
+
+def _zh_currency(code: str) -> str:
+    if code in _ZH_CURRENCY:
+        return _ZH_CURRENCY[code]
+    from babel.numbers import get_currency_name
+
+    return str(get_currency_name(code, locale="zh_CN"))
+
+
+# -- periods and citations -------------------------------------------------------
+
+
+def _period_text(period: Period, locale: str, calendar: FiscalCalendar | None) -> str:
+    cal = calendar or CALENDAR_YEAR
+    if period.is_instant:
+        return _date_text(period.start, locale)
+    name = cal.describe(period)
+    fiscal = "" if cal == CALENDAR_YEAR else ("财" if locale == "zh_CN" else "FY")
+    if name.startswith("FY"):
+        year = name[2:]
+        return f"{year}{'财' if fiscal else ''}年度" if locale == "zh_CN" else name
+    if "Q" in name and name.split("Q")[0].isdigit():
+        year, quarter = name.split("Q")
+        if locale == "zh_CN":
+            return f"{year}{fiscal}年{_ZH_QUARTER[int(quarter)]}"
+        return f"Q{quarter} {fiscal}{year}"
+    if "H" in name and name.split("H")[0].isdigit():
+        year, half = name.split("H")
+        if locale == "zh_CN":
+            return f"{year}{fiscal}年{'上' if half == '1' else '下'}半年"
+        return f"H{half} {fiscal}{year}"
+    if "M" in name and name.split("M")[0].isdigit():
+        months, year = name.split("M")
+        if locale == "zh_CN":
+            label = _ZH_YTD.get(int(months), f"前{months}个月")
+            return f"{year}{fiscal}年{label}"
+        return f"{months}M {fiscal}{year}"
+    if len(name) == 7 and name[4] == "-":
+        year, month = name.split("-")
+        if locale == "zh_CN":
+            return f"{year}年{int(month)}月"
+        return _month_text(int(year), int(month))
+    return name
+
+
+def _date_text(day: date, locale: str) -> str:
+    from babel.dates import format_date
+
+    return str(format_date(day, format="long", locale=locale))
+
+
+def _month_text(year: int, month: int) -> str:
+    from babel.dates import format_date
+
+    return str(format_date(date(year, month, 1), format="MMMM y", locale="en_US"))
+
+
+def _citations(computation: Computation, locale: str) -> str:
+    seen: list[str] = []
+    for fact in computation.inputs:
+        evidence = fact.evidence
+        if evidence.page is None:
+            item = evidence.evidence_id
+        elif locale == "zh_CN":
+            item = f"{evidence.evidence_id} 第{evidence.page}页"
+        else:
+            item = f"{evidence.evidence_id}, p. {evidence.page}"
+        if item not in seen:
+            seen.append(item)
+    if locale == "zh_CN":
+        return f"（来源：{'；'.join(seen)}）"
+    return f" (sources: {'; '.join(seen)})"

@@ -1,0 +1,383 @@
+"""Computation records: JSON, replay, fingerprint, chaining; conflicts (issue 5)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fincalc import (
+    CaliberMismatchError,
+    Computation,
+    Conflict,
+    Fact,
+    FiscalCalendar,
+    InvalidInputError,
+    InvalidRecordError,
+    ReplayMismatchError,
+    Rounding,
+    add,
+    find_conflicts,
+    ratio,
+    sub,
+    yoy,
+)
+
+EAST_2025 = {
+    "metric": "营业收入",
+    "entity": "华东区",
+    "period": "2025Q3",
+    "evidence_id": "2025Q3-report",
+    "raw": "8.7 亿元",
+    "quote": "华东区营业收入8.7亿元",
+    "page": 12,
+}
+EAST_2024 = {
+    "metric": "营业收入",
+    "entity": "华东区",
+    "period": "2024Q3",
+    "evidence_id": "2024Q3-report",
+    "raw": "87,432 万元",
+    "quote": "华东区营业收入87,432万元",
+}
+# Pinned: the canonical form must not change silently (bump FINGERPRINT_SCHEMA if it must).
+EAST_YOY_FINGERPRINT = "336a5f0d04a63413d9d6d0435207a9929acc792ed62c6e4f6fc7bc5295318140"
+
+
+def east_yoy() -> Computation:
+    return yoy(Fact.build("8.7E+8", **EAST_2025), Fact.build("874320000", **EAST_2024))
+
+
+def fact(value: str, period: str = "2025Q3", **kwargs: Any) -> Fact:
+    options: dict[str, Any] = {"metric": "营业收入", "entity": "华东区", "evidence_id": "doc"}
+    options.update(kwargs)
+    return Fact.build(value, period=period, **options)
+
+
+# -- JSON ------------------------------------------------------------------------
+
+
+def test_json_writes_decimals_as_strings_and_keeps_the_written_precision() -> None:
+    c = east_yoy()
+    data = json.loads(c.to_json())
+    assert data["display"] == "-0.49"
+    assert data["result"].startswith("-0.00494098270656052703815536645621740")
+    assert data["rounding"] == "ROUND_HALF_UP@2%"
+    assert data["inputs"][0]["quantity"]["value"] == "8.7E+8"  # exponent = written precision
+    assert data["inputs"][1]["quantity"]["value"] == "874320000"
+    assert data["inputs"][0]["evidence"]["quote"] == "华东区营业收入8.7亿元"
+    assert data["inputs"][0]["quantity"]["raw"] == "8.7 亿元"
+    assert data["version"]
+    floats: list[str] = []
+    json.loads(c.to_json(), parse_float=lambda text: floats.append(text))
+    assert floats == []
+
+
+def test_round_trip_is_lossless() -> None:
+    c = east_yoy()
+    again = Computation.from_json(c.to_json())
+    assert again == c
+    assert again.inputs[0].value.as_tuple() == Decimal("8.7E+8").as_tuple()
+    assert again.result.as_tuple() == c.result.as_tuple()
+    assert Computation.from_json(c.to_json(indent=2).encode()) == c
+    assert Computation.from_dict(c.to_dict()) == c
+
+
+def test_sums_are_written_in_plain_digits() -> None:
+    total = add(fact("8.7E+8", entity="A"), fact("8.6E+8", entity="B"), entity="T")
+    assert json.loads(total.to_json())["result"] == "1730000000"
+    assert total.result.as_tuple().exponent == 0
+
+
+def test_record_of_a_fiscal_calendar_round_trips() -> None:
+    october = FiscalCalendar.named("october")
+    quarters = [fact(str(i), f"Q{i} FY2024", calendar=october) for i in range(1, 3)]
+    c = add(*quarters, calendar=october)
+    again = Computation.from_json(c.to_json())
+    assert again.calendar == october
+    assert again.replay() == c
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("not json", None),
+        ("[1, 2]", None),
+        ("{}", "operation"),
+    ],
+)
+def test_from_json_rejects_malformed_records(text: str, field: str | None) -> None:
+    with pytest.raises(InvalidRecordError) as info:
+        Computation.from_json(text)
+    assert info.value.source == "Computation"
+    if field:
+        assert info.value.field == field
+
+
+def _edited(**changes: Any) -> str:
+    data = east_yoy().to_dict()
+    data.update(changes)
+    return json.dumps(data)
+
+
+def _one_input() -> str:
+    data = east_yoy().to_dict()
+    data["inputs"] = data["inputs"][:1]
+    return json.dumps(data)
+
+
+def _usd_quantity() -> str:
+    data = east_yoy().to_dict()
+    data["inputs"][0]["quantity"]["dimension"] = "USD"
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        (_edited(display="-0.50"), "display"),
+        (_edited(rounding="HALF_UP"), "rounding"),
+        (_edited(operation="mul"), "operation"),
+        (_one_input(), "exactly 2 inputs"),
+        (_edited(question="营业收入同比?"), "Extra inputs"),
+        (_usd_quantity(), "dimension"),
+        (_edited(result="0.1x"), "result"),
+    ],
+    ids=["display", "rule", "operation", "inputs", "extra", "dimension", "result"],
+)
+def test_from_json_rejects_edited_records(text: str, match: str) -> None:
+    with pytest.raises(InvalidRecordError, match=match):
+        Computation.from_json(text)
+
+
+def test_json_numbers_are_read_exactly() -> None:
+    data = east_yoy().to_dict()
+    text = json.dumps(data).replace('"display": "-0.49"', '"display": -0.49')
+    with pytest.raises(InvalidRecordError):  # a number is still not a string...
+        Computation.from_json(text.replace('"result": "', '"result": "x'))
+    assert Computation.from_json(text).display == Decimal("-0.49")
+
+
+# -- replay ----------------------------------------------------------------------
+
+
+def test_replay_reproduces_and_detects_edits() -> None:
+    c = east_yoy()
+    assert c.replay() == c
+    with pytest.raises(ReplayMismatchError) as info:
+        c.model_copy(update={"result": Decimal("-0.0049")}).replay()
+    assert info.value.expected == "-0.0049"
+    assert info.value.actual == format(c.result, "f")
+    edited_target = c.target.replace(tax="exclusive")
+    with pytest.raises(ReplayMismatchError, match="target"):
+        c.model_copy(update={"target": edited_target}).replay()
+
+
+def test_replay_of_edited_inputs_refuses_like_the_operation() -> None:
+    c = east_yoy()
+    swapped = c.model_copy(update={"inputs": (c.inputs[1], c.inputs[0])})
+    with pytest.raises(CaliberMismatchError):
+        swapped.replay()
+
+
+def test_replay_of_every_operation() -> None:
+    a, b = fact("8.7E+8", entity="A"), fact("6E+8", entity="B")
+    records = [
+        add(a, b, entity="A+B"),
+        sub(a, b),
+        sub(fact("3", "2025年前三季度"), fact("2", "2025年上半年")),
+        ratio(a, fact("2E+9", metric="营业成本", entity="A"), metric="收入成本比"),
+    ]
+    for record in records:
+        assert record.replay() == record
+        assert Computation.from_json(record.to_json()).replay() == record
+
+
+# -- fingerprint -----------------------------------------------------------------
+
+
+def test_fingerprint_is_pinned_and_stable_across_processes() -> None:
+    c = east_yoy()
+    assert c.fingerprint == EAST_YOY_FINGERPRINT
+    code = "from tests.test_audit import east_yoy; print(east_yoy().fingerprint)"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONHASHSEED": "12345", "PATH": ""},
+        cwd=str(Path(__file__).parent.parent),
+    )
+    assert out.stdout.strip() == EAST_YOY_FINGERPRINT
+
+
+def test_fingerprint_covers_inputs_not_wording() -> None:
+    c = east_yoy()
+    reworded = yoy(
+        Fact.build("870000000", **{**EAST_2025, "quote": "营收8.70亿", "raw": "8.70亿", "page": 3}),
+        Fact.build("874320000", **EAST_2024),
+    )
+    assert reworded.fingerprint == c.fingerprint  # same value, evidence id and caliber
+    other_id = yoy(
+        Fact.build("8.7E+8", **{**EAST_2025, "evidence_id": "other"}),
+        Fact.build("874320000", **EAST_2024),
+    )
+    assert other_id.fingerprint != c.fingerprint
+    other_rule = yoy(*c.inputs, rounding="ROUND_HALF_UP@1%")
+    assert other_rule.fingerprint != c.fingerprint
+    other_value = yoy(Fact.build("8.8E+8", **EAST_2025), Fact.build("874320000", **EAST_2024))
+    assert other_value.fingerprint != c.fingerprint
+    assert len(c.fingerprint) == 64
+
+
+def test_fingerprint_depends_on_order_where_the_operation_does() -> None:
+    a, b = fact("5", entity="A"), fact("3", entity="B")
+    assert add(a, b, entity="T").fingerprint == add(b, a, entity="T").fingerprint
+    assert sub(a, b).fingerprint != sub(b, a, entity="A − B").fingerprint
+
+
+# -- chaining and views ------------------------------------------------------------
+
+
+def test_as_fact_chains_exact_results() -> None:
+    gross = sub(fact("1.5E+9", metric="营业收入"), fact("1.1E+9", metric="营业成本"), metric="毛利")
+    margin = ratio(gross.as_fact(), fact("1.5E+9", metric="营业收入"), metric="毛利率")
+    assert margin.display_text == "26.67%"
+    derived = gross.as_fact()
+    assert derived.evidence.evidence_id == f"computation:{gross.fingerprint[:16]}"
+    assert derived.caliber == gross.target
+    assert gross.as_fact(evidence_id="calc-1").evidence.evidence_id == "calc-1"
+
+
+def test_repr_and_display_text() -> None:
+    c = east_yoy()
+    assert repr(c) == (
+        "Computation(yoy: 华东区 | 2025Q3 | 营业收入 yoy = -0.49% by ROUND_HALF_UP@2%)"
+    )
+    assert str(c) == repr(c)
+    yi = add(
+        fact("8.7E+8", entity="A"),
+        fact("6E+8", entity="B"),
+        entity="T",
+        rounding="ROUND_HALF_UP@2亿",
+    )
+    assert yi.display_text == "14.70亿"
+    mn = add(
+        fact("8.7E+8", entity="A"),
+        fact("6E+8", entity="B"),
+        entity="T",
+        rounding="ROUND_HALF_UP@1million",
+    )
+    assert mn.display_text == "1470.0 million"
+
+
+def test_computation_is_frozen_and_hashable() -> None:
+    c = east_yoy()
+    with pytest.raises(Exception, match="frozen"):
+        c.display = Decimal(0)  # type: ignore[misc]
+    assert hash(c) == hash(Computation.from_json(c.to_json()))
+
+
+def test_constructor_refuses_floats() -> None:
+    c = east_yoy()
+    with pytest.raises(Exception, match="float"):
+        Computation(
+            operation="yoy",
+            inputs=c.inputs,
+            target=c.target,
+            rounding=Rounding(2, unit="%"),
+            result=-0.005,  # type: ignore[arg-type]
+            display=Decimal("-0.50"),
+        )
+
+
+def test_errors_with_calibers_pickle() -> None:
+    try:
+        yoy(fact("1", "2025Q3"), fact("1", "2024年前三季度"))
+    except CaliberMismatchError as exc:
+        again = pickle.loads(pickle.dumps(exc))
+        assert str(again) == str(exc)
+        assert again.left == exc.left
+        assert again.differing == exc.differing
+    else:
+        raise AssertionError("expected CaliberMismatchError")
+
+
+# -- conflicts -------------------------------------------------------------------
+
+
+def margin(value: str, evidence_id: str, **kwargs: Any) -> Fact:
+    options: dict[str, Any] = {
+        "metric": "毛利率",
+        "entity": "公司",
+        "period": "FY2024",
+        "dimension": "RATIO",
+        "evidence_id": evidence_id,
+    }
+    options.update(kwargs)
+    return Fact.build(value, **options)
+
+
+def test_find_conflicts_groups_equal_calibers_with_different_values() -> None:
+    facts = [
+        margin("0.15", "管理层讨论-p12", raw="15%"),
+        margin("0.148", "财务数据摘要-p3", raw="14.8%"),
+        margin("0.15", "董事会报告-p20", raw="15.0%"),
+        margin("0.30", "other", entity="子公司"),
+        margin("0.20", "prior", period="FY2023"),
+    ]
+    conflicts = find_conflicts(facts)
+    assert len(conflicts) == 1
+    conflict = conflicts[0]
+    assert isinstance(conflict, Conflict)
+    assert conflict.caliber == facts[0].caliber
+    assert conflict.evidence_ids == ("管理层讨论-p12", "财务数据摘要-p3", "董事会报告-p20")
+    assert conflict.values == (Decimal("0.15"), Decimal("0.148"))
+    assert conflict.spread == Decimal("0.002")
+    assert tuple(conflict) == conflict.facts
+    assert len(conflict) == 3
+
+
+def test_find_conflicts_tolerances() -> None:
+    facts = [margin("0.15", "a"), margin("0.148", "b")]
+    assert find_conflicts(facts, tolerance="0.002") == []
+    assert len(find_conflicts(facts, tolerance="0.001")) == 1
+    assert find_conflicts(facts, rel_tolerance=Decimal("0.02")) == []
+    assert len(find_conflicts(facts, rel_tolerance=Decimal("0.01"))) == 1
+    amounts = [fact("8.7E+8", evidence_id="a"), fact("874320000", evidence_id="b")]
+    assert len(find_conflicts(amounts)) == 1
+    assert find_conflicts(amounts, tolerance=5_000_000) == []
+
+
+def test_find_conflicts_ignores_repeats_and_singletons() -> None:
+    assert find_conflicts([]) == []
+    assert find_conflicts([margin("0.15", "a"), margin("0.150", "b")]) == []
+    assert find_conflicts(iter([margin("0.15", "a")])) == []
+
+
+def test_find_conflicts_refuses_bad_input() -> None:
+    with pytest.raises(InvalidInputError, match="item 1"):
+        find_conflicts([margin("0.15", "a"), "0.148"])  # type: ignore[list-item]
+    with pytest.raises(InvalidInputError, match="negative"):
+        find_conflicts([], tolerance=-1)
+    with pytest.raises(InvalidInputError, match="float"):
+        find_conflicts([], tolerance=0.1)  # type: ignore[arg-type]
+
+
+def test_computation_pickles() -> None:
+    c = east_yoy()
+    fingerprint = c.fingerprint
+    again = pickle.loads(pickle.dumps(c))
+    assert again == c
+    assert again.fingerprint == fingerprint
+
+
+def test_fact_build_refuses_floats() -> None:
+    with pytest.raises(InvalidInputError, match="float"):
+        fact(0.1)  # type: ignore[arg-type]
