@@ -1,0 +1,432 @@
+"""Claims, documents with unit declarations, resolve and resolve_all."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fincalc import (
+    AmbiguousQuantityError,
+    AmbiguousQuoteError,
+    Basis,
+    CaliberMismatchError,
+    Claim,
+    DimensionMismatchError,
+    Document,
+    FincalcError,
+    InvalidRecordError,
+    MissingUnitError,
+    Period,
+    PeriodError,
+    QuoteNotFoundError,
+    UnknownEvidenceError,
+    claim_json_schema,
+    resolve,
+    resolve_all,
+)
+
+# A bilingual quarterly report in the shape PDF-to-text tools produce.
+CN_REPORT = """\
+第三节 管理层讨论与分析
+一、经营情况讨论与分析
+2025年第三季度，公司华东区实现营业收入8.7亿元，同比下降0.49%。
+
+二、主要会计数据和财务指标
+单位：万元  币种：人民币
+
+| 项目 | 2025年第三季度 | 2024年第三季度 | 2025年前三季度 |
+| 营业收入（华东区） | 87,000 | 87,432 | 251,300 |
+| 营业收入（华南区） | 45,210 | 40,008 | 130,772 |
+| 归属于上市公司股东的净利润 | (1,234) | 2,345 | 9,876 |
+
+三、其他
+报告期内公司新增客户 1,208 家。
+"""
+
+EN_REPORT = """\
+Item 8. Financial Statements
+CONSOLIDATED STATEMENTS OF OPERATIONS
+(in millions, except per share data)
+
+                               Three Months Ended September 30,
+                               2025        2024
+Net sales                      $ 94,930    $ 85,777
+Net income                       14,736      14,948
+Diluted earnings per share       0.97        0.97
+
+Item 9. Other
+Employees at year end numbered 164,000.
+"""
+
+
+def claim(**overrides: Any) -> Claim:
+    base: dict[str, Any] = {
+        "evidence_id": "cn",
+        "quote": "营业收入（华东区） | 87,000",
+        "metric": "营业收入",
+        "entity": "华东区",
+        "period": "2025年第三季度",
+        "basis": "single_period",
+        "tax": "na",
+        "currency": "CNY",
+    }
+    base.update(overrides)
+    return Claim(**base)
+
+
+DOCS = [
+    Document("cn", CN_REPORT, page=12),
+    Document("en", EN_REPORT, page=47, currency="USD"),
+]
+
+
+# -- Claim and its schema ---------------------------------------------------------
+
+
+def _walk(node: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    if isinstance(node, dict):
+        found.append(node)
+        for value in node.values():
+            found.extend(_walk(value))
+    elif isinstance(node, list):
+        for item in node:
+            found.extend(_walk(item))
+    return found
+
+
+@pytest.mark.parametrize("many", [False, True])
+def test_claim_schema_is_strict_structured_output_shape(many: bool) -> None:
+    schema = claim_json_schema(many=many)
+    objects = [n for n in _walk(schema) if n.get("type") == "object"]
+    assert objects
+    for obj in objects:
+        assert obj["additionalProperties"] is False
+        assert sorted(obj["required"]) == sorted(obj["properties"])
+    for node in _walk(schema):
+        assert not {"default", "minLength", "pattern", "format", "title", "$ref"} & set(node)
+    claim_schema = schema["properties"]["claims"]["items"] if many else schema
+    props = claim_schema["properties"]
+    assert set(props) == {
+        "evidence_id",
+        "quote",
+        "metric",
+        "entity",
+        "period",
+        "basis",
+        "tax",
+        "currency",
+    }
+    assert props["basis"]["enum"] == ["single_period", "cumulative", "instant"]
+    assert props["currency"]["type"] == ["string", "null"]
+    json.dumps(schema)  # serialisable as is
+
+
+def test_schema_is_a_fresh_copy() -> None:
+    schema = claim_json_schema()
+    schema["properties"].clear()
+    assert claim_json_schema()["properties"]
+
+
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [
+        ('{"quote": "营业收入 8.7 亿元"}', "evidence_id"),
+        (json.dumps(claim().model_dump() | {"quote": "营业收入大幅增长"}), "quote"),
+        (json.dumps(claim().model_dump() | {"basis": "quarterly"}), "basis"),
+        (json.dumps(claim().model_dump() | {"currency": "元"}), "currency"),
+        (json.dumps(claim().model_dump() | {"confidence": 0.9}), "confidence"),
+        (json.dumps(claim().model_dump() | {"metric": ""}), "metric"),
+        ("not json at all", None),
+    ],
+)
+def test_bad_model_output_raises_invalid_record(payload: str, field: str | None) -> None:
+    with pytest.raises(InvalidRecordError) as info:
+        Claim.model_validate_json(payload)
+    if field is not None:
+        assert info.value.field == field
+        assert field in str(info.value)
+    assert info.value.reason
+
+
+def test_claim_is_frozen_and_normalises_currency() -> None:
+    c = claim(currency="usd", evidence_id="en")
+    assert c.currency == "USD"
+    with pytest.raises(Exception):  # noqa: B017, PT011 - pydantic's frozen-instance error
+        c.quote = "x"  # type: ignore[misc]
+
+
+# -- Document ----------------------------------------------------------------------
+
+
+def test_document_finds_declarations_and_their_regions() -> None:
+    doc = DOCS[0]
+    [decl] = doc.unit_declarations
+    assert "单位：万元" in decl.text
+    assert doc.text[decl.span[0] : decl.span[1]] == decl.text
+    table_cell = doc.text.index("87,432")
+    assert doc.declaration_at(table_cell, table_cell + 6) == decl
+    prose = doc.text.index("8.7亿元")
+    assert doc.declaration_at(prose, prose + 5) is None  # before the declaration
+    after = doc.text.index("1,208")
+    assert doc.declaration_at(after, after + 5) is None  # next section heading ends it
+
+
+def test_english_declaration_exempts_per_share_rows() -> None:
+    [decl] = DOCS[1].unit_declarations
+    assert decl.except_per_share
+    fact = resolve(
+        claim(
+            evidence_id="en",
+            quote="Diluted earnings per share       0.97",
+            metric="Diluted EPS",
+            entity="Apple",
+            period="Q3 2025",
+            currency="USD",
+        ),
+        DOCS,
+    )
+    assert fact.value == Decimal("0.97")  # not 970,000
+
+
+def test_pages_from_page_texts() -> None:
+    doc = Document.from_pages("ar", ["封面", "目录", "营业收入 8.7 亿元"], first_page=3)
+    assert doc.page_at(0) == 3
+    assert doc.page_at(doc.text.index("营业收入")) == 5
+    fact = resolve(claim(evidence_id="ar", quote="营业收入 8.7 亿元"), [doc])
+    assert fact.evidence.page == 5
+
+
+# -- resolve -----------------------------------------------------------------------
+
+
+def test_bare_table_number_parses_in_the_declared_unit_and_records_why() -> None:
+    fact = resolve(claim(), DOCS)
+    assert fact.value == Decimal("870000000")
+    assert fact.caliber.period == Period.quarter(2025, 3)
+    assert fact.caliber.basis is Basis.SINGLE_PERIOD
+    ev = fact.evidence
+    assert ev.unit_declaration is not None
+    assert "万元" in ev.unit_declaration
+    assert ev.unit_declaration_span is not None
+    assert ev.method == "exact"
+    assert ev.page == 12
+    assert ev.span is not None
+    assert CN_REPORT[ev.span[0] : ev.span[1]] == "营业收入（华东区） | 87,000"
+    assert fact.quantity.span is not None
+    assert CN_REPORT[fact.quantity.span[0] : fact.quantity.span[1]].strip() == "87,000"
+
+
+def test_explicit_unit_beats_the_declaration() -> None:
+    doc = Document("d", "单位：万元\n| 营业收入 | 8.7亿元 |\n")
+    fact = resolve(claim(evidence_id="d", quote="营业收入 | 8.7亿元"), [doc])
+    assert fact.value == Decimal("870000000")
+    assert fact.evidence.unit_declaration is None
+
+
+def test_accounting_negative_in_a_table() -> None:
+    fact = resolve(
+        claim(
+            quote="归属于上市公司股东的净利润 | (1,234)",
+            metric="归母净利润",
+            entity="公司",
+        ),
+        DOCS,
+    )
+    assert fact.value == Decimal("-12340000")
+
+
+def test_a_quote_spanning_several_cells_is_ambiguous() -> None:
+    with pytest.raises(AmbiguousQuantityError):
+        resolve(
+            claim(
+                quote="营业收入（华东区） | 87,000 | 87,432 | 251,300",
+                period="2025年前三季度",
+                basis="cumulative",
+            ),
+            DOCS,
+        )
+
+
+def test_layout_normalised_quote_is_found() -> None:
+    doc = Document("pdf", "公司华东区实现营业收\n入8.7 亿元，同比下降0.49%。")
+    fact = resolve(claim(evidence_id="pdf", quote="实现营业收入8.7亿元"), [doc])
+    assert fact.value == Decimal("870000000")
+    assert fact.evidence.method == "normalized"
+
+
+def test_fuzzy_quote_takes_the_number_from_the_document() -> None:
+    fact = resolve(
+        claim(evidence_id="cn", quote="公司华东区实现营收收入8.7亿元", period="2025Q3"), DOCS
+    )
+    assert fact.evidence.method == "fuzzy"
+    assert fact.value == Decimal("870000000")
+
+
+@pytest.mark.parametrize(
+    ("overrides", "error"),
+    [
+        ({"quote": "营业收入（华东区） | 87,001"}, QuoteNotFoundError),
+        ({"quote": "实现营业收入8.1亿元"}, QuoteNotFoundError),
+        ({"evidence_id": "nope"}, UnknownEvidenceError),
+        ({"period": "上年同期"}, PeriodError),
+        ({"basis": "cumulative"}, CaliberMismatchError),
+        ({"currency": "USD"}, DimensionMismatchError),
+        ({"quote": "新增客户 1,208 家", "currency": None, "metric": "新增客户"}, None),
+    ],
+)
+def test_refusals(overrides: dict[str, Any], error: type[FincalcError] | None) -> None:
+    if error is None:
+        assert resolve(claim(**overrides), DOCS).quantity.dimension == "COUNT"
+        return
+    with pytest.raises(error):
+        resolve(claim(**overrides), DOCS)
+
+
+def test_bare_number_outside_any_declaration_is_missing_unit() -> None:
+    doc = Document("d", "营业收入为 87,432，同比增长。")
+    with pytest.raises(MissingUnitError):
+        resolve(claim(evidence_id="d", quote="营业收入为 87,432"), [doc])
+
+
+def test_repeated_sentence_is_ambiguous() -> None:
+    doc = Document("d", "营业收入 8.7 亿元。\n（上年同期）营业收入 8.7 亿元。")
+    with pytest.raises(AmbiguousQuoteError):
+        resolve(claim(evidence_id="d", quote="营业收入 8.7 亿元"), [doc])
+
+
+def test_scale_without_currency_needs_a_document_currency() -> None:
+    text = "报告期内营业收入1476.94亿，同比增长。"
+    with pytest.raises(DimensionMismatchError, match="currency"):
+        resolve(claim(evidence_id="d", quote="营业收入1476.94亿"), [Document("d", text)])
+    fact = resolve(
+        claim(evidence_id="d", quote="营业收入1476.94亿"), [Document("d", text, currency="CNY")]
+    )
+    assert fact.value == Decimal("147694000000")
+
+
+def test_explicit_date_range_period() -> None:
+    fact = resolve(claim(period="2025-07-01 to 2025-09-30"), DOCS)
+    assert fact.caliber.period == Period.quarter(2025, 3)
+
+
+# -- resolve_all -------------------------------------------------------------------
+
+
+def test_resolve_all_accounts_for_every_claim() -> None:
+    claims: list[Any] = [
+        claim(),
+        claim(quote="营业收入（华南区） | 45,210", entity="华南区"),
+        claim(quote="营业收入（华东区） | 87,001"),
+        {"evidence_id": "cn", "quote": "no digits"},
+        claim(period="上年同期"),
+    ]
+    result = resolve_all(claims, DOCS)
+    assert len(result.facts) + len(result.refusals) == len(claims)
+    assert [r.reason for r in result.refusals] == ["quote_not_found", "invalid_claim", "bad_period"]
+    assert not result.ok
+    assert all(r.to_dict()["message"] for r in result.refusals)
+
+
+def test_resolve_all_reports_conflicts() -> None:
+    doc = Document(
+        "d",
+        "管理层讨论：毛利率为15%。\n财务数据摘要：毛利率为14.8%。",
+    )
+    base = {
+        "evidence_id": "d",
+        "metric": "毛利率",
+        "entity": "公司",
+        "period": "FY2024",
+        "basis": "single_period",
+        "currency": None,
+    }
+    result = resolve_all(
+        [{**base, "quote": "毛利率为15%"}, {**base, "quote": "毛利率为14.8%"}], [doc]
+    )
+    assert len(result.facts) == 2
+    assert len(result.conflicts) == 1
+    assert {f.value for f in result.conflicts[0]} == {Decimal("0.15"), Decimal("0.148")}
+
+
+# -- properties --------------------------------------------------------------------
+
+ROW_LABELS = [
+    "营业收入",
+    "营业成本",
+    "销售费用",
+    "管理费用",
+    "研发费用",
+    "财务费用",
+    "其中：利息收入",
+    "投资收益",
+    "营业利润",
+    "利润总额",
+]
+UNITS = [("单位：元", 1), ("单位：千元", 1000), ("单位：万元", 10_000), ("单位：百万元", 10**6)]
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[str, int, list[tuple[str, int]]]:
+    header, multiplier = draw(st.sampled_from(UNITS))
+    count = draw(st.integers(1, 6))
+    values = draw(st.lists(st.integers(1, 10**9), min_size=count, max_size=count, unique=True))
+    labels = draw(
+        st.lists(st.sampled_from(ROW_LABELS), min_size=count, max_size=count, unique=True)
+    )
+    rows = list(zip(labels, values, strict=True))
+    body = "\n".join(f"| {name} | {value:,} |" for name, value in rows)
+    return f"合并利润表\n{header}\n\n| 项目 | 2025年第三季度 |\n{body}\n", multiplier, rows
+
+
+@given(tables(), st.data())
+def test_resolved_cells_equal_cell_times_declared_unit(
+    table: tuple[str, int, list[tuple[str, int]]], data: st.DataObject
+) -> None:
+    text, multiplier, rows = table
+    name, value = data.draw(st.sampled_from(rows))
+    doc = Document("t", text)
+    fact = resolve(claim(evidence_id="t", quote=f"{name} | {value:,}", metric=name), [doc])
+    assert fact.value == value * multiplier
+    assert fact.evidence.span is not None
+    assert f"{value:,}" in text[fact.evidence.span[0] : fact.evidence.span[1]]
+
+
+@given(tables(), st.data())
+def test_a_tampered_digit_is_always_refused(
+    table: tuple[str, int, list[tuple[str, int]]], data: st.DataObject
+) -> None:
+    text, _, rows = table
+    name, value = data.draw(st.sampled_from(rows))
+    cell = f"{value:,}"
+    position = data.draw(st.sampled_from([i for i, ch in enumerate(cell) if ch.isdigit()]))
+    new_digit = data.draw(st.sampled_from([d for d in "0123456789" if d != cell[position]]))
+    tampered = cell[:position] + new_digit + cell[position + 1 :]
+    if f"{name} | {tampered} |" in text:
+        return
+    with pytest.raises(FincalcError):
+        resolve(
+            claim(evidence_id="t", quote=f"{name} | {tampered}", metric=name), [Document("t", text)]
+        )
+
+
+def test_ten_k_row_reads_in_millions_of_the_reporting_currency() -> None:
+    fact = resolve(
+        claim(
+            evidence_id="en",
+            quote="Net income                       14,736",
+            metric="Net income",
+            entity="Apple",
+            period="three months ended September 30, 2025",
+            currency="USD",
+        ),
+        DOCS,
+    )
+    assert fact.value == Decimal("14736000000")
+    assert fact.evidence.unit_declaration == "in millions"
+    assert fact.evidence.page == 47
