@@ -41,10 +41,10 @@ def east_yoy() -> Computation:
 def test_east_china_story_in_both_locales() -> None:
     c = east_yoy()
     assert render(c) == (
-        "华东区2025年第三季度营业收入同比增长-0.49%（来源：2025Q3报告 第12页；2024Q3报告）。"
+        "华东区2025年第三季度营业收入同比下降0.49%（来源：2025Q3报告 第12页；2024Q3报告）。"
     )
     assert render(c, locale="en_US") == (
-        "华东区 营业收入 for Q3 2025 changed -0.49% year over year "
+        "华东区 营业收入 for Q3 2025 decreased 0.49% year over year "
         "(sources: 2025Q3报告, p. 12; 2024Q3报告)."
     )
 
@@ -126,7 +126,7 @@ def test_every_operation_has_a_sentence_in_both_locales() -> None:
     expected = {
         "pp": (
             pp_change(n24, n23),
-            "2024年度毛利率较2023年度变动0.50个百分点",
+            "2024年度毛利率较2023年度上升0.50个百分点",
             "0.50 percentage points",
         ),
         "share": (share(east, group), "营业收入占全公司的30.00%", "accounted for 30.00% of 全公司"),
@@ -138,7 +138,7 @@ def test_every_operation_has_a_sentence_in_both_locales() -> None:
         "qoq": (
             qoq(fact("900", "2025Q3"), fact("800", "2025Q2")),
             "2025年第三季度营业收入环比增长12.50%",
-            "changed 12.50% period over period",
+            "increased 12.50% period over period",
         ),
         "sub": (
             sub(fact("2.6E+9", "2025年前三季度"), fact("1.7E+9", "2025年上半年")),
@@ -222,3 +222,18 @@ def test_custom_template_and_bad_arguments() -> None:
         render(c, locale="fr_FR")  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match="Computation"):
         render("-0.49%")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("now", "before", "zh", "en"),
+    [
+        ("900", "800", "同比增长12.50%", "increased 12.50% year over year"),
+        ("700", "800", "同比下降12.50%", "decreased 12.50% year over year"),
+        ("800", "800", "同比持平0.00%", "was flat at 0.00% year over year"),
+    ],
+)
+def test_growth_is_written_with_a_direction_word(now: str, before: str, zh: str, en: str) -> None:
+    c = yoy(fact(now, "2025Q3"), fact(before, "2024Q3"))
+    assert zh in render(c)
+    assert en in render(c, locale="en_US")
+    assert render(c, template="{value}") == format(c.display, "f") + "%"

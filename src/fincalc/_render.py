@@ -24,24 +24,51 @@ Locale = Literal["zh_CN", "en_US"]
 _LOCALES = ("zh_CN", "en_US")
 
 #: Placeholders a template may use.
-FIELDS = ("entity", "metric", "period", "base_period", "whole", "value", "citations")
+FIELDS = (
+    "entity",
+    "metric",
+    "period",
+    "base_period",
+    "whole",
+    "value",
+    "direction",
+    "magnitude",
+    "citations",
+)
+
+#: Operations whose sign is written as a direction word ("同比下降0.49%").
+_CHANGES = frozenset({"yoy", "qoq", "pp_change"})
+_DIRECTIONS = {
+    "zh_CN": {
+        "yoy": ("增长", "下降", "持平"),
+        "qoq": ("增长", "下降", "持平"),
+        "pp_change": ("上升", "下降", "持平"),
+    },
+    "en_US": {
+        "yoy": ("increased", "decreased", "was flat at"),
+        "qoq": ("increased", "decreased", "was flat at"),
+        "pp_change": ("rose by", "fell by", "was flat at"),
+    },
+}
 
 _TEMPLATES: dict[str, dict[str, str]] = {
     "zh_CN": {
         "add": "{entity}{period}{metric}合计为{value}{citations}。",
         "sub": "{entity}{period}{metric}为{value}{citations}。",
-        "yoy": "{entity}{period}{metric}同比增长{value}{citations}。",
-        "qoq": "{entity}{period}{metric}环比增长{value}{citations}。",
+        "yoy": "{entity}{period}{metric}同比{direction}{magnitude}{citations}。",
+        "qoq": "{entity}{period}{metric}环比{direction}{magnitude}{citations}。",
         "ratio": "{entity}{period}{metric}为{value}{citations}。",
         "share": "{entity}{period}{metric}占{whole}的{value}{citations}。",
         "cagr": "{entity}{base_period}至{period}{metric}年复合增长率为{value}{citations}。",
-        "pp_change": "{entity}{period}{metric}较{base_period}变动{value}{citations}。",
+        "pp_change": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
     },
     "en_US": {
         "add": "{entity} {metric} for {period} totalled {value}{citations}.",
         "sub": "{entity} {metric} for {period} was {value}{citations}.",
-        "yoy": "{entity} {metric} for {period} changed {value} year over year{citations}.",
-        "qoq": "{entity} {metric} for {period} changed {value} period over period{citations}.",
+        "yoy": "{entity} {metric} for {period} {direction} {magnitude} year over year{citations}.",
+        "qoq": (
+            "{entity} {metric} for {period} {direction} {magnitude} period over period{citations}."
+        ),
         "ratio": "{entity} {metric} for {period} was {value}{citations}.",
         "share": "{entity} accounted for {value} of {whole} {metric} in {period}{citations}.",
         "cagr": (
@@ -49,7 +76,7 @@ _TEMPLATES: dict[str, dict[str, str]] = {
             "to {period}{citations}."
         ),
         "pp_change": (
-            "{entity} {metric} for {period} changed by {value} from {base_period}{citations}."
+            "{entity} {metric} for {period} {direction} {magnitude} from {base_period}{citations}."
         ),
     },
 }
@@ -100,7 +127,7 @@ def render(
     ...         Fact.build("874320000", metric="营业收入", entity="华东区", period="2024Q3",
     ...                    evidence_id="2024Q3报告", page=11))
     >>> render(c)
-    '华东区2025年第三季度营业收入同比增长-0.49%（来源：2025Q3报告 第12页；2024Q3报告 第11页）。'
+    '华东区2025年第三季度营业收入同比下降0.49%（来源：2025Q3报告 第12页；2024Q3报告 第11页）。'
     >>> render(c, locale="en_US", template="{metric}: {value}")
     '营业收入: -0.49%'
     """
@@ -156,13 +183,22 @@ def _fields(computation: Computation, locale: str) -> dict[str, str]:
     calendar = computation.calendar
     op = computation.operation
     metric = target.metric if op in ("add", "sub", "ratio") else first.metric
+    value = _value_text(computation, computation.display, locale)
+    direction, magnitude = "", value
+    if op in _CHANGES:
+        up, down, flat = _DIRECTIONS[locale][op]
+        sign = computation.display.compare(0)  # the number as written decides
+        direction = up if sign > 0 else down if sign < 0 else flat
+        magnitude = _value_text(computation, computation.display.copy_abs(), locale)
     return {
         "entity": target.entity,
         "metric": metric,
         "period": _period_text(target.period, locale, calendar),
         "base_period": _period_text(second.period, locale, calendar),
         "whole": second.entity,
-        "value": _value_text(computation, locale),
+        "value": value,
+        "direction": direction,
+        "magnitude": magnitude,
         "citations": _citations(computation, locale),
     }
 
@@ -191,8 +227,7 @@ def _strip(value: Decimal) -> Decimal:
     return Decimal(text)
 
 
-def _value_text(computation: Computation, locale: str) -> str:
-    display = computation.display
+def _value_text(computation: Computation, display: Decimal, locale: str) -> str:
     unit = computation.rounding.unit
     dimension = computation.target.dimension
     if unit == "%":
