@@ -1,0 +1,832 @@
+"""Read amounts from text: ``parse_quantity``, ``extract_quantities`` and unit declarations.
+
+How a number is read (docs/parsing.md has the full table):
+
+1. The text is normalised by a *length-preserving* translation (full-width
+   digits and punctuation, Unicode minus signs, no-break spaces), so every
+   offset in the normalised copy is an offset in the original and spans are
+   exact without an offset map.
+2. One scan pattern finds number cores: Arabic numbers with their grouping
+   (1,234 / 1'234 / 1 234 / 1,23,456 / OCR "147, 693, 604" / "994. 14"),
+   Chinese numerals, and chains of both with 十百千万亿 (3万4000, 1.5万亿).
+   Dates, times, section numbers and phone numbers are consumed and skipped.
+3. Around each core, two anchored patterns built from the unit table read what
+   is written before (qualifier, currency, sign, parenthesis, 百分之) and after
+   (scale, currency or unit, closing parenthesis, qualifier); a reverse match
+   handles the text before, so the work per core is bounded.
+4. Numbers that are years, dates, periods, ordinals, page, note or code
+   references are dropped; everything else becomes a ``Quantity``.
+
+All patterns are possessive or atomic and every input is bounded
+(``MAX_PARSE_LENGTH``, ``MAX_EXTRACT_LENGTH``, ``MAX_DIGITS``), so matching is
+linear in the input.  All arithmetic runs in ``fincalc._decimal.arithmetic()``
+with ``Inexact`` trapped: a value is exact or it is refused.
+"""
+
+from __future__ import annotations
+
+import decimal
+import functools
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any, Final, NamedTuple
+
+import regex
+
+from ._decimal import arithmetic
+from ._errors import (
+    AmbiguousQuantityError,
+    InvalidInputError,
+    MissingUnitError,
+    ParseError,
+)
+from ._numerals import (
+    BIG_CHARS,
+    DIGIT_CHARS,
+    SMALL_CHARS,
+    compose,
+    is_capital,
+    parse_capital_tail,
+)
+from ._quantity import Quantity, check_dimension
+from ._units import (
+    MAX_EXTRACT_LENGTH,
+    MAX_PARSE_LENGTH,
+    AliasIndex,
+    ScaleSpec,
+    SuffixSpec,
+    UnitContext,
+    UnitTable,
+    check_text,
+    context_from_header,
+    find_unit_declarations,
+    is_latin,
+    normalize,
+    unit_context_from_header,
+)
+
+__all__ = [
+    "MAX_DIGITS",
+    "MAX_EXTRACT_LENGTH",
+    "MAX_PARSE_LENGTH",
+    "extract_quantities",
+    "find_unit_declarations",
+    "normalize",
+    "parse_quantity",
+    "unit_context_from_header",
+]
+
+#: Most significant digits one written number may have; longer digit runs are not amounts.
+MAX_DIGITS: Final = 30
+
+# ------------------------------------------------------------------ pattern building
+
+
+class _Grammar(NamedTuple):
+    scan: re.Pattern[str]
+    han_scales: dict[str, Decimal]
+    removals: tuple[str, ...]
+    decimal_mark: str
+    unit_initials: frozenset[str]
+    currencies: AliasIndex
+    qualifiers_before: AliasIndex
+    qualifiers_after: AliasIndex
+    scales: AliasIndex
+    units: AliasIndex
+    han_scale_index: AliasIndex
+    not_before: AliasIndex
+    not_after: AliasIndex
+    iso_codes: frozenset[str]
+
+
+_CN_DIGITS: Final = DIGIT_CHARS
+_CN_START: Final = "".join(ch for ch in DIGIT_CHARS if ch not in "零〇") + "十拾"
+_ALL_DIGITS: Final = "0-9" + DIGIT_CHARS
+_SCALE_CHARS: Final = SMALL_CHARS + BIG_CHARS
+
+
+def _arabic(group: str, decimal_mark: str) -> str:
+    g = regex.escape(group)
+    d = regex.escape(decimal_mark)
+    alts = []
+    if group == ",":
+        # OCR: "147, 693, 604" — a space after the comma only with two or more groups.
+        alts.append(r"[0-9]{1,3}(?:, ?[0-9]{3}(?![0-9])){2,}+")
+    alts.append(rf"[0-9]{{1,3}}(?:{g}[0-9]{{3}}(?![0-9]))++")
+    if group == ",":
+        alts.append(r"[0-9]{1,2}(?:,[0-9]{2}(?=,))++,[0-9]{3}(?![0-9])")  # Indian 1,23,45,678
+    others = "".join(ch for ch in "'\u202f" if ch != group)
+    alts.append(rf"[0-9]{{1,3}}(?:[{others}][0-9]{{3}}(?![0-9]))++")
+    alts.append(r"[0-9]++")
+    if decimal_mark == ".":
+        # OCR: "994. 14" — one space after the point, then one or two digits.
+        fraction = r"(?:\.(?: (?=[0-9]{1,2}(?![0-9.,])))?+[0-9]++)?+"
+    else:
+        fraction = rf"(?:{d}[0-9]++)?+"
+    return rf"(?>(?>{'|'.join(alts)}){fraction}|{d}[0-9]++)"
+
+
+def _build(table: UnitTable, group: str, decimal_mark: str) -> _Grammar:
+    arabic = _arabic(group, decimal_mark)
+    cn = rf"(?:[{_CN_START}][{_CN_DIGITS}{SMALL_CHARS}]*+|零(?=点))(?:点[{_CN_DIGITS}]++)?+"
+    big = rf"[{SMALL_CHARS}]*+[{BIG_CHARS}]++"
+    small_after_digit = rf"(?<=[{_ALL_DIGITS}])[{SMALL_CHARS}]++"
+    chain = rf"(?:[ ]?+[多余]?+(?:{big}|{small_after_digit})(?:零*+(?:{arabic}|{cn}))?+)*+"
+    skips = [
+        r"[0-9]++(?:[/:][0-9]++)++",  # 12/31/2024, 10:30, 1/2
+        r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?![0-9])",  # 2024-12-31
+        r"[0-9]++(?:-[0-9]++){2,}+",  # phone numbers, 400-820-8888
+    ]
+    if group != "." and decimal_mark == ".":
+        skips.append(r"[0-9]++(?:\.[0-9]++){2,}+")  # section 5.2.1, date 2024.12.31
+    starts = regex.escape(decimal_mark) + _CN_START + "零"
+    # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
+    # the same possessive quantifiers and atomic groups (so matching stays linear)
+    # and runs this pattern 3-4x faster than ``regex`` does (docs/performance.md).
+    scan = re.compile(
+        rf"(?=[0-9{starts}])(?<![0-9])(?:(?P<skip>{'|'.join(skips)})"
+        rf"|(?:(?P<ar>{arabic})|(?P<cn>{cn}))(?P<chain>{chain}))"
+    )
+    removals = tuple(sorted({group, ",", "'", "\u202f", " "} - {decimal_mark}))
+    initials = {alias[0] for alias in table.suffixes} | {a[0].upper() for a in table.suffixes}
+    initials |= {" ", "\u202f", "多", "余", ")"} | set(_SCALE_CHARS)
+    latin_scales = {
+        alias: spec for alias, spec in table.scales.items() if is_latin(alias) or alias[0] == "'"
+    }
+    return _Grammar(
+        scan=scan,
+        han_scales={a: spec.multiplier for a, spec in table.scales.items() if not is_latin(a)},
+        removals=removals,
+        decimal_mark=decimal_mark,
+        unit_initials=frozenset(initials),
+        currencies=AliasIndex(table.prefix_currencies),
+        qualifiers_before=AliasIndex(table.qualifiers_before),
+        qualifiers_after=AliasIndex(table.qualifiers_after),
+        scales=AliasIndex(latin_scales),
+        units=AliasIndex(table.suffixes),
+        han_scale_index=AliasIndex(
+            {alias: spec for alias, spec in table.scales.items() if alias not in latin_scales}
+        ),
+        not_before=AliasIndex({a: _is_tight(a) for a in table.not_amount_prefixes}),
+        not_after=AliasIndex({a: _is_tight(a) for a in table.not_amount_suffixes}),
+        iso_codes=table.iso_codes,
+    )
+
+
+def _is_tight(alias: str) -> bool:
+    """Short Latin markers (Q3, H1, FY24, 1st, 2024E, .SH) must touch the number."""
+    return is_latin(alias) and (len(alias) <= 2 or alias[0] in ".-")
+
+
+def _grammar(table: UnitTable, locale: str | None) -> _Grammar:
+    group, decimal_mark = (",", ".") if locale is None else _separators(locale)
+    key = ("grammar", group, decimal_mark)
+    grammar: _Grammar | None = table._cache.get(key)
+    if grammar is None:
+        grammar = _build(table, group, decimal_mark)
+        table._cache[key] = grammar
+    return grammar
+
+
+@functools.lru_cache(maxsize=64)
+def _separators(locale: str) -> tuple[str, str]:
+    """The (group, decimal) symbols of a locale, from Babel (imported only here)."""
+    if not isinstance(locale, str) or not locale:
+        raise InvalidInputError(
+            f"locale: expected a locale name such as 'de_DE', got {locale!r}",
+            argument="locale",
+            value=repr(locale),
+        )
+    try:
+        from babel.numbers import get_decimal_symbol, get_group_symbol
+
+        group = normalize(get_group_symbol(locale))
+        decimal_mark = normalize(get_decimal_symbol(locale))
+    except Exception as exc:  # babel raises UnknownLocaleError (an Exception) and ValueError
+        raise InvalidInputError(
+            f"locale: {locale!r} is not a locale Babel knows; use a name such as 'de_DE'",
+            argument="locale",
+            value=locale,
+        ) from exc
+    if len(group) != 1 or len(decimal_mark) != 1 or group == decimal_mark:
+        raise InvalidInputError(
+            f"locale: {locale!r} has separators {group!r}/{decimal_mark!r} fincalc cannot read",
+            argument="locale",
+            value=locale,
+        )
+    return group, decimal_mark
+
+
+# ------------------------------------------------------------------ reading one core
+
+_ONE: Final = Decimal(1)
+_PERCENT: Final = Decimal("1E-2")
+_YEAR_LOW: Final = 1900
+_YEAR_HIGH: Final = 2100
+_TABLE_GAP: Final = regex.compile(r"[|\t]|[0-9)%][ \u202f]{2,}+[-($¥€£0-9]")
+_LIST_PAREN_DIGITS: Final = 4
+
+
+_MAX_GAP: Final = 8
+_DIGIT_SET: Final = frozenset("0123456789")
+
+
+def _back_spaces(norm: str, i: int) -> int:
+    """Step back over at most ``_MAX_GAP`` spaces."""
+    stop = max(0, i - _MAX_GAP)
+    while i > stop and norm[i - 1] in " \u202f":
+        i -= 1
+    return i
+
+
+def _forward_spaces(norm: str, i: int) -> int:
+    """Step over at most ``_MAX_GAP`` spaces."""
+    stop = min(len(norm), i + _MAX_GAP)
+    while i < stop and norm[i] in " \u202f":
+        i += 1
+    return i
+
+
+def _clean(number: str, grammar: _Grammar) -> str:
+    """Drop group separators and OCR spaces; make the decimal mark a point."""
+    for mark in grammar.removals:
+        if mark in number:
+            number = number.replace(mark, "")
+    if grammar.decimal_mark != "." and grammar.decimal_mark in number:
+        number = number.replace(grammar.decimal_mark, ".")
+    return number
+
+
+def _sign_ok(norm: str, at: int) -> bool:
+    """A minus is a sign unless it joins two things: 2019-2023, 5%-10%, A-1."""
+    if at == 0:
+        return True
+    before = norm[at - 1]
+    return not (before.isascii() and (before.isalnum() or before in ".%)]"))
+
+
+def _iso_before(grammar: _Grammar, norm: str, end: int) -> tuple[int, str] | None:
+    """An ISO 4217 code (upper case, a word of its own) ending at ``end``."""
+    start = end - 3
+    if start < 0 or norm[start:end] not in grammar.iso_codes:
+        return None
+    if start > 0 and norm[start - 1].isascii() and norm[start - 1].isalpha():
+        return None
+    return start, norm[start:end]
+
+
+_REFERENCE_CHARS: Final = frozenset(DIGIT_CHARS + "十0123456789")
+
+
+def _not_amount_before(grammar: _Grammar, norm: str, at: int) -> bool:
+    """True after 第, 附注五、, Note, page, P, Q, H, FY, No., a month name, …"""
+    j = at - 1 if at > 0 and norm[at - 1] == " " else at
+    hit = grammar.not_before.ending_at(norm, j)
+    if hit is not None:
+        return not (hit[1] and j != at)
+    if j > 0 and norm[j - 1] in ".:" and j - 1 != at:
+        k = j - 1 - (1 if j > 1 and norm[j - 2] == " " else 0)
+        hit = grammar.not_before.ending_at(norm, k)
+        return hit is not None and not hit[1]
+    if at > 1 and norm[at - 1] in "、.,":  # 附注五、12, Note 5.12
+        k = at - 1
+        stop = max(0, k - 4)
+        while k > stop and norm[k - 1] in _REFERENCE_CHARS:
+            k -= 1
+        if k < at - 1:
+            k = k - 1 if k > 0 and norm[k - 1] == " " else k
+            hit = grammar.not_before.ending_at(norm, k)
+            return hit is not None and not hit[1]
+    return False
+
+
+def _not_amount_after(grammar: _Grammar, norm: str, at: int) -> bool:
+    """True before 年, 月, 日, 季度, years, st/nd/rd/th, E (estimate), .SH, …"""
+    hit = grammar.not_after.starting_at(norm, at)
+    if hit is not None:
+        return True
+    if at < len(norm) and norm[at] == " ":
+        hit = grammar.not_after.starting_at(norm, at + 1)
+        return hit is not None and not hit[1]
+    return False
+
+
+class _Reader:
+    """Reads the amounts of one text; holds the per-call state (table-line cache)."""
+
+    __slots__ = ("context", "grammar", "lines", "norm", "table", "text")
+
+    def __init__(
+        self, text: str, norm: str, grammar: _Grammar, table: UnitTable, context: UnitContext | None
+    ) -> None:
+        self.text = text
+        self.norm = norm
+        self.grammar = grammar
+        self.table = table
+        self.context = context
+        self.lines: dict[int, bool] = {}
+
+    def in_table_line(self, pos: int) -> bool:
+        norm = self.norm
+        start = norm.rfind("\n", 0, pos) + 1
+        cached = self.lines.get(start)
+        if cached is None:
+            end = norm.find("\n", pos)
+            end = len(norm) if end < 0 else end
+            cached = self.lines[start] = _TABLE_GAP.search(norm, start, end) is not None
+        return cached
+
+    def scan(self) -> Iterator[tuple[Quantity | ParseError, bool]]:
+        """Yield (quantity or refusal, year_like) for every number core, in order."""
+        search = self.grammar.scan.search
+        norm = self.norm
+        pos = 0
+        while (match := search(norm, pos)) is not None:
+            pos = match.end()
+            if match.group("ar") is None and match.group("cn") is None:
+                continue  # a date, time, phone or section number
+            result = self.read(match)
+            if result is not None:
+                yield result
+            elif ". " in match.group():
+                # "Note 12. 26户": the OCR reading "12. 26" was not an amount, so the
+                # space was a sentence break; read what follows it on its own.
+                pos = match.start() + match.group().index(". ") + 2
+
+    def read(self, match: Any) -> tuple[Quantity | ParseError, bool] | None:
+        """Read the amount around one number core, or None when it is not an amount."""
+        norm = self.norm
+        grammar = self.grammar
+        table = self.table
+        core_start, core_end = match.span()
+        _skip, arabic, cn, chain = match.groups()
+        if (
+            cn is not None
+            and not chain
+            and not any(ch in _SCALE_CHARS for ch in cn)
+            and (core_end >= len(norm) or norm[core_end] not in grammar.unit_initials)
+            and not norm.startswith("百分之", core_start - 3)
+        ):
+            return None  # a lone Chinese digit (一, 三) is an amount only with a unit after it
+
+        size = len(norm)
+        if _not_amount_before(grammar, norm, core_start):
+            return None  # 第3, 附注五、12, P45, Note 12, Q3, FY2024
+        if _not_amount_after(grammar, norm, core_end):
+            j = _forward_spaces(norm, core_end)
+            if grammar.units.starting_at(norm, j) is None:
+                return None  # 2023年, 12月, 3个月, 5 years, 1st (but 5日元 is an amount)
+        # ---- after the number: ), 多/余, scale, unit, ), qualifier
+        i = core_end
+        close1 = i < size and norm[i] == ")"
+        if close1:
+            i += 1
+        approx = i < size and norm[i] in "多余"
+        qualifier = norm[i] if approx else None
+        if approx:
+            i += 1
+        end = i if (approx or close1) else core_end
+        scale: ScaleSpec | None = None
+        scale_text: str | None = None
+        j = _forward_spaces(norm, i)
+        scale_hit: tuple[int, ScaleSpec] | None = grammar.scales.starting_at(norm, j)
+        if scale_hit is None and close1:  # (1,234)千元: a Chinese scale after the parenthesis
+            scale_hit = grammar.han_scale_index.starting_at(norm, j)
+        if scale_hit is not None and not (scale_hit[1].tight and j != i):
+            scale, scale_text = scale_hit[1], self.text[j : scale_hit[0]]
+            i = end = scale_hit[0]
+        unit_spec: SuffixSpec | None = None
+        unit_text: str | None = None
+        j = _forward_spaces(norm, i)
+        unit_hit: tuple[int, SuffixSpec | None] | None = grammar.units.starting_at(norm, j)
+        if unit_hit is not None:
+            spec = unit_hit[1]
+            if spec is None or (
+                (spec.tight and j != i)
+                or (spec.not_before and unit_hit[0] < size and norm[unit_hit[0]] in spec.not_before)
+            ):
+                unit_hit = None  # "3 x 4"; 股东 is "shareholder", not 股 "shares"
+        if (
+            unit_hit is None
+            and norm[j : j + 3] in grammar.iso_codes
+            and not (j + 3 < size and norm[j + 3].isascii() and norm[j + 3].isalpha())
+        ):
+            unit_hit = (j + 3, self.table.suffix(norm[j : j + 3]))
+        if unit_hit is not None and unit_hit[1] is not None and unit_hit[1].kind == "currency":
+            k = _forward_spaces(norm, unit_hit[0])
+            if (
+                k < size
+                and (
+                    norm[k] in _DIGIT_SET
+                    or (norm[k] in "-+(" and k + 1 < size and norm[k + 1] in _DIGIT_SET)
+                )
+                and grammar.currencies.starting_at(norm, j) is not None
+            ):
+                unit_hit = None  # "2023 人民币3,034.6亿元": the currency opens the next amount
+        if unit_hit is not None:
+            unit_spec, unit_text = unit_hit[1], self.text[j : unit_hit[0]]
+            i = end = unit_hit[0]
+        after_units = i
+        if qualifier is None:
+            j = _forward_spaces(norm, i)
+            hit = grammar.qualifiers_after.starting_at(norm, j)
+            if hit is not None and (unit_spec is not None or scale is not None or chain):
+                qualifier = self.text[j : hit[0]]
+
+        capital_fraction: Decimal | None = None
+        if cn is not None and is_capital(cn):
+            tail = parse_capital_tail(norm, core_end)
+            if tail is not None:
+                end, capital_fraction, _ = tail
+                unit_text = "元"
+                unit_spec = table.suffix("元")
+                scale = None
+
+        # ---- not amounts: periods, identifiers, references (checked before the prefix:
+        # no currency alias ends where a reference marker does)
+        if unit_spec is None and scale is None:
+            if _not_amount_after(grammar, norm, core_end):
+                return None  # 2023年, 12月, 3个月, 5 years, 1st, 600519.SH
+            if end < size and norm[end].isascii() and norm[end].isalpha():
+                return None  # 3G, B2B: an identifier
+
+        # ---- before the number, right to left: 百分之, sign, currency, (, sign,
+        # currency, qualifier ("约人民币-8.7", "approximately $(1.2)", "-$1.2")
+        currency: str | None = None
+        currency_text: str | None = None
+        start = core_start
+        negative = False
+        paren_at = -1
+        pct = False
+        qualifier_before: str | None = None
+        i = core_start
+        if i >= 3 and norm.startswith("百分之", i - 3):
+            pct = True
+            i = start = i - 3
+        if i > 0 and norm[i - 1] in "-+" and _sign_ok(norm, i - 1):
+            negative = norm[i - 1] == "-"
+            i = start = i - 1
+        for slot in (0, 1):
+            j = _back_spaces(norm, i)
+            hit = grammar.currencies.ending_at(norm, j) or _iso_before(grammar, norm, j)
+            if hit is not None:
+                code = hit[1]
+                text = norm[hit[0] : j]
+                if currency is not None and code != currency:
+                    return self.refuse(
+                        hit[0], core_end, f"two currencies ({currency_text}, {text})"
+                    )
+                currency, currency_text = code, self.text[hit[0] : j]
+                i = start = hit[0]
+            if slot == 0:
+                if i > 0 and norm[i - 1] == "(":
+                    paren_at = i - 1
+                    i -= 1
+                if i > 0 and norm[i - 1] in "-+负" and _sign_ok(norm, i - 1):
+                    negative = negative or norm[i - 1] != "+"
+                    i = i - 1
+                    if paren_at < 0:
+                        start = i
+        j = _back_spaces(norm, i)
+        hit = grammar.qualifiers_before.ending_at(norm, j)
+        if hit is not None and not (
+            norm[hit[0] : j] == "~" and hit[0] > 0 and norm[hit[0] - 1].isdigit()
+        ):
+            qualifier_before = self.text[hit[0] : j]
+
+        close = close1
+        if not close and paren_at >= 0 and (unit_spec or scale or currency):
+            k = after_units + 1 if after_units < size and norm[after_units] == " " else after_units
+            if k < size and norm[k] == ")":
+                close = True
+                end = k + 1
+
+        lead = start - 1
+        if lead > 0 and norm[lead] == "-":
+            lead -= 1
+        if currency is None and lead >= 0 and norm[lead].isascii() and norm[lead].isalpha():
+            return None  # A1, COVID-19: a number glued to letters
+        has_scale_chars = bool(chain) or (cn is not None and any(c in _SCALE_CHARS for c in cn))
+        if (
+            cn is not None
+            and arabic is None
+            and unit_spec is None
+            and scale is None
+            and not pct
+            and not any(ch in BIG_CHARS for ch in match.group())
+        ):
+            return None  # 一, 三千: Chinese digits without a unit are words, not amounts
+        if (
+            cn is not None
+            and unit_spec is not None
+            and unit_spec.dimension in ("COUNT", "SHARES")
+            and not has_scale_chars
+        ):
+            return None  # 三家, 一人: ordinary words
+
+        # ---- the number
+        core = match.group()
+        clean = _clean(core, grammar)
+        if len(clean) > MAX_DIGITS + 1 and sum(ch.isdigit() for ch in clean) > MAX_DIGITS:
+            return self.refuse(
+                core_start, core_end, f"more than {MAX_DIGITS} digits; this is not an amount"
+            )
+        try:
+            if cn is None and not chain:
+                number = Decimal(clean)
+            elif arabic is not None and (fast := grammar.han_scales.get(chain.strip())):
+                number = Decimal(_clean(arabic, grammar)) * fast  # 8.7 亿, 87,432万
+            else:
+                number = compose(clean)[0]
+        except (ValueError, decimal.DecimalException) as exc:
+            return self.refuse(core_start, core_end, f"malformed numeral ({exc})")
+        if capital_fraction is not None:
+            number = number.quantize(_ONE) + capital_fraction  # 元 fixes the precision
+        if chain and ("多" in chain or "余" in chain):
+            qualifier = qualifier or ("多" if "多" in chain else "余")
+
+        han_unit = ""
+        if has_scale_chars and capital_fraction is None:
+            if arabic is not None:
+                han_unit = "".join(ch for ch in core if ch in _SCALE_CHARS)
+            elif unit_spec is None or unit_spec.kind != "currency":
+                # 两千万 -> 万: the trailing section characters say the scale of a word numeral.
+                han_unit = core[len(core.rstrip(BIG_CHARS)) :]
+
+        # ---- unit, dimension, multiplier
+        dimension: str | None = None
+        multiplier: Decimal | None = None
+        unit_parts: list[str] = []
+        if currency_text is not None:
+            unit_parts.append(currency_text)
+        if han_unit:
+            unit_parts.append(han_unit)
+        if scale is not None and scale_text is not None:
+            unit_parts.append(scale_text)
+            multiplier = scale.multiplier
+        if pct:
+            if unit_spec is not None or currency is not None or scale is not None:
+                return self.refuse(start, end, "百分之 with another unit")
+            dimension = "RATIO"
+            multiplier = _PERCENT if multiplier is None else multiplier * _PERCENT
+            unit_parts.append("百分之")
+        if unit_spec is not None and unit_text is not None:
+            unit_parts.append(unit_text)
+            if unit_spec.kind == "currency":
+                if currency is None:
+                    currency = unit_spec.dimension
+                elif unit_spec.dimension != currency and not unit_spec.generic:
+                    # (港币5亿元 is fine: 元 is the generic word for a currency unit)
+                    return self.refuse(start, end, f"two currencies ({currency_text}, {unit_text})")
+            else:
+                if currency is not None:
+                    return self.refuse(start, end, f"a currency with {unit_text!r}")
+                if not unit_spec.scalable and (scale is not None or han_unit):
+                    return self.refuse(start, end, f"a scale before {unit_text!r}")
+                dimension = unit_spec.dimension
+                if unit_spec.multiplier != _ONE:
+                    multiplier = (
+                        unit_spec.multiplier
+                        if multiplier is None
+                        else multiplier * unit_spec.multiplier
+                    )
+        if currency is not None:
+            dimension = currency
+        has_unit = bool(unit_parts)
+
+        # ---- accounting parentheses: negative in tables, under a declared unit,
+        # or attached to a unit; in prose "(4)" is a list marker
+        context = self.context
+        if paren_at >= 0 and close:
+            if has_unit or context is not None or self.in_table_line(core_start):
+                negative = True
+                start = min(start, paren_at)
+            elif arabic is not None and arabic.isdigit() and len(arabic) <= _LIST_PAREN_DIGITS:
+                return None
+            elif end == core_end + 1:
+                end = core_end
+
+        # ---- the declared unit, where the text leaves something open
+        from_context = False
+        if context is not None and not pct and (unit_spec is None or unit_spec.kind == "currency"):
+            if not has_unit:
+                multiplier, dimension, from_context = context.multiplier, context.dimension, True
+                unit_parts = [context.unit]
+            elif currency is None and dimension is None:
+                dimension, from_context = context.dimension, True  # 8.7亿 under 单位：元
+                unit_parts.append(f"[{context.unit}]")
+            elif (
+                scale is None
+                and not han_unit
+                and unit_spec is None  # a written suffix ("8,743.2元") is the whole unit
+                and currency is not None
+                and context.dimension in (None, currency)
+            ):
+                multiplier, from_context = context.multiplier, True  # "$ 1,234" (in millions)
+                unit_parts.append(f"[{context.unit}]")
+
+        value = number if multiplier is None else number * multiplier
+        if negative and value:
+            value = -value
+        year_like = (
+            not has_unit
+            and arabic is not None
+            and not chain
+            and not negative
+            and len(clean) == 4
+            and clean.isdigit()
+            and _YEAR_LOW <= int(clean) <= _YEAR_HIGH
+        )
+        unit: str | None = None
+        if unit_parts:
+            joiner = " " if any(part.isascii() for part in unit_parts) else ""
+            unit = joiner.join(unit_parts)
+        quantity = Quantity(
+            value,
+            dimension,
+            unit,
+            self.text[start:end],
+            (start, end),
+            qualifier_before or qualifier,
+            from_context,
+        )
+        return quantity, year_like
+
+    def refuse(self, start: int, end: int, reason: str) -> tuple[ParseError, bool]:
+        raw = self.text[start:end]
+        return (
+            ParseError(
+                f"cannot read {raw!r} as an amount: {reason}", text=self.text, position=start
+            ),
+            False,
+        )
+
+
+# ------------------------------------------------------------------ public API
+
+
+def _resolve(
+    table: UnitTable | None, context: UnitContext | str | None
+) -> tuple[UnitTable, UnitContext | None]:
+    if table is None:
+        table = UnitTable.default()
+    elif not isinstance(table, UnitTable):
+        raise InvalidInputError(
+            f"table: expected a UnitTable, got {type(table).__name__}",
+            argument="table",
+            value=repr(table)[:80],
+        )
+    if isinstance(context, str):
+        context = context_from_header(context, table)
+    elif context is not None and not isinstance(context, UnitContext):
+        raise InvalidInputError(
+            f"context: expected a UnitContext or a header such as '单位：万元', "
+            f"got {type(context).__name__}",
+            argument="context",
+            value=repr(context)[:80],
+        )
+    return table, context
+
+
+def _read_all(
+    text: str, table: UnitTable, context: UnitContext | None, locale: str | None
+) -> list[tuple[Quantity | ParseError, bool]]:
+    grammar = _grammar(table, locale)
+    reader = _Reader(text, normalize(text), grammar, table, context)
+    with arithmetic() as ctx:
+        ctx.traps[decimal.Inexact] = True
+        try:
+            return list(reader.scan())
+        except decimal.DecimalException as exc:  # pragma: no cover - guarded by MAX_DIGITS
+            raise ParseError(
+                f"cannot compute an exact value in {text[:80]!r}: {exc!r}", text=text
+            ) from exc
+
+
+def parse_quantity(
+    text: str,
+    *,
+    dimension: str | None = None,
+    context: UnitContext | str | None = None,
+    table: UnitTable | None = None,
+    locale: str | None = None,
+) -> Quantity:
+    """Parse the one amount in ``text`` into a ``Quantity`` in base units.
+
+    Args:
+        text: A quote, a table cell or an answer holding one amount (at most
+            ``MAX_PARSE_LENGTH`` characters).
+        dimension: Keep only amounts of this dimension ("CNY", "RATIO", …) when
+            the text holds several.
+        context: The declared unit (a ``UnitContext`` or a header such as
+            "单位：万元") that bare numbers are read in.
+        table: The unit table; ``UnitTable.default()`` when omitted.
+        locale: A Babel locale name whose decimal and group separators apply
+            ("de_DE": "4,5 Mio." is 4.5 million).
+
+    Returns:
+        The amount, with ``value`` in base units and the written precision in
+        its exponent ("303M" is ``Decimal('3.03E+8')``).
+
+    Raises:
+        MissingUnitError: the amount is a bare number and no context declares its unit.
+        AmbiguousQuantityError: more than one amount remains.
+        ParseError: no amount, a malformed one, or text over the length limit.
+
+    >>> parse_quantity("营业收入 8.7 亿元，同比增长 12.3%", dimension="CNY")
+    Quantity(870000000 CNY, raw='8.7 亿元')
+    >>> parse_quantity("(1,234)", context="单位：千元").value
+    Decimal('-1.234E+6')
+    >>> parse_quantity("1,234")
+    Traceback (most recent call last):
+    ...
+    fincalc._errors.MissingUnitError: '1,234' has no unit ...
+    """
+    text = check_text(text, MAX_PARSE_LENGTH)
+    if dimension is not None:
+        check_dimension(dimension)
+    table, ctx = _resolve(table, context)
+    results = _read_all(text, table, ctx, locale)
+    quantities: list[Quantity] = []
+    for item, _year in results:
+        if isinstance(item, ParseError):
+            raise item
+    candidates = [item for item, year in results if isinstance(item, Quantity) and not year]
+    if not candidates:
+        # A year-like number is an amount only when it is all there is.
+        candidates = [item for item, _ in results if isinstance(item, Quantity)]
+    if dimension is not None:
+        quantities = [q for q in candidates if q.dimension == dimension]
+        if not quantities:
+            found = ", ".join(_describe(q) for q in candidates) or "no amount"
+            raise ParseError(
+                f"no {dimension} amount in {text!r} (found: {found}); check the quote or "
+                "the dimension",
+                text=text,
+            )
+    else:
+        quantities = candidates
+    if not quantities:
+        raise ParseError(
+            f"no amount in {text!r}; quote the number with its unit, e.g. '8.7 亿元'",
+            text=text,
+        )
+    if len(quantities) > 1:
+        listed = tuple(_describe(q) for q in quantities)
+        raise AmbiguousQuantityError(
+            f"{len(quantities)} amounts in {text!r}: {', '.join(listed)}; pass dimension= "
+            "or quote only the amount you mean",
+            text=text,
+            candidates=listed,
+        )
+    quantity = quantities[0]
+    if quantity.is_unitless:
+        raise MissingUnitError(
+            f"{quantity.raw!r} has no unit and no unit declaration applies; write the unit "
+            "('8.7 亿元') or pass context=unit_context_from_header('单位：万元')",
+            text=text,
+            number=quantity.raw,
+            position=quantity.span[0] if quantity.span else None,
+        )
+    return quantity
+
+
+def _describe(quantity: Quantity) -> str:
+    return f"{quantity.raw!r} ({quantity.dimension or 'no unit' if quantity.unit is None else quantity.dimension or 'scale only'})"  # noqa: E501
+
+
+def extract_quantities(
+    text: str,
+    *,
+    context: UnitContext | str | None = None,
+    table: UnitTable | None = None,
+    locale: str | None = None,
+) -> list[Quantity]:
+    """Find every amount in ``text``, in order, each with its exact span.
+
+    Bare numbers are included with ``unit=None`` (``Quantity.is_unitless``)
+    unless ``context`` declares their unit; years, dates, periods, ordinals and
+    page, note and code references are left out, and so are spans that cannot
+    be read exactly (``parse_quantity`` on them says why).
+
+    Args:
+        text: Any text: an LLM answer, a chunk, a whole report (at most
+            ``MAX_EXTRACT_LENGTH`` characters).
+        context: The declared unit bare numbers are read in.
+        table: The unit table; ``UnitTable.default()`` when omitted.
+        locale: A Babel locale name whose separators apply.
+
+    >>> [(q.raw, str(q.value), q.dimension) for q in extract_quantities(
+    ...     "2024年营业收入同比下降0.49%，约8.7亿元，共3家")]
+    [('0.49%', '0.0049', 'RATIO'), ('8.7亿元', '8.7E+8', 'CNY'), ('3家', '3', 'COUNT')]
+    >>> [q.raw for q in extract_quantities("revenue was $1.2 billion, up 5% in fiscal 2024")]
+    ['$1.2 billion', '5%']
+    """
+    text = check_text(text, MAX_EXTRACT_LENGTH)
+    table, ctx = _resolve(table, context)
+    return [
+        item
+        for item, year in _read_all(text, table, ctx, locale)
+        if isinstance(item, Quantity) and not year
+    ]

@@ -1,0 +1,316 @@
+"""The unit table: loading, validation, extension, the CLDR data and UnitContext."""
+
+from __future__ import annotations
+
+import datetime
+import tomllib
+import unicodedata
+from collections import defaultdict
+from decimal import Decimal
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from fincalc import InvalidInputError, UnitContext, UnitTable, UnitTableError, parse_quantity
+from fincalc._decimal import arithmetic
+from fincalc._numerals import compose
+from fincalc._units import AliasIndex, is_latin
+
+DATA = resources.files("fincalc") / "_data"
+
+
+def test_default_is_loaded_once() -> None:
+    assert UnitTable.default() is UnitTable.default()
+    assert "fincalc/_data/units.toml" in UnitTable.default().sources
+
+
+def test_data_files_name_their_source() -> None:
+    for name in ("units.toml", "currencies.toml"):
+        head = (DATA / name).read_text(encoding="utf-8").splitlines()[:3]
+        assert any("Source:" in line for line in head), name
+
+
+def test_issue_scales_are_present() -> None:
+    table = UnitTable.default()
+    for alias, multiplier in {
+        "千": "1E+3",
+        "万": "1E+4",
+        "十万": "1E+5",
+        "百万": "1E+6",
+        "千万": "1E+7",
+        "亿": "1E+8",
+        "十亿": "1E+9",
+        "百亿": "1E+10",
+        "千亿": "1E+11",
+        "万亿": "1E+12",
+        "thousand": "1E+3",
+        "k": "1E+3",
+        "K": "1E+3",
+        "'000": "1E+3",
+        "million": "1E+6",
+        "mn": "1E+6",
+        "m": "1E+6",
+        "M": "1E+6",
+        "MM": "1E+6",
+        "billion": "1E+9",
+        "bn": "1E+9",
+        "b": "1E+9",
+        "B": "1E+9",
+        "trillion": "1E+12",
+        "tn": "1E+12",
+    }.items():
+        spec = table.scale(alias)
+        assert spec is not None, alias
+        assert spec.multiplier == Decimal(multiplier), alias
+
+
+def test_issue_currencies_and_units_are_present() -> None:
+    table = UnitTable.default()
+    for alias in ("人民币", "RMB", "CNY", "¥", "$", "US$", "USD", "HK$", "€", "£", "JPY"):
+        assert table.prefix_currency(alias) is not None, alias
+    for alias, dimension in {
+        "元": "CNY",
+        "美元": "USD",
+        "港元": "HKD",
+        "%": "RATIO",
+        "个百分点": "RATIO",
+        "pp": "RATIO",
+        "percentage points": "RATIO",
+        "bp": "RATIO",
+        "bps": "RATIO",
+        "基点": "RATIO",
+        "‰": "RATIO",
+        "倍": "MULTIPLE",
+        "x": "MULTIPLE",
+        "×": "MULTIPLE",
+        "股": "SHARES",
+        "shares": "SHARES",
+        "户": "COUNT",
+        "家": "COUNT",
+        "人": "COUNT",
+    }.items():
+        spec = table.suffix(alias)
+        assert spec is not None, alias
+        assert spec.dimension == dimension, alias
+    assert table.is_difference("个百分点")
+    assert table.is_difference("bp")
+    assert not table.is_difference("%")
+    assert not table.is_difference(None)
+
+
+def test_han_scale_aliases_agree_with_the_numeral_grammar() -> None:
+    table = UnitTable.default()
+    with arithmetic():
+        for alias, spec in table.scales.items():
+            if is_latin(alias) or alias.startswith("'"):
+                continue
+            assert compose("1" + alias)[0] == spec.multiplier, alias
+
+
+def test_every_suffix_alias_parses() -> None:
+    table = UnitTable.default()
+    for alias, spec in table.suffixes.items():
+        text = "5" + ("" if spec.tight else " ") + alias
+        quantity = parse_quantity(text)
+        assert quantity.dimension == spec.dimension, text
+        assert quantity.value == 5 * spec.multiplier, text
+
+
+def test_every_prefix_alias_parses() -> None:
+    table = UnitTable.default()
+    for alias, code in table.prefix_currencies.items():
+        quantity = parse_quantity((alias.upper() if is_latin(alias) else alias) + " 5")
+        assert quantity.dimension == code, alias
+
+
+def test_iso_codes_work_without_aliases() -> None:
+    assert parse_quantity("NOK 3.4 billion").dimension == "NOK"
+    assert parse_quantity("3.4 billion NOK").dimension == "NOK"
+    # lower-case words are not codes ("all 5" is not Albanian lek)
+    with pytest.raises(Exception, match="no unit"):
+        parse_quantity("all 5")
+
+
+# ---------------------------------------------------------------- validation
+
+
+@pytest.mark.parametrize(
+    ("data", "entry"),
+    [
+        (
+            {"scale": [{"name": "wan", "multiplier": 10000.0, "aliases": ["万"]}]},
+            "scale #1 ('wan')",
+        ),
+        ({"scale": [{"name": "wan", "multiplier": "-1", "aliases": ["万"]}]}, "scale #1 ('wan')"),
+        ({"scale": [{"name": "wan", "multiplier": "1E+4", "aliases": []}]}, "scale #1 ('wan')"),
+        ({"scale": [{"name": "x", "multiplier": "1E+4", "aliases": ["1k"]}]}, "scale #1 ('x')"),
+        ({"currency": [{"code": "usd", "prefix": ["$"]}]}, "currency #1 ('usd')"),
+        (
+            {"unit": [{"name": "p", "dimension": "ratio", "multiplier": "1", "aliases": ["p"]}]},
+            "unit #1 ('p')",
+        ),
+        ({"unit": [{"name": "p", "dimension": "RATIO", "aliases": ["p"]}]}, "unit #1 ('p')"),
+        ({"units": []}, "units"),
+        ({"iso_codes": ["usd"]}, "iso_codes"),
+    ],
+)
+def test_malformed_entries_are_named(data: dict[str, object], entry: str) -> None:
+    with pytest.raises(UnitTableError) as info:
+        UnitTable.from_mapping(data)
+    assert info.value.entry == entry
+    assert entry in str(info.value)
+    assert "docs/parsing.md" in str(info.value)
+
+
+def test_duplicate_alias_names_both_entries() -> None:
+    data = {
+        "currency": [
+            {"code": "USD", "prefix": ["$"]},
+            {"code": "CAD", "prefix": ["$"]},
+        ]
+    }
+    with pytest.raises(UnitTableError) as info:
+        UnitTable.from_mapping(data)
+    assert "currency 'CAD'" in str(info.value)
+    assert "currency 'USD'" in str(info.value)
+    # case-insensitive for Latin aliases
+    with pytest.raises(UnitTableError):
+        UnitTable.from_mapping(
+            {"scale": [{"name": "a", "multiplier": "1E+6", "aliases": ["mn", "MN"]}]}
+        )
+
+
+def test_extension_cannot_silently_redefine() -> None:
+    with pytest.raises(UnitTableError, match="already claimed by scale 'yi'"):
+        UnitTable.default().extended(
+            {"scale": [{"name": "other", "multiplier": "1E+9", "aliases": ["亿"]}]}
+        )
+
+
+def test_files(tmp_path: Path) -> None:
+    good = tmp_path / "extra.toml"
+    good.write_text(
+        '# Source: test\n[[currency]]\ncode = "CHF"\nprefix = ["Fr."]\n', encoding="utf-8"
+    )
+    table = UnitTable.default().extended(good)
+    assert parse_quantity("Fr. 12.5 million", table=table).dimension == "CHF"
+    own = UnitTable.from_file(good)
+    assert own.prefix_currency("Fr.") == "CHF"
+    assert own.scale("万") is None
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[scale]\n", encoding="utf-8")
+    with pytest.raises(UnitTableError, match="not valid TOML"):
+        UnitTable.from_file(bad)
+    with pytest.raises(UnitTableError, match="cannot be read"):
+        UnitTable.from_file(tmp_path / "missing.toml")
+    with pytest.raises(InvalidInputError):
+        UnitTable.default().extended(42)  # type: ignore[arg-type]
+
+
+def test_bundled_files_validate() -> None:
+    from fincalc._units import validate_table
+
+    for name in ("units.toml", "currencies.toml"):
+        data = tomllib.loads((DATA / name).read_text(encoding="utf-8"))
+        validate_table(data, source=name)
+
+
+def test_repr() -> None:
+    assert repr(UnitTable.default()).startswith("UnitTable(sources=")
+
+
+# ---------------------------------------------------------------- CLDR data
+
+
+def cldr_currency_toml(curated_aliases: set[str]) -> str:
+    """Regenerate currencies.toml from Babel's CLDR data (the file's only source)."""
+    from babel import Locale
+    from babel.core import get_global
+    from babel.localedata import locale_identifiers
+    from babel.numbers import get_territory_currencies
+
+    codes: set[str] = set()
+    for territory in get_global("territory_currencies"):
+        codes.update(
+            get_territory_currencies(territory, start_date=datetime.date(2024, 1, 1), tender=True)
+        )
+    owners: dict[str, set[str]] = defaultdict(set)
+    for identifier in locale_identifiers():
+        for code, symbol in Locale.parse(identifier).currency_symbols.items():
+            symbol = "".join(ch for ch in symbol if unicodedata.category(ch) != "Cf").strip()
+            owners[symbol].add(code)
+    by_code: dict[str, list[str]] = defaultdict(list)
+    for symbol, symbol_codes in owners.items():
+        if len(symbol_codes) != 1:
+            continue  # "$", "¥", "£", "kr": ambiguous across locales
+        (code,) = symbol_codes
+        if code not in codes or symbol == code or symbol.casefold() in curated_aliases:
+            continue
+        if any(ch.isspace() or ch.isdigit() for ch in symbol) or len(symbol) > 6:
+            continue
+        if all(ch.isascii() and (ch.isalpha() or ch == ".") for ch in symbol):
+            continue  # "Ft", "Rp", "DA": Latin letters read as words too often
+        by_code[code].append(symbol)
+    lines = [
+        "# Currency codes and symbols from CLDR, as shipped in Babel (generated; do not edit).",
+        "# Source: Unicode CLDR via Babel; codes are the currencies legal tender on 2024-01-01.",
+        "# Only symbols that name one currency in every CLDR locale are kept, without Latin-only",
+        "# symbols (Ft, Rp) and without aliases units.toml already curates.",
+        "# Checked by tests/test_units.py::test_cldr_currencies_match_babel.",
+        "",
+        "iso_codes = [",
+    ]
+    ordered = sorted(codes)
+    for i in range(0, len(ordered), 12):
+        lines.append("    " + ", ".join(f'"{c}"' for c in ordered[i : i + 12]) + ",")
+    lines.append("]")
+    for code in sorted(by_code):
+        quoted = ", ".join(
+            '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"' for s in sorted(by_code[code])
+        )
+        lines += ["", "[[currency]]", f'code = "{code}"', f"prefix = [{quoted}]"]
+        lines.append(f"suffix = [{quoted}]")
+    return "\n".join(lines) + "\n"
+
+
+def test_cldr_currencies_match_babel() -> None:
+    data = tomllib.loads((DATA / "units.toml").read_text(encoding="utf-8"))
+    curated: set[str] = set()
+    for currency in data.get("currency", []):
+        curated.update(
+            a.casefold() for a in currency.get("prefix", []) + currency.get("suffix", [])
+        )
+    for unit in data.get("unit", []):
+        curated.update(a.casefold() for a in unit["aliases"])
+    expected = cldr_currency_toml(curated)
+    actual = (DATA / "currencies.toml").read_text(encoding="utf-8")
+    assert actual == expected, "regenerate currencies.toml with cldr_currency_toml()"
+
+
+# ---------------------------------------------------------------- UnitContext
+
+
+def test_unit_context_validates() -> None:
+    context = UnitContext("1E+4", "CNY", "万元")  # type: ignore[arg-type]
+    assert context.multiplier == Decimal("1E+4")
+    with pytest.raises(InvalidInputError):
+        UnitContext(Decimal(0), "CNY", "万元")
+    with pytest.raises(InvalidInputError):
+        UnitContext(1e4, "CNY", "万元")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError):
+        UnitContext(Decimal(1), "cny", "元")
+    with pytest.raises(InvalidInputError):
+        UnitContext(Decimal(1), "CNY", 5)  # type: ignore[arg-type]
+    assert hash(context) == hash(UnitContext(Decimal("1E+4"), "CNY", "万元"))
+
+
+def test_alias_index() -> None:
+    index = AliasIndex({"m": 1, "mn": 2, "RMB": 3, "元": 4})
+    assert index.starting_at("5mn", 1) == (3, 2)
+    assert index.starting_at("5mo", 1) is None
+    assert index.starting_at("5M)", 1) == (2, 1)
+    assert index.ending_at("xRMB", 4) is None
+    assert index.ending_at("rmb", 3) == (0, 3)
+    assert index.starting_at("", 0) is None
+    assert index.ending_at("元", 0) is None
