@@ -1,32 +1,247 @@
-"""The ``fincalc`` command line."""
+"""The ``fincalc`` command line.
+
+``fincalc eval --demo`` scores the bundled bilingual sample for three
+retrieval setups and prints them side by side; ``fincalc eval GOLD PREDS…``
+does the same for your files.  ``check``, ``parse`` and ``locate`` expose the
+answer checker, the amount parser and the quote locator.
+
+Exit codes: 0 on success (for ``check``: the answer matched), 1 when
+``check`` did not match, 2 on bad input or any ``FincalcError``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
+from ._errors import FincalcError
 from ._version import __version__
 
-__all__ = ["main"]
+__all__ = ["build_parser", "main"]
+
+_EXIT_OK, _EXIT_MISMATCH, _EXIT_BAD_INPUT = 0, 1, 2
+
+
+class _UsageError(Exception):
+    """Bad command-line input that argparse itself cannot detect."""
+
+
+def _write(text: str, out: str | None) -> None:
+    if not text.endswith("\n"):
+        text += "\n"
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise _UsageError(f"cannot write {out!r}: {exc.strerror or exc}") from exc
+
+
+# -- eval ---------------------------------------------------------------------------
+
+
+def _run_names(paths: Sequence[str]) -> list[str]:
+    stems = [Path(p).stem for p in paths]
+    return stems if len(set(stems)) == len(stems) else list(paths)
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    from ._evaluate import compare_reports, evaluate
+    from ._records import load_gold, load_predictions, load_sample
+
+    files: list[str] = args.files
+    if args.demo:
+        if files:
+            raise _UsageError("--demo takes no files; run `fincalc eval GOLD PREDS…` for yours")
+        sample = load_sample()
+        gold = sample.gold
+        runs = sample.runs
+    else:
+        if len(files) < 2:
+            raise _UsageError(
+                "eval needs a gold file and at least one predictions file "
+                "(`fincalc eval gold.jsonl preds.jsonl`), or --demo"
+            )
+        gold = load_gold(files[0])
+        runs = {
+            name: load_predictions(path)
+            for name, path in zip(_run_names(files[1:]), files[1:], strict=True)
+        }
+    reports = {
+        name: evaluate(preds, gold, profile=args.profile, retrieval_k=args.k)
+        for name, preds in runs.items()
+    }
+    if len(reports) == 1:
+        result: Any = next(iter(reports.values()))
+    else:
+        result = compare_reports(reports)
+    if args.format == "json":
+        text = result.to_json()
+    elif args.format == "html":
+        text = result.to_html()
+    else:
+        text = str(result)
+    _write(text, args.out)
+    return _EXIT_OK
+
+
+# -- check --------------------------------------------------------------------------
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from ._answers import Tolerance, check_answer
+
+    tolerance = None
+    if args.abs is not None or args.rel is not None or args.ignore_sign:
+        tolerance = Tolerance(abs=args.abs, rel=args.rel, ignore_sign=args.ignore_sign)
+    check = check_answer(
+        args.text, args.expected, dimension=args.dimension, unit=args.unit, tolerance=tolerance
+    )
+    if args.json:
+        _write(json.dumps(check.to_dict(), ensure_ascii=False, indent=2, sort_keys=True), None)
+    else:
+        _write(check.describe(), None)
+    return _EXIT_OK if check.matched else _EXIT_MISMATCH
+
+
+# -- parse --------------------------------------------------------------------------
+
+
+def _cmd_parse(args: argparse.Namespace) -> int:
+    from ._parse import extract_quantities
+
+    quantities = extract_quantities(args.text, context=args.unit)
+    if args.json:
+        text = json.dumps([q.to_dict() for q in quantities], ensure_ascii=False, indent=2)
+    elif not quantities:
+        text = "no amounts found"
+    else:
+        lines = []
+        for q in quantities:
+            span = f"{q.span[0]}:{q.span[1]}" if q.span else "-"
+            dim = q.dimension or ("(no unit)" if q.unit is None else "(scale only)")
+            lines.append(f"{span:>9}  {q.raw!r:<24} {format(q.value, 'f')} {dim}")
+        text = "\n".join(lines)
+    _write(text, None)
+    return _EXIT_OK
+
+
+# -- locate -------------------------------------------------------------------------
+
+
+def _cmd_locate(args: argparse.Namespace) -> int:
+    try:
+        doc = Path(args.doc).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise _UsageError(f"no such file: {args.doc!r}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _UsageError(f"cannot read {args.doc!r} as UTF-8 text: {exc}") from exc
+    from ._locate import locate
+
+    span = locate(doc, args.quote, occurrence=args.occurrence, near=args.near)
+    data = {
+        "start": span.start,
+        "end": span.end,
+        "method": span.method,
+        "score": span.score,
+        "text": doc[span.start : span.end],
+    }
+    if args.json:
+        _write(json.dumps(data, ensure_ascii=False, indent=2), None)
+    else:
+        _write(
+            f"{data['start']}:{data['end']}  {data['method']} (score {data['score']})  "
+            f"{data['text']!r}",
+            None,
+        )
+    return _EXIT_OK
+
+
+# -- parser -------------------------------------------------------------------------
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered."""
+    """Return the argument parser with every subcommand registered.
+
+    >>> build_parser().parse_args(["eval", "--demo"]).demo
+    True
+    """
     parser = argparse.ArgumentParser(
         prog="fincalc",
         description="Deterministic, caliber-checked arithmetic for financial question answering.",
     )
     parser.add_argument("--version", action="version", version=f"fincalc {__version__}")
-    parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    ev = sub.add_parser(
+        "eval",
+        help="score predictions against gold answers",
+        description="Score one or more prediction files against a gold file. With several "
+        "prediction files (or --demo) the runs are compared side by side.",
+    )
+    ev.add_argument("files", nargs="*", metavar="FILE", help="GOLD then one or more PREDS")
+    ev.add_argument("--demo", action="store_true", help="use the bundled bilingual sample")
+    ev.add_argument("--format", choices=("table", "json", "html"), default="table")
+    ev.add_argument("--out", metavar="FILE", help="write here instead of standard output")
+    ev.add_argument(
+        "--profile", choices=("strict", "graded"), default="strict", help="scoring profile"
+    )
+    ev.add_argument("--k", type=int, default=5, help="cut-off for hit@k, recall@k, nDCG@k")
+    ev.set_defaults(handler=_cmd_eval)
+
+    ck = sub.add_parser(
+        "check",
+        help="check one answer text against an expected value",
+        description="Exit 0 when the answer matches, 1 when it does not, 2 on bad input.",
+    )
+    ck.add_argument("text", help="the answer text")
+    ck.add_argument(
+        "--expected", required=True, help="gold value in base units (元, dollars; 0.052 for 5.2%%)"
+    )
+    ck.add_argument("--dimension", help="CNY, USD, RATIO, …")
+    ck.add_argument("--unit", help="unit of bare numbers: 亿元, 'USD millions', percent")
+    ck.add_argument("--abs", help="absolute tolerance in base units")
+    ck.add_argument("--rel", help="relative tolerance (0.01 = 1%%)")
+    ck.add_argument("--ignore-sign", action="store_true", help="accept the opposite sign")
+    ck.add_argument("--json", action="store_true", help="print the full verdict as JSON")
+    ck.set_defaults(handler=_cmd_check)
+
+    pa = sub.add_parser("parse", help="list every amount in a text")
+    pa.add_argument("text")
+    pa.add_argument("--unit", help="declared unit for bare numbers: 单位：万元, '(in millions)'")
+    pa.add_argument("--json", action="store_true")
+    pa.set_defaults(handler=_cmd_parse)
+
+    lo = sub.add_parser("locate", help="find a verbatim quote in a document")
+    lo.add_argument("doc", metavar="DOC_FILE", help="UTF-8 text file")
+    lo.add_argument("quote")
+    lo.add_argument("--occurrence", type=int, help="which occurrence (0-based) of a repeated quote")
+    lo.add_argument("--near", type=int, help="take the occurrence closest to this offset")
+    lo.add_argument("--json", action="store_true")
+    lo.set_defaults(handler=_cmd_locate)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line and return the process exit code (2 on bad input)."""
+    """Run the command line and return the process exit code (2 on bad input).
+
+    >>> main(["check", "同比下降 0.49%", "--expected", "-0.0049", "--dimension", "RATIO"])
+    ok: '0.49%' = -0.0049 RATIO
+    0
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
+    handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
+    if handler is None:
         parser.print_help(sys.stdout)
-        return 0
-    return 0
+        return _EXIT_OK
+    try:
+        return handler(args)
+    except (FincalcError, _UsageError) as exc:
+        sys.stderr.write(f"fincalc {args.command}: error: {exc}\n")
+        return _EXIT_BAD_INPUT

@@ -1,0 +1,249 @@
+"""Throughput of ``evaluate``: structured cases and free-text answers, and growth.
+
+Run: ``python -m benchmarks.evaluate_bench`` (add ``--quick`` for a smoke run).
+
+The corpus is generated with a fixed seed: bilingual gold cases (CNY, USD and
+RATIO values, some with calibers and evidence ids) and predictions whose
+expected reason code is known from the generator (exact, precision-rounded,
+wrong scale, wrong sign, wrong caliber, refused, out of tolerance).  The
+benchmark first evaluates the corpus and checks every case's reason, and that
+the report of four shards combined equals the whole; only then does it time.
+
+References, measured in the same run: for structured cases, a bare loop that
+compares each predicted Decimal with gold (``abs(p - g) <= 0.01``) — the
+floor with no precision rule, caliber, citation or report; for free text, the
+same loop after one precompiled ``re`` search and one ``Decimal``
+construction per answer, with no unit, scale or direction handling.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from fincalc import EvalReport, GoldCase, Prediction, evaluate, load_gold, load_predictions
+
+SEED = 20240601
+BUDGET_STRUCTURED = 50_000  # cases per second (issue 8)
+BUDGET_TEXT = 20_000  # answers of ~200 characters per second (issue 8)
+
+_Q3 = {"metric": "营业收入", "entity": "海川新能源", "period": "2025Q3", "dimension": "CNY"}
+_YTD = {**_Q3, "period": "2025年前三季度"}
+
+_CN_PROSE = (
+    "根据公司披露的定期报告，{entity}{period}经营情况稳健，管理层在业绩说明会上表示，"
+    "主营业务保持增长，费用率较上年同期有所下降，现金流状况良好。"
+)
+_EN_PROSE = (
+    "According to the filing, {entity} delivered steady results in {period}; management "
+    "noted on the earnings call that the core business kept growing while costs fell. "
+)
+
+
+def _structured(rng: random.Random, n: int) -> tuple[list[GoldCase], list[Prediction], list[str]]:
+    gold: list[dict[str, Any]] = []
+    preds: list[dict[str, Any]] = []
+    expected: list[str] = []
+    for i in range(n):
+        qid = f"s{i}"
+        dimension = rng.choice(["CNY", "USD", "RATIO"])
+        if dimension == "RATIO":
+            value = Decimal(rng.randrange(1, 999_999)).scaleb(-6)
+        else:
+            value = Decimal(rng.randrange(10**6, 10**13)).scaleb(-2)
+        has_caliber = dimension == "CNY" and rng.random() < 0.5
+        gold.append(
+            {
+                "qid": qid,
+                "value": str(value),
+                "dimension": dimension,
+                "category": rng.choice(["extraction", "unit_mixing", "single_vs_cumulative"]),
+                "kind": rng.choice(["extraction", "derived"]),
+                "caliber": _Q3 if has_caliber else None,
+                "evidence_ids": [f"doc-{i}"],
+            }
+        )
+        kind = rng.choice(["ok", "ok", "precision", "wrong_scale", "wrong_sign", "refused"])
+        if has_caliber and rng.random() < 0.2:
+            kind = "caliber_mismatch"
+        pred: dict[str, Any] = {"qid": qid, "cited": [f"doc-{i}"]}
+        if kind in ("ok", "caliber_mismatch"):
+            pred["value"] = str(value)
+        elif kind == "precision":
+            kind = "ok"
+            # Written to four significant digits, rounded half-up as a report would.
+            quantum = Decimal(1).scaleb(value.adjusted() - 3)
+            pred["value"] = str(value.quantize(quantum, rounding=ROUND_HALF_UP))
+        elif kind == "wrong_scale":
+            pred["value"] = str(value.scaleb(rng.choice([3, 4, -4, 8])))
+        elif kind == "wrong_sign":
+            pred["value"] = str(-value)
+        else:
+            pred["refused"] = True
+        if has_caliber:
+            pred["caliber"] = _YTD if kind == "caliber_mismatch" else _Q3
+        preds.append(pred)
+        expected.append(kind)
+    return load_gold(gold), load_predictions(preds), expected
+
+
+def _texts(rng: random.Random, n: int) -> tuple[list[GoldCase], list[Prediction], list[str]]:
+    gold: list[dict[str, Any]] = []
+    preds: list[dict[str, Any]] = []
+    expected: list[str] = []
+    for i in range(n):
+        qid = f"t{i}"
+        chinese = rng.random() < 0.5
+        yi = rng.randrange(100, 99_999)  # an amount in 亿元 / USD millions, two decimals
+        cents = rng.randrange(0, 100)
+        written = f"{yi // 100}.{yi % 100:02d}"
+        if chinese:
+            value = Decimal(f"{written}").scaleb(8) + Decimal(cents).scaleb(-2)
+            dimension = "CNY"
+        else:
+            value = Decimal(f"{written}").scaleb(6) + Decimal(cents).scaleb(-2)
+            dimension = "USD"
+        gold.append(
+            {
+                "qid": qid,
+                "value": str(value),
+                "dimension": dimension,
+                "category": "extraction",
+                "evidence_ids": [f"doc-{i}"],
+            }
+        )
+        kind = rng.choice(["ok", "ok", "wrong_scale", "wrong_value", "refused"])
+        entity = rng.choice(["华岳酒业", "海川新能源", "东岭银行"] if chinese else ["Northwind"])
+        if chinese:
+            prose = _CN_PROSE.format(entity=entity, period="2024年度")
+            amount = {
+                "ok": f"{written}亿元",
+                "wrong_scale": f"{written}万元",
+                "wrong_value": f"{yi // 100 + 7}.{yi % 100:02d}亿元",
+            }.get(kind, "")
+            answer = (
+                f"{prose}营业收入为{amount}，同比增长12.3%（{entity}·2024年报·P12）。"
+                if kind != "refused"
+                else f"{prose}但未在所给资料中检索到营业收入的具体数值。"
+            )
+        else:
+            prose = _EN_PROSE.format(entity=entity, period="fiscal 2024")
+            amount = {
+                "ok": f"${written} million",
+                "wrong_scale": f"${written} billion",
+                "wrong_value": f"${yi // 100 + 7}.{yi % 100:02d} million",
+            }.get(kind, "")
+            answer = (
+                f"{prose}Revenue was {amount}, up 12.3% (Northwind·FY2024 10-K·p.45)."
+                if kind != "refused"
+                else f"{prose}The revenue figure is not found in the provided documents."
+            )
+        preds.append({"qid": qid, "text": answer, "cited": [f"doc-{i}"]})
+        expected.append(kind)
+    return load_gold(gold), load_predictions(preds), expected
+
+
+def _check(gold: list[GoldCase], preds: list[Prediction], expected: list[str]) -> EvalReport:
+    report = evaluate(preds, gold)
+    by_qid = {case.qid: case.reason for case in report.cases}
+    wrong = [
+        (g.qid, want, by_qid[g.qid])
+        for g, want in zip(gold, expected, strict=True)
+        if by_qid[g.qid] != want
+    ]
+    if wrong:
+        raise SystemExit(
+            f"evaluate disagrees with the generator on {len(wrong)} cases: {wrong[:5]}"
+        )
+    quarter = len(gold) // 4 or 1
+    shards = [
+        evaluate(preds[i : i + quarter], gold[i : i + quarter])
+        for i in range(0, len(gold), quarter)
+    ]
+    if EvalReport.combine(shards).to_json() != report.to_json():
+        raise SystemExit("the combined shard reports differ from the whole report")
+    return report
+
+
+def _median_seconds(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def _structured_reference(gold: list[GoldCase], preds: list[Prediction]) -> int:
+    cent = Decimal("0.01")
+    by_qid = {p.qid: p for p in preds}
+    hits = 0
+    for case in gold:
+        pred = by_qid.get(case.qid)
+        if pred is not None and pred.value is not None and case.value is not None:
+            hits += abs(pred.value - case.value) <= cent
+    return hits
+
+
+def _text_reference(gold: list[GoldCase], preds: list[Prediction]) -> int:
+    import re
+
+    number = re.compile(r"\d[\d,]*(?:\.\d+)?")
+    cent = Decimal("0.01")
+    by_qid = {p.qid: p for p in preds}
+    hits = 0
+    for case in gold:
+        pred = by_qid.get(case.qid)
+        if pred is None or pred.text is None or case.value is None:
+            continue
+        match = number.search(pred.text, 20)
+        if match is not None:
+            found = Decimal(match.group().replace(",", "")) * 100_000_000
+            hits += abs(found - case.value) <= cent
+    return hits
+
+
+def main(argv: list[str]) -> None:
+    quick = "--quick" in argv
+    sizes = (1_000, 10_000) if quick else (1_000, 10_000, 100_000)
+    repeat = 3 if quick else 5
+    rng = random.Random(SEED)
+    rows = []
+    for area, make, reference, budget in (
+        ("structured", _structured, _structured_reference, BUDGET_STRUCTURED),
+        ("free text", _texts, _text_reference, BUDGET_TEXT),
+    ):
+        for n in sizes:
+            gold, preds, expected = make(rng, n)
+            _check(gold, preds, expected)
+            reps = repeat if n < 100_000 else 3
+            ours = _median_seconds(lambda g=gold, p=preds: evaluate(p, g), reps)
+            ref = _median_seconds(lambda g=gold, p=preds, f=reference: f(g, p), reps)
+            chars = (
+                statistics.mean(len(p.text or "") for p in preds) if area == "free text" else None
+            )
+            rows.append((area, n, ours, n / ours, n / ref, ours / ref, budget, chars))
+    print("| area | cases | median s | cases/s | reference cases/s | ratio | budget | met |")
+    print("|---|---:|---:|---:|---:|---:|---:|:-:|")
+    for area, n, secs, rate, ref_rate, ratio, budget, _ in rows:
+        met = "yes" if rate >= budget else "**no**"
+        print(
+            f"| {area} | {n:,} | {secs:.3f} | {rate:,.0f} | {ref_rate:,.0f} | {ratio:.1f} | "
+            f"{budget:,} | {met} |"
+        )
+    text_chars = [c for *_, c in rows if c is not None]
+    if text_chars:
+        print(f"\nfree-text answers average {statistics.mean(text_chars):.0f} characters")
+    print("\ngrowth (µs per case, 10³ → 10⁵):")
+    for area in ("structured", "free text"):
+        series = [f"{1e6 * secs / n:.1f}" for a, n, secs, *_ in rows if a == area]
+        print(f"- {area}: " + " → ".join(series))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

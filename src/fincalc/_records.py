@@ -1,0 +1,432 @@
+"""Evaluation records: ``GoldCase`` and ``Prediction``, their loaders, and the bundled sample.
+
+Records are validated once, at the boundary, with pydantic (frozen models);
+scoring then reads plain attributes.  JSON numbers are read as ``Decimal``
+from their text, so ``1.45`` keeps its two decimal places and never passes
+through a binary float.  A bad record raises ``InvalidRecordError`` naming
+the file, the line and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from decimal import Decimal
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal, NamedTuple, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, model_validator
+
+from ._answers import Tolerance
+from ._caliber import Caliber
+from ._decimal import to_decimal
+from ._errors import FincalcError, InvalidInputError, InvalidRecordError
+from ._period import parse_period
+from ._quantity import check_dimension
+
+__all__ = [
+    "GoldCase",
+    "Prediction",
+    "Sample",
+    "load_gold",
+    "load_predictions",
+    "load_sample",
+]
+
+
+def _decimal(value: Any) -> Decimal | None:
+    if value is None:
+        return None
+    try:
+        return to_decimal(value)
+    except InvalidInputError as exc:
+        raise ValueError(exc.message.removeprefix("value: ")) from None
+
+
+def _dimension(value: Any) -> str | None:
+    if value is None:
+        return None
+    try:
+        return check_dimension(value)
+    except InvalidInputError as exc:
+        raise ValueError(exc.message.removeprefix("dimension: ")) from None
+
+
+def _caliber(value: Any) -> Caliber | None:
+    """A Caliber from ``Caliber.to_dict`` output, or with a period written as text.
+
+    ``{"period": "2025Q3"}`` is read with ``parse_period``, and the basis it
+    implies is used unless the record gives one.
+    """
+    if value is None or isinstance(value, Caliber):
+        return value
+    if not isinstance(value, Mapping):
+        raise ValueError(f"a caliber must be an object, got {type(value).__name__}")
+    data = dict(value)
+    period = data.get("period")
+    if isinstance(period, str):
+        try:
+            parsed = parse_period(period)
+        except FincalcError as exc:
+            raise ValueError(exc.message) from None
+        data["period"] = {"start": parsed.period.start, "end": parsed.period.end}
+        data.setdefault("basis", parsed.basis.value)
+    try:
+        return Caliber.from_dict(data)
+    except FincalcError as exc:
+        raise ValueError(exc.message) from None
+
+
+def _tolerance(value: Any) -> Tolerance | None:
+    if value is None:
+        return None
+    try:
+        return Tolerance.from_dict(value)
+    except FincalcError as exc:
+        raise ValueError(exc.message) from None
+
+
+def _ids(value: Any) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise ValueError(f"expected a list of ids, got {value!r}")
+    ids = tuple(value)
+    if not all(isinstance(i, str) and i for i in ids):
+        raise ValueError(f"ids must be non-empty strings, got {list(ids)!r}")
+    return ids
+
+
+OptionalDecimal = Annotated[Decimal | None, PlainValidator(_decimal)]
+OptionalDimension = Annotated[str | None, PlainValidator(_dimension)]
+OptionalCaliber = Annotated[Caliber | None, PlainValidator(_caliber)]
+OptionalTolerance = Annotated[Tolerance | None, PlainValidator(_tolerance)]
+OptionalIds = Annotated[tuple[str, ...] | None, PlainValidator(_ids)]
+
+
+def _id_tuple(value: Any) -> tuple[str, ...]:
+    return _ids(value) or ()
+
+
+IdTuple = Annotated[tuple[str, ...], PlainValidator(_id_tuple)]
+
+_CONFIG = ConfigDict(
+    frozen=True,
+    extra="forbid",
+    coerce_numbers_to_str=True,
+    str_strip_whitespace=False,
+)
+
+
+class GoldCase(BaseModel):
+    """One evaluation question with its gold answer.
+
+    Attributes:
+        qid: Unique question id.
+        question: The question text (for display only).
+        value: The gold value in base units (元 for CNY, 1 for RATIO: 5.2 % is
+            ``0.052``), or ``None`` when the correct answer is a refusal.
+        dimension: ``CNY``, ``USD``, ``RATIO``, …; required when ``value`` is given.
+        unit: The unit the question asked for ("亿元", "USD millions", "percent"):
+            bare numbers in a free-text answer are read in it.
+        caliber: What the number means; checked against the prediction's caliber.
+        evidence_ids: Ids of the documents or chunks that hold the answer.
+        relevance: Graded relevance by id for nDCG (default: each evidence id is 1).
+        category: Free text used for the breakdown (``single_vs_cumulative``,
+            ``unit_mixing``, ``currency_mixing``, ``missing``, ``zero_base``, …).
+        kind: ``extraction`` (read straight from a filing) or ``derived`` (computed).
+        tolerance: Overrides the evaluation's tolerance for this case.
+
+    >>> GoldCase(qid="q1", value="870000000", dimension="CNY").value
+    Decimal('870000000')
+    >>> GoldCase.model_validate({"qid": "q2", "value": None}).answerable
+    False
+    """
+
+    model_config = _CONFIG
+
+    qid: str = Field(min_length=1)
+    question: str | None = None
+    value: OptionalDecimal = None
+    dimension: OptionalDimension = None
+    unit: str | None = None
+    caliber: OptionalCaliber = None
+    evidence_ids: IdTuple = ()
+    relevance: dict[str, int] | None = None
+    category: str = "uncategorized"
+    kind: Literal["extraction", "derived"] = "extraction"
+    tolerance: OptionalTolerance = None
+
+    @model_validator(mode="after")
+    def _value_needs_dimension(self) -> GoldCase:
+        if self.value is not None and self.dimension is None:
+            raise ValueError(
+                "a gold value needs its dimension (e.g. 'CNY', 'USD', 'RATIO'); "
+                "set dimension, or set value to null for a question that expects a refusal"
+            )
+        return self
+
+    @property
+    def answerable(self) -> bool:
+        """True when the gold case has a value (False: the right answer is a refusal)."""
+        return self.value is not None
+
+
+class Prediction(BaseModel):
+    """One system answer: a structured value, a free-text answer, or both.
+
+    When both are given, the structured value is scored and the text is used
+    for refusal detection (when ``refused`` is not given), citation ids and the
+    citation format.
+
+    Attributes:
+        qid: The question answered.
+        value: The answer in base units (its exponent is its written precision:
+            ``"3.03E+8"`` was written to the million).
+        dimension: The value's dimension (default: the gold case's).
+        caliber: What the system says the number means.
+        cited: Ids the answer cites (default: gold ids that occur in the text).
+        text: The free-text answer.
+        refused: Whether the system refused (default: detected from the text).
+        retrieved: Ranked ids the retriever returned, best first.
+
+    >>> Prediction(qid="q1", text="营业收入为 8.7 亿元").text
+    '营业收入为 8.7 亿元'
+    """
+
+    model_config = _CONFIG
+
+    qid: str = Field(min_length=1)
+    value: OptionalDecimal = None
+    dimension: OptionalDimension = None
+    caliber: OptionalCaliber = None
+    cited: OptionalIds = None
+    text: str | None = None
+    refused: bool | None = None
+    retrieved: OptionalIds = None
+
+
+# -- loaders --------------------------------------------------------------------
+
+_M = TypeVar("_M", GoldCase, Prediction)
+
+Source = str | os.PathLike[str] | Iterable[Mapping[str, Any] | GoldCase | Prediction]
+
+
+def _record_error(exc: ValidationError, source: str, line: int | None, data: Any) -> FincalcError:
+    first = exc.errors(include_url=False)[0]
+    field = ".".join(str(part) for part in first.get("loc", ())) or None
+    reason = str(first.get("msg", "invalid"))
+    reason = reason.removeprefix("Value error, ")
+    qid = data.get("qid") if isinstance(data, Mapping) else None
+    where = f"{source}:{line}" if line is not None else source
+    about = f" (qid {qid!r})" if isinstance(qid, str | int) else ""
+    return InvalidRecordError(
+        f"{where}{about}: field {field or '(record)'!r}: {reason}",
+        source=source,
+        line=line,
+        field=field,
+        reason=reason,
+    )
+
+
+def _validate(model: type[_M], data: Any, source: str, line: int | None) -> _M:
+    if isinstance(data, model):
+        return data
+    if not isinstance(data, Mapping):
+        where = f"{source}:{line}" if line is not None else source
+        raise InvalidRecordError(
+            f"{where}: a record must be a JSON object, got {type(data).__name__}",
+            source=source,
+            line=line,
+            reason="not an object",
+        )
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise _record_error(exc, source, line, data) from exc
+
+
+_DECODER = json.JSONDecoder(parse_float=Decimal)
+_WHITESPACE = " \t\r\n"
+
+
+def _json_error(exc: json.JSONDecodeError, source: str) -> InvalidRecordError:
+    return InvalidRecordError(
+        f"{source}:{exc.lineno}: invalid JSON at column {exc.colno}: {exc.msg}",
+        source=source,
+        line=exc.lineno,
+        reason=exc.msg,
+    )
+
+
+def _skip(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in _WHITESPACE:
+        pos += 1
+    return pos
+
+
+def _iter_json_array(text: str, source: str) -> Iterator[tuple[int, Any]]:
+    """Yield ``(line, record)`` from a JSON array, keeping each record's line number."""
+    pos = _skip(text, 0)
+    if not text.startswith("[", pos):
+        raise InvalidRecordError(
+            f"{source}: a .json file must hold an array of records; use .jsonl for one per line",
+            source=source,
+            line=1,
+            reason="not an array",
+        )
+    pos = _skip(text, pos + 1)
+    line, counted = 1, 0
+    if text.startswith("]", pos):
+        pos += 1
+    else:
+        while True:
+            line += text.count("\n", counted, pos)
+            counted = pos
+            try:
+                record, pos = _DECODER.raw_decode(text, pos)
+            except json.JSONDecodeError as exc:
+                raise _json_error(exc, source) from exc
+            yield line, record
+            pos = _skip(text, pos)
+            if text.startswith(",", pos):
+                pos = _skip(text, pos + 1)
+                continue
+            if text.startswith("]", pos):
+                pos += 1
+                break
+            line += text.count("\n", counted, pos)
+            raise InvalidRecordError(
+                f"{source}:{line}: expected ',' or ']' after a record",
+                source=source,
+                line=line,
+                reason="malformed array",
+            )
+    if _skip(text, pos) != len(text):
+        line = text.count("\n", 0, pos) + 1
+        raise InvalidRecordError(
+            f"{source}:{line}: unexpected text after the array",
+            source=source,
+            line=line,
+            reason="trailing data",
+        )
+
+
+def _iter_jsonl(text: str, source: str) -> Iterator[tuple[int, Any]]:
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("//"):
+            continue
+        try:
+            yield number, _DECODER.decode(stripped)
+        except json.JSONDecodeError as exc:
+            raise InvalidRecordError(
+                f"{source}:{number}: invalid JSON at column {exc.colno}: {exc.msg}",
+                source=source,
+                line=number,
+                reason=exc.msg,
+            ) from exc
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InvalidInputError(
+            f"no such file: {str(path)!r}", argument="source", value=str(path)
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidRecordError(
+            f"{path}: cannot read the file as UTF-8 text: {exc}",
+            source=str(path),
+            reason=str(exc),
+        ) from exc
+
+
+def _iter_file(path: Path) -> Iterator[tuple[int, Any]]:
+    text = _read_text(path)
+    source = str(path)
+    suffix = path.suffix.lower()
+    if suffix == ".json" or (suffix not in (".jsonl", ".ndjson") and text.lstrip().startswith("[")):
+        return _iter_json_array(text, source)
+    return _iter_jsonl(text, source)
+
+
+def _load(model: type[_M], source: Source) -> list[_M]:
+    if isinstance(source, str | os.PathLike):
+        path = Path(source)
+        return [_validate(model, data, str(path), line) for line, data in _iter_file(path)]
+    if isinstance(source, Mapping) or not isinstance(source, Iterable):
+        raise InvalidInputError(
+            f"expected a file path or an iterable of records, got {type(source).__name__}",
+            argument="source",
+            value=repr(source)[:80],
+        )
+    return [
+        _validate(model, data, "<records>", index) for index, data in enumerate(source, start=1)
+    ]
+
+
+def load_gold(source: Source) -> list[GoldCase]:
+    """Load gold cases from a ``.jsonl``/``.json`` file or an iterable of dicts.
+
+    Duplicates are kept here; ``evaluate`` reports them.  For an iterable, the
+    ``line`` of an error is the 1-based record number.
+
+    Raises:
+        InvalidRecordError: a record is not valid JSON or fails validation.
+        InvalidInputError: the file does not exist.
+
+    >>> [case.qid for case in load_gold([{"qid": "q1", "value": "1.45", "dimension": "RATIO"}])]
+    ['q1']
+    >>> load_gold([{"qid": "q1", "value": 0.5, "dimension": "RATIO"}])
+    Traceback (most recent call last):
+    ...
+    fincalc._errors.InvalidRecordError: <records>:1 (qid 'q1'): field 'value': float 0.5 ...
+    """
+    return _load(GoldCase, source)
+
+
+def load_predictions(source: Source) -> list[Prediction]:
+    """Load predictions from a ``.jsonl``/``.json`` file or an iterable of dicts.
+
+    >>> load_predictions([{"qid": "q1", "text": "rose 0.49%"}])[0].text
+    'rose 0.49%'
+    """
+    return _load(Prediction, source)
+
+
+class Sample(NamedTuple):
+    """The bundled bilingual demo: gold cases and three systems' predictions."""
+
+    gold: list[GoldCase]
+    runs: dict[str, list[Prediction]]
+
+
+SAMPLE_RUNS = ("dense", "hybrid", "rerank")
+
+
+def load_sample() -> Sample:
+    """Load the bundled demo (36 bilingual gold cases; dense, hybrid and rerank runs).
+
+    >>> sample = load_sample()
+    >>> len(sample.gold) >= 30, sorted(sample.runs)
+    (True, ['dense', 'hybrid', 'rerank'])
+    """
+    folder = resources.files("fincalc") / "_data" / "sample"
+
+    def read(name: str) -> Iterator[tuple[int, Any]]:
+        source = f"fincalc/_data/sample/{name}"
+        return _iter_jsonl(folder.joinpath(name).read_text(encoding="utf-8"), source)
+
+    gold = [_validate(GoldCase, d, "sample/gold.jsonl", n) for n, d in read("gold.jsonl")]
+    runs = {
+        name: [
+            _validate(Prediction, d, f"sample/{name}.jsonl", n) for n, d in read(f"{name}.jsonl")
+        ]
+        for name in SAMPLE_RUNS
+    }
+    return Sample(gold, runs)

@@ -1,0 +1,552 @@
+"""Answer checking: tolerance, precision matching, scale/sign/currency, refusals, citations."""
+
+from __future__ import annotations
+
+import decimal
+import pickle
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fincalc import (
+    AnswerCheck,
+    InvalidInputError,
+    Quantity,
+    Tolerance,
+    check_answer,
+    check_quantities,
+    citation_format_ok,
+    default_refusal_phrases,
+    is_refusal,
+)
+
+# id, answer text, expected (base units), dimension, unit, matched, reason, source
+CASES = [
+    # -- the issue's precision-aware examples --
+    (
+        "usd-303m",
+        "Revenue was $303M in fiscal 2024.",
+        "302600000",
+        "USD",
+        None,
+        True,
+        "ok",
+        "10-K style answer rounded to millions",
+    ),
+    (
+        "cny-yi-scale-only",
+        "营业收入约 1476.94 亿",
+        "147693604994.14",
+        "CNY",
+        None,
+        True,
+        "ok",
+        "scale-only amount read in the expected currency",
+    ),
+    (
+        "cny-yi",
+        "2023年营业收入1476.94亿元（华岳酒业·2023年报·P12）",
+        "147693604994.14",
+        "CNY",
+        None,
+        True,
+        "ok",
+        "annual-report answer with citation",
+    ),
+    (
+        "multiple-1.5x",
+        "Debt-to-equity stood at 1.5x.",
+        "1.45",
+        "MULTIPLE",
+        None,
+        True,
+        "ok",
+        "multiple rounded to one decimal",
+    ),
+    ("pct-exact", "东岭银行2023年净息差为1.98%", "0.0198", "RATIO", None, True, "ok", "ratio"),
+    ("wan-yuan", "研发投入8,743.2万元", "87432000", "CNY", None, True, "ok", "万元 with grouping"),
+    # -- direction words --
+    (
+        "cn-decrease",
+        "营业收入同比下降 0.49%",
+        "-0.0049",
+        "RATIO",
+        None,
+        True,
+        "ok",
+        "下降 flips sign",
+    ),
+    (
+        "en-rose-vs-negative",
+        "Revenue rose 0.49%",
+        "-0.0049",
+        "RATIO",
+        None,
+        False,
+        "wrong_sign",
+        "rose keeps the sign",
+    ),
+    (
+        "en-decrease-pp",
+        "Gross margin saw a decrease of 3 percentage points.",
+        "-0.03",
+        "RATIO",
+        None,
+        True,
+        "ok",
+        "percentage points with a decrease noun",
+    ),
+    ("cn-pp", "毛利率同比下降3个百分点", "-0.03", "RATIO", None, True, "ok", "个百分点"),
+    (
+        "cn-fell-to-level",
+        "营业收入下降至8.7亿元",
+        "870000000",
+        "CNY",
+        None,
+        True,
+        "ok",
+        "下降至 gives a level, not a change",
+    ),
+    (
+        "en-fell-to-level",
+        "Revenue fell to $5.2 million",
+        "5200000",
+        "USD",
+        None,
+        True,
+        "ok",
+        "fell to gives a level",
+    ),
+    (
+        "en-sentence-break",
+        "Costs fell sharply. Revenue was $5.2 million",
+        "5200000",
+        "USD",
+        None,
+        True,
+        "ok",
+        "a decrease word in the previous sentence does not govern",
+    ),
+    ("en-grew", "Comparable sales grew 3.1%", "0.031", "RATIO", None, True, "ok", "grew"),
+    ("en-fell", "Comparable sales fell 3.1%", "0.031", "RATIO", None, False, "wrong_sign", "fell"),
+    # -- wrong scale never matches --
+    (
+        "wan-for-yi",
+        "营业收入 8.7 万元",
+        "870000000",
+        "CNY",
+        None,
+        False,
+        "wrong_scale",
+        "万 written for 亿 (×10^-4)",
+    ),
+    (
+        "yuan-for-wan",
+        "货币资金为35,678.9元",
+        "356789000",
+        "CNY",
+        None,
+        False,
+        "wrong_scale",
+        "万元 table read as 元",
+    ),
+    (
+        "thousand-million",
+        "Operating income was $1,234,500 million",
+        "1234500000",
+        "USD",
+        None,
+        False,
+        "wrong_scale",
+        "thousands column read as millions",
+    ),
+    # -- currency and dimension --
+    (
+        "usd-for-cny",
+        "营业收入 8.7 亿美元",
+        "870000000",
+        "CNY",
+        None,
+        False,
+        "wrong_currency",
+        "美元 written for 人民币",
+    ),
+    (
+        "cny-for-hkd",
+        "每股派息2.14元",
+        "2.35",
+        "HKD",
+        None,
+        False,
+        "wrong_currency",
+        "RMB per-share figure for an HKD dividend",
+    ),
+    (
+        "both-currencies",
+        "约84.5亿元（约合11.8亿美元）",
+        "1180000000",
+        "USD",
+        None,
+        True,
+        "ok",
+        "the USD figure matches",
+    ),
+    (
+        "ratio-for-amount",
+        "Fuel cost was $1.2 billion",
+        "0.287",
+        "RATIO",
+        None,
+        False,
+        "wrong_dimension",
+        "an amount where a share was asked",
+    ),
+    # -- bare numbers and the question's unit --
+    ("bare-in-yi", "研发投入 12.5", "1250000000", None, "亿元", True, "ok", "bare number in 亿元"),
+    (
+        "bare-percent",
+        "Fuel was 28.7 of operating expenses",
+        "0.287",
+        "RATIO",
+        "percent",
+        True,
+        "ok",
+        "bare number in percent",
+    ),
+    (
+        "bare-usd-millions",
+        "The answer is 1,234.5.",
+        "1234500000",
+        "USD",
+        "USD millions",
+        True,
+        "ok",
+        "bare number in USD millions",
+    ),
+    (
+        "bare-base-unit",
+        "净息差 0.0198",
+        "0.0198",
+        "RATIO",
+        None,
+        True,
+        "ok",
+        "bare number in the base unit",
+    ),
+    # -- out of tolerance, refusals, nothing --
+    (
+        "off-by-4pct",
+        "营业收入同比增长7.0%",
+        "0.0734",
+        "RATIO",
+        None,
+        False,
+        "out_of_tolerance",
+        "7.0% for 7.34%",
+    ),
+    (
+        "one-digit-too-coarse",
+        "约5亿元",
+        "460000000",
+        "CNY",
+        None,
+        False,
+        "out_of_tolerance",
+        "one significant digit is not enough for precision-aware matching",
+    ),
+    ("refusal-cn", "未在所给资料中检索到该数据。", "1", "CNY", None, False, "refused", "refusal"),
+    (
+        "refusal-en",
+        "This is not found in the provided documents.",
+        "1",
+        "USD",
+        None,
+        False,
+        "refused",
+        "refusal",
+    ),
+    (
+        "no-number",
+        "研发投入占比较上年有所提高。",
+        "0.0312",
+        "RATIO",
+        None,
+        False,
+        "no_number",
+        "no amount at all",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "dimension", "unit", "matched", "reason"),
+    [pytest.param(*row[1:7], id=row[0]) for row in CASES],
+)
+def test_check_answer_table(
+    text: str, expected: str, dimension: str | None, unit: str | None, matched: bool, reason: str
+) -> None:
+    check = check_answer(text, expected, dimension=dimension, unit=unit)
+    assert check.matched is matched, check.describe()
+    assert check.reason == reason, check.describe()
+    assert bool(check) is matched
+
+
+def test_match_carries_span_and_candidates() -> None:
+    text = "营业收入 8.7 亿元，同比增长 12.3%"
+    check = check_answer(text, "870000000", dimension="CNY")
+    assert check.found is not None
+    assert check.found.raw == "8.7 亿元"
+    start, end = check.found.span or (0, 0)
+    assert text[start:end] == "8.7 亿元"
+    assert [q.raw for q in check.candidates] == ["8.7 亿元", "12.3%"]
+
+
+def test_wrong_scale_reports_factor() -> None:
+    check = check_answer("营业收入 8.7 万元", "870000000", dimension="CNY")
+    assert check.scale_factor == Decimal("1E-4")
+    assert "×10^-4" in check.describe()
+    check = check_answer("Operating income was $1,234,500 million", "1234500000", dimension="USD")
+    assert check.scale_factor == Decimal("1E+3")
+
+
+def test_out_of_tolerance_reports_relative_error() -> None:
+    check = check_answer("营业收入同比增长7.0%", "0.0734", dimension="RATIO")
+    assert check.relative_error == Decimal("0.046322")
+    assert "4.63%" in check.describe()
+
+
+def test_ignore_sign_is_off_by_default_and_recorded() -> None:
+    text = "Capital expenditures were $(1,577) million"
+    strict = check_answer(text, "1577000000", dimension="USD")
+    assert strict.reason == "wrong_sign"
+    lenient = check_answer(
+        text, "1577000000", dimension="USD", tolerance=Tolerance(abs="0.01", ignore_sign=True)
+    )
+    assert lenient.matched
+    assert lenient.sign_ignored
+    assert "sign ignored" in lenient.describe()
+    assert lenient.to_dict()["sign_ignored"] is True
+
+
+def test_dimension_inferred_from_unit() -> None:
+    check = check_answer("研发投入 12.5", "1250000000", unit="亿元")
+    assert check.dimension == "CNY"
+
+
+def test_expected_quantity_supplies_dimension() -> None:
+    gold = Quantity(Decimal("870000000"), "CNY", unit="亿元", raw="8.7亿元")
+    assert check_answer("8.7 亿美元", gold).reason == "wrong_currency"
+
+
+def test_refusal_phrases_are_configurable() -> None:
+    text = "查无此项"
+    assert check_answer(text, "1", dimension="CNY").reason == "no_number"
+    phrases = (*default_refusal_phrases(), "查无此项")
+    assert check_answer(text, "1", dimension="CNY", refusal_phrases=phrases).reason == "refused"
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("未在所给资料中检索到该公司2023年的研发费用。", True),
+        ("上年基数为负，增长率无法计算。", True),
+        ("资料中未披露该指标。", True),
+        ("The figure is NOT FOUND IN THE PROVIDED documents.", True),
+        ("Growth cannot be calculated because the base is zero.", True),
+        ("I don't know.", True),
+        ("营业收入为 8.7 亿元", False),
+        ("Revenue grew 8.7%.", False),
+        ("", False),
+    ],
+)
+def test_is_refusal(text: str, refused: bool) -> None:
+    assert is_refusal(text) is refused
+
+
+def test_is_refusal_never_raises() -> None:
+    assert is_refusal(None) is False
+    assert is_refusal(123) is False
+    assert is_refusal("abc", phrases=[]) is False
+    assert is_refusal("abc", phrases="abc") is True
+
+
+@pytest.mark.parametrize(
+    ("text", "ok"),
+    [
+        ("营业收入 8.7 亿元（贵州茅台·2023年报·P12）", True),
+        ("营业收入 8.7 亿元(华岳酒业·2023年半年报·P5)", True),
+        ("Revenue was $303M (Northwind·FY2024 10-K·p.45)", True),
+        ("营业收入 8.7 亿元（见年报第12页）", False),
+        ("营业收入 8.7 亿元", False),
+    ],
+)
+def test_citation_format_default(text: str, ok: bool) -> None:
+    assert citation_format_ok(text) is ok
+
+
+def test_citation_format_custom_pattern() -> None:
+    pattern = r"\[[\w.-]+#p\d+\]"
+    assert citation_format_ok("Revenue was $383.3B [doc-17#p3].", pattern)
+    assert not citation_format_ok("Revenue was $383.3B (doc 17).", pattern)
+    with pytest.raises(InvalidInputError, match="not a valid regular expression"):
+        citation_format_ok("x", "[unclosed")
+
+
+# -- check_quantities: matching on Quantity candidates --------------------------------
+
+
+def usd(value: str, raw: str = "", span: tuple[int, int] | None = None) -> Quantity:
+    return Quantity(Decimal(value), "USD", unit="$", raw=raw or value, span=span)
+
+
+def test_precision_aware_reads_the_exponent() -> None:
+    gold = Decimal("302600000")
+    assert check_quantities([usd("3.03E+8")], gold, dimension="USD").matched
+    # The same value written to the dollar is 400,000 off: no match.
+    assert not check_quantities([usd("303000000")], gold, dimension="USD").matched
+    # Precision-aware matching can be switched off.
+    strict = Tolerance(abs="0.01", precision_aware=False)
+    assert not check_quantities([usd("3.03E+8")], gold, tolerance=strict).matched
+
+
+def test_rounding_is_half_up() -> None:
+    # 1.45 rounds half-up to 1.5 (banker's rounding would give 1.4).
+    assert check_quantities([usd("1.5")], Decimal("1.45"), dimension="USD").matched
+    assert not check_quantities([usd("1.4")], Decimal("1.45"), dimension="USD").matched
+    assert check_quantities([usd("-1.5")], Decimal("-1.45"), dimension="USD").matched
+
+
+def test_tolerances_abs_or_rel() -> None:
+    tol = Tolerance(abs="1", rel="0.01")
+    assert check_quantities([usd("1009")], Decimal(1000), tolerance=tol).matched
+    assert not check_quantities([usd("1011")], Decimal(1000), tolerance=tol).matched
+    assert check_quantities([usd("100.9")], Decimal(100), tolerance=tol).matched
+
+
+def test_default_tolerances() -> None:
+    assert Tolerance.default_for("CNY") == Tolerance(abs=Decimal("0.01"))
+    assert Tolerance.default_for("USD").abs == Decimal("0.01")
+    assert Tolerance.default_for("RATIO") == Tolerance(rel=Decimal("0.0001"))
+    assert Tolerance.default_for("MULTIPLE").rel == Decimal("0.0001")
+    assert Tolerance.default_for("SHARES") == Tolerance(abs=Decimal(0))
+    assert Tolerance.default_for(None).abs == Decimal(0)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"abs": -1},
+        {"rel": "-0.1"},
+        {"abs": 0.5},
+        {"precision_aware": "yes"},
+        {"ignore_sign": 1},
+        {"min_significant_digits": 0},
+    ],
+)
+def test_tolerance_validation(kwargs: dict[str, object]) -> None:
+    with pytest.raises(InvalidInputError):
+        Tolerance(**kwargs)  # type: ignore[arg-type]
+
+
+def test_tolerance_from_dict() -> None:
+    assert Tolerance.from_dict({"rel": "0.02"}).rel == Decimal("0.02")
+    with pytest.raises(InvalidInputError, match="unknown tolerance field"):
+        Tolerance.from_dict({"relative": "0.02"})
+
+
+def test_direction_words_need_a_span_and_text() -> None:
+    text = "同比下降 0.49%"
+    q = Quantity(Decimal("0.0049"), "RATIO", unit="%", raw="0.49%", span=(5, 10))
+    assert check_quantities([q], Decimal("-0.0049"), dimension="RATIO", text=text).matched
+    assert check_quantities([q], Decimal("-0.0049"), dimension="RATIO").reason == "wrong_sign"
+
+
+def test_candidates_must_be_quantities() -> None:
+    with pytest.raises(InvalidInputError, match="Quantity"):
+        check_quantities(["8.7亿"], Decimal(1))  # type: ignore[list-item]
+
+
+def test_check_answer_input_errors() -> None:
+    with pytest.raises(InvalidInputError):
+        check_answer(None, "1")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="float"):
+        check_answer("1", 0.1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="limit"):
+        check_answer("1" * 100_001, "1")
+    with pytest.raises(InvalidInputError, match="dimension"):
+        check_answer("1", "1", dimension="cny")
+
+
+def test_answer_check_pickles_and_serialises() -> None:
+    check = check_answer("营业收入 8.7 亿元", "870000000", dimension="CNY")
+    assert pickle.loads(pickle.dumps(check)) == check
+    data = check.to_dict()
+    assert data["expected"] == "870000000"
+    assert data["found"]["raw"] == "8.7 亿元"
+    assert isinstance(check, AnswerCheck)
+
+
+def test_caller_decimal_context_is_untouched() -> None:
+    with decimal.localcontext() as ctx:
+        ctx.prec = 5
+        ctx.rounding = decimal.ROUND_DOWN
+        check_answer("营业收入 1476.94 亿元", "147693604994.14", dimension="CNY")
+        assert decimal.getcontext().prec == 5
+        assert decimal.getcontext().rounding == decimal.ROUND_DOWN
+
+
+# -- properties ------------------------------------------------------------------------
+
+# Amounts of at least one unit: below that the cent tolerance dominates (docs/evaluating.md).
+gold_values = st.decimals(
+    min_value=Decimal(1), max_value=Decimal("1E12"), allow_nan=False, places=2
+)
+ratio_values = st.decimals(
+    min_value=Decimal("0.0001"), max_value=Decimal(1000), allow_nan=False, places=4
+)
+
+
+@given(
+    amount=gold_values,
+    ratio=ratio_values,
+    k=st.sampled_from([3, 4, 6, 8]),
+    up=st.booleans(),
+    neg=st.booleans(),
+)
+def test_wrong_scale_never_matches(
+    amount: Decimal, ratio: Decimal, k: int, up: bool, neg: bool
+) -> None:
+    for gold, dimension in ((amount, "CNY"), (ratio, "RATIO")):
+        gold = -gold if neg else gold
+        scaled = gold.scaleb(k if up else -k)
+        check = check_quantities(
+            [Quantity(scaled, dimension, unit="x", raw="x")], gold, dimension=dimension
+        )
+        assert not check.matched
+        assert check.reason == "wrong_scale"
+
+
+@given(gold=gold_values)
+def test_wrong_sign_never_matches(gold: Decimal) -> None:
+    check = check_quantities([usd(str(-gold))], gold, dimension="USD")
+    assert not check.matched
+    assert check.reason == "wrong_sign"
+
+
+@given(gold=gold_values, currency=st.sampled_from(["USD", "HKD", "EUR", "JPY"]))
+def test_other_currency_never_matches(gold: Decimal, currency: str) -> None:
+    q = Quantity(gold, currency, unit=currency, raw=currency)
+    check = check_quantities([q], gold, dimension="CNY")
+    assert not check.matched
+    assert check.reason == "wrong_currency"
+
+
+@given(gold=gold_values, places=st.integers(min_value=-6, max_value=3))
+def test_gold_rounded_to_the_answers_precision_matches(gold: Decimal, places: int) -> None:
+    with decimal.localcontext(decimal.Context(prec=60, rounding=decimal.ROUND_HALF_UP)):
+        written = gold.quantize(Decimal(1).scaleb(-places))
+    if written == 0 or len(written.as_tuple().digits) < 2:
+        return
+    assert check_quantities([usd(str(written))], gold, dimension="USD").matched

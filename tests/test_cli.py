@@ -1,0 +1,189 @@
+"""The command line: eval (demo and files), check, parse, locate; exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fincalc.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_eval_demo_prints_the_side_by_side_comparison(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "eval", "--demo")
+    assert code == 0
+    assert err == ""
+    header = next(line for line in out.splitlines() if line.startswith("| metric"))
+    assert [cell.strip() for cell in header.strip("|").split("|")] == [
+        "metric",
+        "dense",
+        "hybrid",
+        "rerank",
+    ]
+    assert "numeric accuracy" in out
+    assert "refusal accuracy (no-answer cases)" in out
+    assert "single_vs_cumulative" in out
+    assert "Cases by reason" in out
+
+
+def test_eval_demo_json_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    _, first, _ = run(capsys, "eval", "--demo", "--format", "json", "--profile", "graded")
+    _, second, _ = run(capsys, "eval", "--demo", "--format", "json", "--profile", "graded")
+    assert first == second
+    data = json.loads(first)
+    assert set(data["runs"]) == {"dense", "hybrid", "rerank"}
+
+
+def test_eval_files_single_run_and_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(
+        '{"qid": "q1", "value": "870000000", "dimension": "CNY", "category": "unit_mixing"}\n'
+        '{"qid": "q2", "value": null, "category": "missing"}\n',
+        encoding="utf-8",
+    )
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text(
+        '{"qid": "q1", "text": "营业收入 8.7 万元"}\n{"qid": "q2", "text": "未检索到"}\n',
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "eval", str(gold), str(preds))
+    assert code == 0
+    assert "wrong_scale" in out
+    assert "0.0% (0/1)" in out
+    html_out = tmp_path / "report.html"
+    code, out, _ = run(
+        capsys, "eval", str(gold), str(preds), "--format", "html", "--out", str(html_out)
+    )
+    assert (code, out) == (0, "")
+    assert html_out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    other = tmp_path / "other" / "preds.jsonl"
+    other.parent.mkdir()
+    other.write_text('{"qid": "q1", "value": "870000000"}\n', encoding="utf-8")
+    code, out, _ = run(capsys, "eval", str(gold), str(preds), str(other), "--format", "json")
+    assert code == 0
+    assert sorted(json.loads(out)["runs"]) == sorted([str(preds), str(other)])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["eval"], "needs a gold file"),
+        (["eval", "--demo", "x.jsonl"], "--demo takes no files"),
+        (["eval", "missing.jsonl", "missing2.jsonl"], "no such file"),
+        (["check", "8.7亿元", "--expected", "abc"], "not a decimal number"),
+        (["check", "8.7亿元", "--expected", "1", "--dimension", "cny"], "dimension"),
+        (["check", "8.7", "--expected", "1", "--unit", "furlongs"], "no unit is declared"),
+        (["locate", "missing.txt", "8.7亿元"], "no such file"),
+    ],
+)
+def test_bad_input_exits_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert err.startswith(f"fincalc {argv[0]}: error:")
+
+
+def test_bad_record_exits_2_naming_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text('{"qid": "q1", "value": "1", "dimension": "CNY"}\n{"qid": 1.5,\n')
+    code, _, err = run(capsys, "eval", str(gold), str(gold))
+    assert code == 2
+    assert "gold.jsonl:2" in err
+
+
+def test_argparse_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["check", "8.7亿元"])
+    assert info.value.code == 2
+    assert "--expected" in capsys.readouterr().err
+
+
+def test_check_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys,
+        "check",
+        "营业收入约为 1476.94 亿元",
+        "--expected",
+        "147693604994.14",
+        "--dimension",
+        "CNY",
+    )
+    assert code == 0
+    assert out.startswith("ok:")
+    code, out, _ = run(
+        capsys, "check", "rose 0.49%", "--expected", "-0.0049", "--dimension", "RATIO"
+    )
+    assert code == 1
+    assert out.startswith("wrong_sign:")
+    code, out, _ = run(
+        capsys,
+        "check",
+        "Capex was $(1,577) million",
+        "--expected",
+        "1577000000",
+        "--dimension",
+        "USD",
+        "--abs",
+        "0.01",
+        "--ignore-sign",
+        "--json",
+    )
+    assert code == 0
+    assert json.loads(out)["sign_ignored"] is True
+
+
+def test_parse(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "parse", "营业收入 8.7 亿元，同比下降 0.49%")
+    assert code == 0
+    assert "870000000 CNY" in out
+    assert "0.0049 RATIO" in out
+    code, out, _ = run(capsys, "parse", "12.5", "--unit", "亿元", "--json")
+    assert json.loads(out)[0]["value"] == "1250000000"
+    code, out, _ = run(capsys, "parse", "no amounts here")
+    assert out.strip() == "no amounts found"
+
+
+def test_locate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = tmp_path / "report.txt"
+    doc.write_text(
+        "合并利润表\n2025年第三季度营业收入 8.7 亿元，同比增长 12.3%。\n", encoding="utf-8"
+    )
+    code, out, _ = run(capsys, "locate", str(doc), "营业收入 8.7 亿元", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["text"] == "营业收入 8.7 亿元"
+    assert (data["start"], data["end"], data["method"]) == (15, 26, "exact")
+    code, _, err = run(capsys, "locate", str(doc), "营业收入 9.9 亿元")
+    assert code == 2
+    assert "not found" in err
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys)
+    assert code == 0
+    assert "eval" in out
+
+
+def test_python_dash_m_runs_the_demo() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "fincalc", "eval", "--demo"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "rerank" in result.stdout

@@ -1,0 +1,696 @@
+"""evaluate(): hand-computed metrics, every reason code, loaders, determinism, shards."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fincalc import (
+    CaseResult,
+    EvalReport,
+    GoldCase,
+    InvalidInputError,
+    InvalidRecordError,
+    Prediction,
+    Ratio,
+    ScoringProfile,
+    Tolerance,
+    compare_reports,
+    evaluate,
+    load_gold,
+    load_predictions,
+    load_sample,
+)
+from fincalc._evaluate import REASONS
+
+Q3 = {"metric": "营业收入", "entity": "海川新能源", "period": "2025Q3", "dimension": "CNY"}
+YTD = {**Q3, "period": "2025年前三季度"}
+
+# The six-question dense / hybrid / rerank comparison; every value below is hand-computed.
+GOLD: list[dict[str, Any]] = [
+    {
+        "qid": "q1",
+        "question": "海川新能源2025年第三季度（单季）营业收入？",
+        "value": "870000000",
+        "dimension": "CNY",
+        "caliber": Q3,
+        "evidence_ids": ["e1"],
+        "category": "single_vs_cumulative",
+    },
+    {
+        "qid": "q2",
+        "question": "海川新能源2025年前三季度营业收入？",
+        "value": "2412876543.21",
+        "dimension": "CNY",
+        "caliber": YTD,
+        "evidence_ids": ["e2"],
+        "category": "single_vs_cumulative",
+    },
+    {
+        "qid": "q3",
+        "question": "青禾乳业2023年研发投入（万元）？",
+        "value": "87432000",
+        "dimension": "CNY",
+        "unit": "万元",
+        "evidence_ids": ["e3"],
+        "category": "unit_mixing",
+    },
+    {
+        "qid": "q4",
+        "question": "星澜科技2024年营业收入同比变动？",
+        "value": "-0.0049",
+        "dimension": "RATIO",
+        "evidence_ids": ["e4"],
+        "category": "direction",
+        "kind": "derived",
+    },
+    {
+        "qid": "q5",
+        "question": "What were Haichuan's 2024 overseas sales in US dollars?",
+        "value": "1180000000",
+        "dimension": "USD",
+        "evidence_ids": ["e5"],
+        "category": "currency_mixing",
+    },
+    {
+        "qid": "q6",
+        "question": "海川新能源2025年第四季度营业收入？",
+        "value": None,
+        "category": "missing",
+    },
+]
+CITE = "（海川新能源·2025年三季报·P3）"
+RUNS: dict[str, list[dict[str, Any]]] = {
+    "dense": [
+        {"qid": "q1", "value": "2412876543.21", "caliber": YTD, "cited": ["e1"]},
+        {"qid": "q2", "text": "前三季度营业收入24.13亿元" + CITE, "cited": ["e2"]},
+        {"qid": "q3", "text": "研发投入8,743.2元", "cited": ["e3"]},
+        {"qid": "q4", "text": "营业收入同比增长0.49%", "cited": ["e4"]},
+        {"qid": "q5", "text": "未在所给资料中检索到海外收入。"},
+        {"qid": "q6", "text": "海外收入为 3.2 亿元"},
+    ],
+    "hybrid": [
+        {"qid": "q1", "value": "8.70E+8", "caliber": Q3, "cited": ["e1"]},
+        {"qid": "q2", "text": "前三季度营业收入24.13亿元" + CITE, "cited": ["e9"]},
+        {"qid": "q3", "text": "研发投入8,743.2万元", "cited": ["e3"]},
+        {"qid": "q4", "text": "营业收入同比下降0.49%", "cited": ["e4"]},
+        {"qid": "q5", "text": "海外收入约84.5亿元", "cited": ["e5"]},
+        {"qid": "q6", "text": "未在所给资料中检索到。"},
+    ],
+    "rerank": [
+        {"qid": "q1", "value": "8.70E+8", "caliber": Q3, "cited": ["e1"]},
+        {"qid": "q2", "text": "前三季度营业收入24.13亿元" + CITE, "cited": ["e2"]},
+        {"qid": "q3", "text": "研发投入8,743.2万元", "cited": ["e3"]},
+        {"qid": "q4", "text": "营业收入同比下降0.49%", "cited": ["e4"]},
+        {"qid": "q5", "text": "Overseas sales were US$1.18 billion", "cited": ["e5"]},
+        {"qid": "q6", "text": "资料中未披露该数据。"},
+    ],
+}
+
+
+def ratio(report: EvalReport, name: str) -> tuple[int | float, int]:
+    r: Ratio = getattr(report.metrics, name)
+    return r.numerator, r.denominator
+
+
+@pytest.fixture(scope="module")
+def reports() -> dict[str, EvalReport]:
+    return {name: evaluate(preds, GOLD) for name, preds in RUNS.items()}
+
+
+@pytest.mark.parametrize(
+    ("run", "expected"),
+    [
+        (
+            "dense",
+            {
+                "numeric_accuracy": (1, 5),
+                "caliber_error_rate": (1, 5),
+                "conditional_numeric_accuracy": (0, 0),
+                "citation_hit_rate": (4, 4),
+                "citation_format_rate": (1, 3),
+                "answer_rate": (4, 5),
+                "false_refusal_rate": (1, 5),
+                "refusal_accuracy": (0, 1),
+                "mean_score": (1, 5),
+            },
+        ),
+        (
+            "hybrid",
+            {
+                "numeric_accuracy": (4, 5),
+                "caliber_error_rate": (0, 5),
+                "conditional_numeric_accuracy": (1, 1),
+                "citation_hit_rate": (4, 5),
+                "citation_format_rate": (1, 4),
+                "answer_rate": (5, 5),
+                "false_refusal_rate": (0, 5),
+                "refusal_accuracy": (1, 1),
+                "mean_score": (4, 5),
+            },
+        ),
+        (
+            "rerank",
+            {
+                "numeric_accuracy": (5, 5),
+                "caliber_error_rate": (0, 5),
+                "conditional_numeric_accuracy": (1, 1),
+                "citation_hit_rate": (5, 5),
+                "citation_format_rate": (1, 4),
+                "answer_rate": (5, 5),
+                "false_refusal_rate": (0, 5),
+                "refusal_accuracy": (1, 1),
+                "mean_score": (5, 5),
+            },
+        ),
+    ],
+)
+def test_hand_computed_metrics(
+    reports: dict[str, EvalReport], run: str, expected: dict[str, tuple[int, int]]
+) -> None:
+    report = reports[run]
+    assert {name: ratio(report, name) for name in expected} == expected
+    assert report.metrics.answerable == 5
+    assert report.metrics.no_answer == 1
+
+
+def test_hand_computed_reasons(reports: dict[str, EvalReport]) -> None:
+    reasons = {run: [c.reason for c in r.cases] for run, r in reports.items()}
+    assert reasons == {
+        "dense": [
+            "caliber_mismatch",
+            "ok",
+            "wrong_scale",
+            "wrong_sign",
+            "refused",
+            "should_refuse",
+        ],
+        "hybrid": ["ok", "citation_miss", "ok", "ok", "wrong_currency", "ok"],
+        "rerank": ["ok", "ok", "ok", "ok", "ok", "ok"],
+    }
+    dense = {c.qid: c for c in reports["dense"].cases}
+    assert dense["q1"].caliber_diff == ("period", "basis")
+    assert dense["q3"].scale_factor == Decimal("1E-4")
+    assert dense["q4"].found == Decimal("0.0049")
+    assert dense["q4"].span == (8, 13)
+    assert dense["q6"].found_raw == "3.2 亿元"
+
+
+def test_ratio_values_and_empty_denominator(reports: dict[str, EvalReport]) -> None:
+    dense = reports["dense"]
+    assert dense.numeric_accuracy.value == 0.2
+    assert dense.conditional_numeric_accuracy.value is None
+    assert str(dense.conditional_numeric_accuracy) == "—"
+    assert dense.to_dict()["metrics"]["numeric_accuracy"] == {
+        "numerator": 1,
+        "denominator": 5,
+        "value": 0.2,
+    }
+
+
+def test_breakdown_by_category_and_reason(reports: dict[str, EvalReport]) -> None:
+    dense = reports["dense"]
+    assert list(dense.by_category) == [
+        "currency_mixing",
+        "direction",
+        "missing",
+        "single_vs_cumulative",
+        "unit_mixing",
+    ]
+    single = dense.by_category["single_vs_cumulative"]
+    assert (single.numeric_accuracy.numerator, single.numeric_accuracy.denominator) == (1, 2)
+    assert (single.caliber_error_rate.numerator, single.caliber_error_rate.denominator) == (1, 2)
+    missing = dense.by_category["missing"]
+    assert (missing.refusal_accuracy.numerator, missing.refusal_accuracy.denominator) == (0, 1)
+    assert missing.numeric_accuracy.denominator == 0
+    assert list(dense.by_reason.items()) == [
+        ("ok", 1),
+        ("refused", 1),
+        ("caliber_mismatch", 1),
+        ("wrong_sign", 1),
+        ("wrong_scale", 1),
+        ("should_refuse", 1),
+    ]
+
+
+def test_comparison_table(reports: dict[str, EvalReport]) -> None:
+    text = str(compare_reports(reports))
+    assert "| metric" in text
+    assert "dense" in text
+    assert "hybrid" in text
+    assert "rerank" in text
+    assert "**100% (5/5)**" in text  # rerank's numeric accuracy is best and in bold
+    data = json.loads(compare_reports(reports).to_json())
+    assert data["runs"]["hybrid"]["metrics"]["numeric_accuracy"]["numerator"] == 4
+    assert "<table>" in compare_reports(reports)._repr_html_()
+    with pytest.raises(InvalidInputError):
+        compare_reports({})
+
+
+# -- every reason code ----------------------------------------------------------------
+
+
+def test_every_reason_code() -> None:
+    gold = [
+        {"qid": "ok", "value": "870000000", "dimension": "CNY"},
+        {"qid": "no_prediction", "value": "1", "dimension": "CNY"},
+        {"qid": "refused", "value": "1", "dimension": "CNY"},
+        {"qid": "no_number", "value": "0.0312", "dimension": "RATIO"},
+        {"qid": "caliber_mismatch", "value": "870000000", "dimension": "CNY", "caliber": Q3},
+        {"qid": "wrong_sign", "value": "-0.0049", "dimension": "RATIO"},
+        {"qid": "wrong_scale", "value": "870000000", "dimension": "CNY"},
+        {"qid": "wrong_currency", "value": "870000000", "dimension": "CNY"},
+        {"qid": "wrong_dimension", "value": "0.287", "dimension": "RATIO"},
+        {"qid": "wrong_value", "value": "0.0734", "dimension": "RATIO"},
+        {"qid": "citation_miss", "value": "870000000", "dimension": "CNY", "evidence_ids": ["e1"]},
+        {"qid": "should_refuse", "value": None},
+    ]
+    preds = [
+        {"qid": "ok", "text": "营业收入 8.7 亿元"},
+        {"qid": "refused", "text": "未在所给资料中检索到"},
+        {"qid": "no_number", "text": "研发投入占比有所提高"},
+        {"qid": "caliber_mismatch", "value": "870000000", "caliber": YTD},
+        {"qid": "wrong_sign", "text": "rose 0.49%"},
+        {"qid": "wrong_scale", "text": "8.7 万元"},
+        {"qid": "wrong_currency", "text": "8.7 亿美元"},
+        {"qid": "wrong_dimension", "text": "Fuel cost was $1.2 billion"},
+        {"qid": "wrong_value", "text": "增长 7.0%"},
+        {"qid": "citation_miss", "value": "870000000", "cited": ["e2"]},
+        {"qid": "should_refuse", "text": "约 3.2 亿元"},
+        {"qid": "unknown_qid", "text": "8.7 亿元"},
+    ]
+    report = evaluate(preds, gold)
+    assert {c.qid: c.reason for c in report.cases} == {r: r for r in REASONS}
+    assert set(report.by_reason) == set(REASONS)
+    unknown = next(c for c in report.cases if c.qid == "unknown_qid")
+    assert unknown.verdict == "not_scored"
+    assert unknown.answerable is None
+    assert "1 prediction(s) for unknown qids" in str(report)
+
+
+def test_duplicates_are_reported_not_raised() -> None:
+    gold = [
+        {"qid": "a", "value": "1", "dimension": "CNY"},
+        {"qid": "a", "value": "2", "dimension": "CNY"},
+    ]
+    preds = [{"qid": "a", "value": "1"}, {"qid": "a", "value": "2"}]
+    report = evaluate(preds, gold)
+    (case,) = report.cases
+    assert case.reason == "ok"
+    assert case.notes == ("duplicate_gold", "duplicate_prediction")
+
+
+def test_structured_value_wins_over_text_and_text_still_gives_refusal() -> None:
+    gold = [{"qid": "a", "value": "870000000", "dimension": "CNY"}]
+    report = evaluate([{"qid": "a", "value": "870000000", "text": "8.7 万元"}], gold)
+    assert report.cases[0].reason == "ok"
+    assert report.cases[0].source == "structured"
+    report = evaluate([{"qid": "a", "value": "870000000", "text": "未检索到"}], gold)
+    assert report.cases[0].reason == "refused"
+    report = evaluate(
+        [{"qid": "a", "value": "870000000", "text": "未检索到", "refused": False}], gold
+    )
+    assert report.cases[0].reason == "ok"
+
+
+def test_structured_value_in_other_currency() -> None:
+    gold = [{"qid": "a", "value": "870000000", "dimension": "CNY"}]
+    report = evaluate([{"qid": "a", "value": "870000000", "dimension": "USD"}], gold)
+    assert report.cases[0].reason == "wrong_currency"
+
+
+def test_caliber_unchecked_when_either_side_has_none() -> None:
+    gold = [{"qid": "a", "value": "870000000", "dimension": "CNY", "caliber": Q3}]
+    report = evaluate([{"qid": "a", "value": "870000000"}], gold)
+    assert report.cases[0].caliber == "unchecked"
+    assert ratio(report, "numeric_accuracy") == (1, 1)
+    assert ratio(report, "conditional_numeric_accuracy") == (0, 0)
+
+
+def test_outflow_tolerance_override_recorded() -> None:
+    gold = [
+        {
+            "qid": "capex",
+            "value": "1577000000",
+            "dimension": "USD",
+            "tolerance": {"abs": "0.01", "ignore_sign": True},
+        },
+    ]
+    report = evaluate([{"qid": "capex", "text": "Capex was $(1,577) million"}], gold)
+    case = report.cases[0]
+    assert case.reason == "ok"
+    assert case.sign_ignored
+    assert case.to_row()["tolerance"] == "abs=0.01 precision ignore_sign"
+
+
+def test_graded_profile_partial_credit() -> None:
+    gold = [
+        {"qid": "d1", "value": "0.0734", "dimension": "RATIO", "kind": "derived"},
+        {"qid": "d2", "value": "0.087", "dimension": "RATIO", "kind": "derived"},
+        {"qid": "d3", "value": "0.0734", "dimension": "RATIO", "kind": "derived"},
+        {"qid": "x1", "value": "0.0734", "dimension": "RATIO", "kind": "extraction"},
+        {"qid": "d4", "value": "0.0734", "dimension": "RATIO", "kind": "derived"},
+    ]
+    preds = [
+        {"qid": "d1", "text": "增长 7.0%"},  # 4.6 % off: half credit
+        {"qid": "d2", "text": "grew 8.6%"},  # 1.1 % off: full credit
+        {"qid": "d3", "text": "增长 6.0%"},  # 18 % off: none
+        {"qid": "x1", "text": "增长 7.0%"},  # extraction: precision and formatting only
+        {"qid": "d4", "text": "下降 7.0%"},  # wrong direction: none
+    ]
+    graded = evaluate(preds, gold, profile="graded")
+    scores = {c.qid: c.score for c in graded.cases}
+    assert scores == {
+        "d1": Decimal("0.5"),
+        "d2": Decimal(1),
+        "d3": Decimal(0),
+        "d4": Decimal(0),
+        "x1": Decimal(0),
+    }
+    assert ratio(graded, "mean_score") == (1.5, 5)
+    assert ratio(graded, "numeric_accuracy") == (0, 5)
+    assert {c.qid: c.verdict for c in graded.cases}["d1"] == "partial"
+    strict = evaluate(preds, gold)
+    assert ratio(strict, "mean_score") == (0, 5)
+    custom = ScoringProfile("lenient", full_within=Decimal("0.2"))
+    assert ratio(evaluate(preds, gold, profile=custom), "mean_score") == (3, 5)
+
+
+def test_evaluation_tolerance_applies_unless_overridden() -> None:
+    gold = [
+        {"qid": "a", "value": "100", "dimension": "CNY"},
+        {"qid": "b", "value": "100", "dimension": "CNY", "tolerance": {"abs": "0"}},
+    ]
+    preds = [{"qid": "a", "value": "104"}, {"qid": "b", "value": "104"}]
+    report = evaluate(preds, gold, tolerance=Tolerance(rel="0.05"))
+    assert [c.reason for c in report.cases] == ["ok", "wrong_value"]
+
+
+def test_retrieval_metrics_in_report() -> None:
+    gold = [
+        {"qid": "a", "value": "1", "dimension": "CNY", "evidence_ids": ["d1"]},
+        {"qid": "b", "value": "1", "dimension": "CNY", "relevance": {"d2": 2, "d3": 1}},
+        {"qid": "c", "value": None},
+    ]
+    preds = [
+        {"qid": "a", "value": "1", "retrieved": ["d9", "d1"]},
+        {"qid": "b", "value": "1", "retrieved": ["d3", "d2"]},
+        {"qid": "c", "text": "未检索到", "retrieved": ["d1"]},
+    ]
+    report = evaluate(preds, gold, retrieval_k=1)
+    assert ratio(report, "hit_at_k") == (1.0, 2)
+    assert ratio(report, "mrr") == (1.5, 2)
+    assert report.cases[0].retrieval is not None
+    assert report.cases[2].retrieval is None
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"profile": "lenient"}, "unknown scoring profile"),
+        ({"retrieval_k": 0}, "retrieval_k"),
+        ({"tolerance": {"abs": 1}}, "Tolerance"),
+        ({"citation_pattern": "("}, "regular expression"),
+    ],
+)
+def test_option_errors(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        evaluate([], GOLD, **kwargs)
+
+
+def test_evaluate_refuses_a_path_string() -> None:
+    with pytest.raises(InvalidInputError, match="load_gold"):
+        evaluate([], "gold.jsonl")  # type: ignore[arg-type]
+
+
+# -- output -------------------------------------------------------------------------
+
+
+def test_json_is_deterministic_and_float_free(reports: dict[str, EvalReport]) -> None:
+    again = evaluate(RUNS["dense"], GOLD).to_json()
+    assert reports["dense"].to_json() == again
+    data = json.loads(again)
+    case = data["cases"][0]
+    assert case["gold"] == "870000000"
+    assert case["found"] == "2412876543.21"
+    assert data["format"] == "fincalc.eval_report/1"
+
+
+def test_rows_text_and_html(reports: dict[str, EvalReport]) -> None:
+    dense = reports["dense"]
+    rows = dense.to_rows()
+    assert len(rows) == 6
+    assert rows[0]["caliber_diff"] == "period,basis"
+    assert set(rows[0]) >= {"qid", "reason", "verdict", "gold", "found", "hit_at_k"}
+    text = str(dense)
+    assert "numeric accuracy" in text
+    assert "20.0% (1/5)" in text
+    assert "Failing cases (5)" in text
+    assert "off by ×10^-4" in text
+    page = dense._repr_html_()
+    assert "q3" in page
+    assert "研发投入" not in page  # the question is not echoed; answers are escaped
+    assert dense.to_html().startswith("<!DOCTYPE html>")
+
+
+def test_html_escapes_user_text() -> None:
+    gold = [{"qid": "<b>x</b>", "value": "1", "dimension": "CNY", "category": "<i>"}]
+    page = evaluate([], gold)._repr_html_()
+    assert "<b>x</b>" not in page
+    assert "&lt;b&gt;x&lt;/b&gt;" in page
+
+
+def test_case_results_pickle() -> None:
+    report = evaluate(RUNS["hybrid"], GOLD)
+    assert pickle.loads(pickle.dumps(report.cases)) == report.cases
+
+
+def test_combine_checks_profiles_and_qids() -> None:
+    a = evaluate(RUNS["dense"][:3], GOLD[:3])
+    b = evaluate(RUNS["dense"][3:], GOLD[3:], profile="graded")
+    with pytest.raises(InvalidInputError, match="profiles"):
+        EvalReport.combine([a, b])
+    with pytest.raises(InvalidInputError, match="share qid"):
+        EvalReport.combine([a, a])
+    assert EvalReport.combine([]).metrics.cases == 0
+
+
+# -- loaders ------------------------------------------------------------------------
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_jsonl_error_names_file_line_and_field(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "gold.jsonl",
+        '{"qid": "a", "value": "1", "dimension": "CNY"}\n\n'
+        '{"qid": "b", "value": "x", "dimension": "CNY"}\n',
+    )
+    with pytest.raises(InvalidRecordError) as info:
+        load_gold(path)
+    err = info.value
+    assert (err.source, err.line, err.field) == (str(path), 3, "value")
+    assert "gold.jsonl:3 (qid 'b'): field 'value'" in str(err)
+
+
+def test_json_array_keeps_line_numbers(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "preds.json",
+        '[\n  {"qid": "a", "value": 1.45},\n\n  {"qid": "b", "refused": "maybe"}\n]\n',
+    )
+    with pytest.raises(InvalidRecordError) as info:
+        load_predictions(path)
+    assert (info.value.line, info.value.field) == (4, "refused")
+    good = write(tmp_path / "ok.json", '[{"qid": "a", "value": 1.45}]')
+    assert load_predictions(good)[0].value == Decimal("1.45")  # never through a float
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "reason"),
+    [
+        ('{"qid": "a"\n', 1, "Expecting"),
+        ('{"qid": "a"}\n[1]\n', 2, "must be a JSON object"),
+        ('[{"qid": "a"} {"qid": "b"}]', 1, "expected ',' or ']'"),
+        ('[{"qid": "a"}] x', 1, "unexpected text after the array"),
+        ('{"qid": "a", "colour": "red"}', 1, "Extra inputs"),
+        ('{"qid": "a", "value": "1"}', 1, "dimension"),
+        ('{"qid": ""}', 1, "at least 1"),
+    ],
+)
+def test_bad_records(tmp_path: Path, text: str, line: int, reason: str) -> None:
+    suffix = ".json" if text.startswith("[") else ".jsonl"
+    path = write(tmp_path / f"gold{suffix}", text)
+    with pytest.raises(InvalidRecordError) as info:
+        load_gold(path)
+    assert info.value.line == line
+    assert reason in str(info.value)
+
+
+def test_loader_inputs(tmp_path: Path) -> None:
+    with pytest.raises(InvalidInputError, match="no such file"):
+        load_gold(tmp_path / "missing.jsonl")
+    with pytest.raises(InvalidRecordError, match=r"float 0\.5"):
+        load_gold([{"qid": "a", "value": 0.5, "dimension": "RATIO"}])
+    with pytest.raises(InvalidInputError):
+        load_gold({"qid": "a"})  # type: ignore[arg-type]
+    assert load_gold([]) == []
+    case = GoldCase(qid="a", value="1", dimension="CNY")
+    assert load_gold([case]) == [case]
+
+
+def test_caliber_with_period_text() -> None:
+    (case,) = load_gold([{"qid": "a", "value": "1", "dimension": "CNY", "caliber": YTD}])
+    assert case.caliber is not None
+    assert case.caliber.basis.value == "cumulative"
+    assert case.caliber.period.describe() == "9M2025"
+    with pytest.raises(InvalidRecordError, match="caliber"):
+        load_gold([{"qid": "a", "caliber": {**Q3, "period": "上年同期"}}])
+
+
+def test_numeric_qids_are_accepted() -> None:
+    (pred,) = load_predictions([{"qid": 17, "text": "x"}])
+    assert pred.qid == "17"
+    assert Prediction(qid="a").refused is None
+
+
+# -- the bundled sample ---------------------------------------------------------------
+
+
+def test_sample_covers_every_category_and_reason() -> None:
+    sample = load_sample()
+    assert len(sample.gold) >= 30
+    categories = {case.category for case in sample.gold}
+    assert {"single_vs_cumulative", "unit_mixing", "currency_mixing", "missing", "zero_base"} <= (
+        categories
+    )
+    questions = " ".join(case.question or "" for case in sample.gold)
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in questions)
+    assert "What" in questions
+    reasons: set[str] = set()
+    for preds in sample.runs.values():
+        reasons |= set(evaluate(preds, sample.gold).by_reason)
+    assert reasons == set(REASONS)
+
+
+def test_sample_ranks_the_setups() -> None:
+    sample = load_sample()
+    acc = {
+        name: evaluate(preds, sample.gold).numeric_accuracy.value
+        for name, preds in sample.runs.items()
+    }
+    assert acc["dense"] < acc["hybrid"] < acc["rerank"]  # type: ignore[operator]
+
+
+# -- properties -----------------------------------------------------------------------
+
+CALIBERS = [None, Q3, YTD]
+
+
+@st.composite
+def datasets(draw: st.DrawFn) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    n = draw(st.integers(min_value=0, max_value=12))
+    gold: list[dict[str, Any]] = []
+    preds: list[dict[str, Any]] = []
+    for i in range(n):
+        qid = f"q{i}"
+        value = draw(st.one_of(st.none(), st.integers(min_value=-(10**9), max_value=10**9)))
+        record: dict[str, Any] = {
+            "qid": qid,
+            "value": None if value is None else str(value),
+            "dimension": None if value is None else "CNY",
+            "category": draw(st.sampled_from(["a", "b", "c"])),
+            "kind": draw(st.sampled_from(["extraction", "derived"])),
+            "caliber": draw(st.sampled_from(CALIBERS)),
+            "evidence_ids": draw(st.sampled_from([[], ["e1"], ["e1", "e2"]])),
+        }
+        gold.append(record)
+        choice = draw(st.sampled_from(["none", "exact", "scaled", "other", "refused"]))
+        if choice == "none":
+            continue
+        pred: dict[str, Any] = {
+            "qid": qid,
+            "caliber": draw(st.sampled_from(CALIBERS)),
+            "cited": draw(st.sampled_from([None, [], ["e1"], ["e9"]])),
+            "retrieved": draw(st.sampled_from([None, ["e1"], ["e9", "e2"]])),
+        }
+        base = value if value is not None else 7
+        if choice == "exact":
+            pred["value"] = str(base)
+        elif choice == "scaled":
+            pred["value"] = str(base * 10**4)
+        elif choice == "other":
+            pred["value"] = str(draw(st.integers(min_value=-(10**6), max_value=10**6)))
+        else:
+            pred["refused"] = True
+        preds.append(pred)
+    for j in range(draw(st.integers(min_value=0, max_value=2))):
+        preds.append({"qid": f"x{j}", "value": "1"})
+    return gold, preds
+
+
+@given(data=datasets(), seed=st.integers(min_value=0, max_value=2**16))
+def test_metrics_in_unit_interval_and_permutation_invariant(
+    data: tuple[list[dict[str, Any]], list[dict[str, Any]]], seed: int
+) -> None:
+    gold, preds = data
+    report = evaluate(preds, gold)
+    for metrics in [report.metrics, *report.by_category.values()]:
+        for r in metrics.ratios().values():
+            assert 0 <= r.numerator <= r.denominator
+            if r.value is not None:
+                assert 0.0 <= r.value <= 1.0
+        cond = metrics.conditional_numeric_accuracy
+        assert cond.value is None or cond.value <= 1.0
+    rng = random.Random(seed)  # noqa: S311 - a seeded shuffle, not crypto
+    shuffled_gold, shuffled_preds = gold[:], preds[:]
+    rng.shuffle(shuffled_gold)
+    rng.shuffle(shuffled_preds)
+    assert evaluate(shuffled_preds, shuffled_gold).to_json() == report.to_json()
+
+
+@given(data=datasets(), cuts=st.lists(st.integers(min_value=0, max_value=3), max_size=16))
+def test_combine_of_any_split_equals_the_whole(
+    data: tuple[list[dict[str, Any]], list[dict[str, Any]]], cuts: list[int]
+) -> None:
+    gold, preds = data
+    whole = evaluate(preds, gold, profile="graded")
+    qids = sorted({r["qid"] for r in gold} | {p["qid"] for p in preds})
+    shard_of = {qid: (cuts[i] if i < len(cuts) else 0) for i, qid in enumerate(qids)}
+    shards = [
+        evaluate(
+            [p for p in preds if shard_of[p["qid"]] == s],
+            [g for g in gold if shard_of[g["qid"]] == s],
+            profile="graded",
+        )
+        for s in range(4)
+    ]
+    combined = EvalReport.combine(shards)
+    assert combined == whole
+    assert combined.to_json() == whole.to_json()
+    assert EvalReport(whole.cases, profile=whole.profile) == whole
+
+
+def test_report_from_case_results_alone() -> None:
+    cases = (
+        CaseResult("q2", "a", "extraction", True, "wrong", "refused", refused=True),
+        CaseResult(
+            "q10", "a", "extraction", True, "correct", "ok", Decimal(1), True, numeric_ok=True
+        ),
+        CaseResult("q1", "b", "extraction", False, "correct", "ok", Decimal(1), refused=True),
+    )
+    report = EvalReport(cases)
+    assert [c.qid for c in report.cases] == ["q1", "q2", "q10"]  # digits sort as numbers
+    assert ratio(report, "numeric_accuracy") == (1, 2)
+    assert ratio(report, "false_refusal_rate") == (1, 2)
+    assert ratio(report, "refusal_accuracy") == (1, 1)
