@@ -241,16 +241,33 @@ def test_accounting_negative_in_a_table() -> None:
     assert fact.value == Decimal("-12340000")
 
 
-def test_a_quote_spanning_several_cells_is_ambiguous() -> None:
+ROW = "营业收入（华东区） | 87,000 | 87,432 | 251,300"
+
+
+@pytest.mark.parametrize(
+    ("period", "basis", "expected"),
+    [
+        ("2025年前三季度", "cumulative", Decimal("2513000000")),  # not the Q3 cell
+        ("2025年第三季度", "single_period", Decimal("870000000")),
+        ("2024Q3", "single_period", Decimal("874320000")),
+    ],
+)
+def test_a_quoted_row_takes_the_cell_under_the_claimed_period(
+    period: str, basis: str, expected: Decimal
+) -> None:
+    fact = resolve(claim(quote=ROW, period=period, basis=basis), DOCS)
+    assert fact.value == expected
+    assert fact.quantity.span is not None
+    cell = CN_REPORT[fact.quantity.span[0] : fact.quantity.span[1]]
+    assert Decimal(cell.replace(",", "")) * 10_000 == expected
+
+
+def test_a_quoted_row_without_the_claimed_period_column_stays_ambiguous() -> None:
     with pytest.raises(AmbiguousQuantityError):
-        resolve(
-            claim(
-                quote="营业收入（华东区） | 87,000 | 87,432 | 251,300",
-                period="2025年前三季度",
-                basis="cumulative",
-            ),
-            DOCS,
-        )
+        resolve(claim(quote=ROW, period="2023Q3"), DOCS)
+    doc = Document("d", "单位：万元\n| 项目 | 本期 | 上期 |\n| 营业收入 | 87,000 | 87,432 |\n")
+    with pytest.raises(AmbiguousQuantityError):
+        resolve(claim(evidence_id="d", quote="营业收入 | 87,000 | 87,432"), [doc])
 
 
 def test_layout_normalised_quote_is_found() -> None:

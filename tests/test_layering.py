@@ -33,6 +33,7 @@ RANK = {
     "_answers": 10,
     "_retrieval": 10,
     "_evaluate": 10,
+    "_faithfulness": 10,
     "errors": 11,
     "testing": 11,
     "cli": 12,

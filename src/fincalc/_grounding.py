@@ -542,8 +542,8 @@ def resolve(
             evidence_id=claim.evidence_id,
         )
     span = locate(doc.text, claim.quote, min_ratio=min_ratio)
-    quantity, declaration = _read_quantity(doc, span.start, span.end, claim)
     period, basis = _claim_period(claim.period, calendar)
+    quantity, declaration = _read_quantity(doc, span.start, span.end, claim, (period, calendar))
     if basis.value != claim.basis:
         raise CaliberMismatchError(
             f"claim for {claim.metric!r}: basis {claim.basis!r} contradicts the period "
@@ -576,7 +576,11 @@ def resolve(
 
 
 def _read_quantity(
-    doc: Document, start: int, end: int, claim: Claim
+    doc: Document,
+    start: int,
+    end: int,
+    claim: Claim,
+    when: tuple[Period, FiscalCalendar | None],
 ) -> tuple[Quantity, UnitDeclaration | None]:
     text = doc.text[start:end]
     declaration = doc.declaration_at(start, end)
@@ -595,7 +599,17 @@ def _read_quantity(
     try:
         quantity = parse_quantity(text, dimension=claim.currency, context=context)
     except AmbiguousQuantityError:
-        raise
+        # A quoted table row holds one cell per period: take the cell under the
+        # column whose header names the claimed period, or stay ambiguous.
+        cell = _period_cell(doc.text, start, end, *when)
+        if cell is None:
+            raise
+        quantity = parse_quantity(
+            doc.text[cell[0] : cell[1]], dimension=claim.currency, context=context
+        )
+        if quantity.span is not None:
+            shift = cell[0] - start
+            quantity = replace(quantity, span=(quantity.span[0] + shift, quantity.span[1] + shift))
     except ParseError:
         if claim.currency is None:
             raise
@@ -632,6 +646,81 @@ def _read_quantity(
             right=claim.currency,
         )
     return quantity, used
+
+
+_SEPARATOR_ROW = regex.compile(r"[\s|:\-+=]*")
+_HEADER_SEARCH_LINES = 40
+
+
+def _cells(text: str, line_start: int, line_end: int, delimiter: str) -> list[tuple[int, int]]:
+    cells: list[tuple[int, int]] = []
+    position = line_start
+    while True:
+        stop = text.find(delimiter, position, line_end)
+        cell_end = stop if stop != -1 else line_end
+        cell = text[position:cell_end]
+        lead = len(cell) - len(cell.lstrip())
+        cells.append((position + lead, position + lead + len(cell.strip())))
+        if stop == -1:
+            return cells
+        position = stop + 1
+
+
+def _period_cell(
+    text: str, start: int, end: int, period: Period, calendar: FiscalCalendar | None
+) -> tuple[int, int] | None:
+    """The cell of the quoted table row under the header naming ``period``.
+
+    Works for "|"- and tab-delimited rows: the nearest preceding row of the
+    same table whose cells read as periods is the header; exactly one header
+    cell must name the claimed period, and its cell must lie in the quote.
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line_end = len(text) if line_end == -1 else line_end
+    if end > line_end:
+        return None  # a row quote stays on one line
+    line = text[line_start:line_end]
+    delimiter = "|" if "|" in line else "\t" if "\t" in line else None
+    if delimiter is None:
+        return None
+    row = _cells(text, line_start, line_end, delimiter)
+    cursor = line_start - 1
+    for _ in range(_HEADER_SEARCH_LINES):
+        if cursor <= 0:
+            return None
+        header_start = text.rfind("\n", 0, cursor) + 1
+        header = text[header_start:cursor]
+        cursor = header_start - 1
+        if delimiter not in header:
+            if header.strip():
+                return None  # left the table
+            continue
+        if _SEPARATOR_ROW.fullmatch(header):
+            continue
+        columns = _cells(text, header_start, header_start + len(header), delimiter)
+        matches = [
+            index
+            for index, (a, b) in enumerate(columns)
+            if index < len(row) and _names_period(text[a:b], period, calendar)
+        ]
+        if not matches:
+            continue  # a data row above: keep looking for the header
+        if len(matches) != 1:
+            return None
+        cell = row[matches[0]]
+        return cell if start <= cell[0] and cell[1] <= end else None
+    return None
+
+
+def _names_period(cell: str, period: Period, calendar: FiscalCalendar | None) -> bool:
+    text = cell.strip()
+    if not text or not _DIGIT.search(text):
+        return False
+    try:
+        return parse_period(text, calendar).period == period
+    except PeriodError:
+        return False
 
 
 def _is_per_share(doc: Document, start: int, end: int, claim: Claim) -> bool:

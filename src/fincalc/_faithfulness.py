@@ -1,0 +1,118 @@
+"""The deterministic faithfulness check for numbers in an answer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from decimal import Decimal
+
+from ._answers import Tolerance, _Target
+from ._audit import Computation
+from ._decimal import arithmetic
+from ._errors import InvalidInputError
+from ._grounding import Document
+from ._parse import extract_quantities
+from ._quantity import Quantity
+
+__all__ = ["unsupported_numbers"]
+
+#: Exact match, forgiving only the precision the answer was written at.
+_SUPPORT = Tolerance(abs=Decimal(0), rel=None, precision_aware=True)
+
+
+def _source_amounts(source: Document | str) -> list[Quantity]:
+    if isinstance(source, str):
+        return extract_quantities(source)
+    if not isinstance(source, Document):
+        raise InvalidInputError(
+            f"unsupported_numbers: sources must be Document or str, got {type(source).__name__}",
+            argument="sources",
+            value=repr(source)[:80],
+        )
+    found = extract_quantities(source.text)
+    amounts = list(found)
+    for q in found:
+        # A bare table cell also stands for its value in the declared unit.
+        if q.unit is None and q.span is not None:
+            declaration = source.declaration_at(*q.span)
+            if declaration is not None:
+                context = declaration.context
+                amounts.append(
+                    replace(
+                        q,
+                        value=q.value * context.multiplier,
+                        dimension=context.dimension or source.currency,
+                        unit=context.unit,
+                        unit_from_context=True,
+                    )
+                )
+    return amounts
+
+
+def _compatible(answer: str | None, source: str | None) -> bool:
+    return answer is None or source is None or answer == source
+
+
+def unsupported_numbers(
+    answer_text: str,
+    sources: Sequence[Document | str] | Document | str,
+    *,
+    computations: Iterable[Computation] = (),
+) -> list[Quantity]:
+    """The amounts in an answer that no source states and no computation produced.
+
+    Every amount in ``answer_text`` (by the parser, unit-normalised) is looked
+    for among the amounts of the sources (bare table cells also in their
+    declared unit) and the results of ``computations``. An amount is supported
+    when a source amount of a compatible dimension, rounded half-up to the
+    precision the answer wrote, equals it: "8.74亿元" is supported by
+    "87,432万元". Magnitudes are compared, because the sign of a change is
+    written as a word ("下降0.49%"); sign errors are the evaluator's concern.
+
+    Returns:
+        The unsupported amounts, in answer order, with their spans in
+        ``answer_text``; an empty list when every number is grounded.
+
+    >>> from fincalc import Document
+    >>> doc = Document("r1", "单位：万元\\n| 华东区营业收入 | 87,432 |\\n")
+    >>> [q.raw for q in unsupported_numbers("华东区营业收入8.74亿元，毛利率31.2%。", [doc])]
+    ['31.2%']
+    """
+    if not isinstance(answer_text, str):
+        raise InvalidInputError(
+            f"unsupported_numbers needs answer text, got {type(answer_text).__name__}",
+            argument="answer_text",
+            value=repr(answer_text)[:80],
+        )
+    if isinstance(sources, (str, Document)):
+        sources = [sources]
+    answer = extract_quantities(answer_text)
+    if not answer:
+        return []
+    support: list[tuple[_Target, str | None]] = []
+    with arithmetic():
+        for source in sources:
+            support.extend(
+                (_Target(q.value.copy_abs(), _SUPPORT), q.dimension)
+                for q in _source_amounts(source)
+            )
+        for computation in computations:
+            if not isinstance(computation, Computation):
+                raise InvalidInputError(
+                    "unsupported_numbers: computations must be Computation records, got "
+                    f"{type(computation).__name__}",
+                    argument="computations",
+                    value=repr(computation)[:80],
+                )
+            support.append(
+                (_Target(computation.result.copy_abs(), _SUPPORT), computation.target.dimension)
+            )
+        unsupported: list[Quantity] = []
+        for q in answer:
+            value = q.value.copy_abs()
+            if not any(
+                _compatible(q.dimension, dimension) and target.accepts(value)
+                for target, dimension in support
+            ):
+                unsupported.append(q)
+    return unsupported
