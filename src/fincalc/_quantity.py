@@ -121,3 +121,43 @@ class Quantity:
         dim = self.dimension if self.dimension is not None else "(no dimension)"
         extra = f", qualifier={self.qualifier!r}" if self.qualifier else ""
         return f"Quantity({format(self.value, 'f')} {dim}, raw={self.raw!r}{extra})"
+
+
+_NEW = object.__new__
+_SET_VALUE = Quantity.__dict__["value"].__set__
+_SET_DIMENSION = Quantity.__dict__["dimension"].__set__
+_SET_UNIT = Quantity.__dict__["unit"].__set__
+_SET_RAW = Quantity.__dict__["raw"].__set__
+_SET_SPAN = Quantity.__dict__["span"].__set__
+_SET_QUALIFIER = Quantity.__dict__["qualifier"].__set__
+_SET_FROM_CONTEXT = Quantity.__dict__["unit_from_context"].__set__
+
+
+def trusted_quantity(
+    value: Decimal,
+    dimension: str | None,
+    unit: str | None,
+    raw: str,
+    span: tuple[int, int],
+    qualifier: str | None,
+    unit_from_context: bool,
+) -> Quantity:
+    """Build a ``Quantity`` from fields the caller has already validated (private).
+
+    The parser's hot path: ``value`` is a finite ``Decimal``, ``dimension`` a
+    code from the validated unit table (or None), and ``span`` a half-open pair,
+    so ``__post_init__``'s checks are skipped (a third of the cost of a
+    ``Quantity``).  Everyone else uses the validating constructor.
+
+    >>> trusted_quantity(Decimal("8.7E+8"), "CNY", "亿元", "8.7亿元", (0, 5), None, False)
+    Quantity(870000000 CNY, raw='8.7亿元')
+    """
+    quantity: Quantity = _NEW(Quantity)
+    _SET_VALUE(quantity, value)
+    _SET_DIMENSION(quantity, dimension)
+    _SET_UNIT(quantity, unit)
+    _SET_RAW(quantity, raw)
+    _SET_SPAN(quantity, span)
+    _SET_QUALIFIER(quantity, qualifier)
+    _SET_FROM_CONTEXT(quantity, unit_from_context)
+    return quantity

@@ -155,7 +155,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
         _write(json.dumps(data, ensure_ascii=False, indent=2), None)
     else:
         _write(
-            f"{data['start']}:{data['end']}  {data['method']} (score {data['score']})  "
+            f"{data['start']}:{data['end']}  {data['method']} (score {data['score']:.3f})  "
             f"{data['text']!r}",
             None,
         )
