@@ -187,3 +187,13 @@ def test_python_dash_m_runs_the_demo() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "rerank" in result.stdout
+
+
+def test_schema_prints_the_claim_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    from fincalc import claim_json_schema
+    from fincalc.cli import main
+
+    assert main(["schema"]) == 0
+    assert json.loads(capsys.readouterr().out) == claim_json_schema()
+    assert main(["schema", "--many"]) == 0
+    assert json.loads(capsys.readouterr().out) == claim_json_schema(many=True)

@@ -3,7 +3,8 @@
 ``fincalc eval --demo`` scores the bundled bilingual sample for three
 retrieval setups and prints them side by side; ``fincalc eval GOLD PREDS…``
 does the same for your files.  ``check``, ``parse`` and ``locate`` expose the
-answer checker, the amount parser and the quote locator.
+answer checker, the amount parser and the quote locator; ``schema`` prints the
+``Claim`` JSON schema to give a model as its structured-output format.
 
 Exit codes: 0 on success (for ``check``: the answer matched), 1 when
 ``check`` did not match, 2 on bad input or any ``FincalcError``.
@@ -162,6 +163,13 @@ def _cmd_locate(args: argparse.Namespace) -> int:
     return _EXIT_OK
 
 
+def _cmd_schema(args: argparse.Namespace) -> int:
+    from ._grounding import claim_json_schema
+
+    _write(json.dumps(claim_json_schema(many=args.many), ensure_ascii=False, indent=2), args.out)
+    return _EXIT_OK
+
+
 # -- parser -------------------------------------------------------------------------
 
 
@@ -224,6 +232,11 @@ def build_parser() -> argparse.ArgumentParser:
     lo.add_argument("--near", type=int, help="take the occurrence closest to this offset")
     lo.add_argument("--json", action="store_true")
     lo.set_defaults(handler=_cmd_locate)
+
+    sc = sub.add_parser("schema", help="print the Claim JSON schema for LLM structured output")
+    sc.add_argument("--many", action="store_true", help='wrap as {"claims": [Claim, ...]}')
+    sc.add_argument("--out", help="write to FILE instead of standard output")
+    sc.set_defaults(handler=_cmd_schema)
     return parser
 
 
