@@ -101,7 +101,21 @@ PARSE_CASES = [
         INST,
         "UK/HK annual report",
     ),
+    ("cn-fy-cainian", "2024财年", CAL, "2024-01-01", "2025-01-01", S, "prose"),
+    ("cn-q-cainian", "2025财年第三季度", CAL, "2025-07-01", "2025-10-01", S, "HK Chinese"),
+    ("cn-h1-niandu", "2025年度上半年", CAL, "2025-01-01", "2025-07-01", C, "prose"),
+    ("hk-9m", "截至2025年9月30日止九个月", CAL, "2025-01-01", "2025-10-01", C, "HKEX 季度业绩"),
+    ("hk-6m", "截至2025年6月30日止六个月期间", CAL, "2025-01-01", "2025-07-01", C, "HKEX 中期"),
+    ("hk-year", "截至2024年12月31日止年度", CAL, "2024-01-01", "2025-01-01", S, "HKEX 年报"),
+    ("cn-fy-end", "2023年度末", CAL, "2023-12-31", "2024-01-01", INST, "prose"),
+    ("q-ended", "quarter ended September 30, 2025", CAL, "2025-07-01", "2025-10-01", S, "10-Q"),
+    ("first-9m", "first nine months of 2025", CAL, "2025-01-01", "2025-10-01", C, "press release"),
+    ("fy-words", "2024 fiscal year", CAL, "2024-01-01", "2025-01-01", S, "press release"),
+    ("month-slash", "2024/12", CAL, "2024-12-01", "2025-01-01", S, "tables"),
     # non-calendar fiscal years
+    ("apr-split-cn", "2024/25财年", APR_END, "2024-04-01", "2025-04-01", S, "HK/India"),
+    ("apr-split-en", "FY2024/25", APR_START, "2024-04-01", "2025-04-01", S, "Japanese"),
+    ("apr-split-dash", "FY24-25", APR_END, "2024-04-01", "2025-04-01", S, "Indian"),
     ("oct-fy", "FY2024", OCT, "2023-10-01", "2024-10-01", S, "Apple-style 10-K"),
     ("oct-q1", "Q1 FY2025", OCT, "2024-10-01", "2025-01-01", S, "Apple-style 10-Q"),
     ("oct-ytd", "9M FY2025", OCT, "2024-10-01", "2025-07-01", C, "Apple-style 10-Q"),
@@ -143,6 +157,8 @@ def test_parse_period_table(
         "   ",
         "revenue",
         "x" * 500,
+        "2024/25财年",  # a split fiscal year under the calendar-year calendar
+        "FY2024/26",
     ],
 )
 def test_parse_period_refuses_to_guess(text: str) -> None:

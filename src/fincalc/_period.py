@@ -517,6 +517,8 @@ _CNQ = r"(?P<q>[1-4一二三四])"
 _ENQ = r"(?P<q>first|second|third|fourth)"
 _MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _SEP = r"(?:-|~|至|到|—|–)"
+_NIAN = r"(?:财政年度|财年|年度|年)"  # 2025年 / 2025财年 / 2025年度 before a quarter or half
+_CN_ENDED = r"(?:截至|截止|截止到|截至到)?(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日止?(?:的)?"
 
 
 def _quarter(m: re.Match[str], cal: FiscalCalendar) -> Period:
@@ -629,6 +631,44 @@ def _english_date(text: str, whole: str) -> date:
     return results[0]
 
 
+def _quarter_ended(m: re.Match[str], cal: FiscalCalendar) -> Period:
+    return Period.months_ended(_english_date(m["date"], m.string), 3)
+
+
+def _first_months(m: re.Match[str], cal: FiscalCalendar) -> Period:
+    return cal.year_to_date(_year(m["y"]), _small_number(m["n"]) // 3)
+
+
+def _cn_ended_day(m: re.Match[str]) -> date:
+    year = _check_year(_year(m["y"]), m.string)
+    try:
+        return date(year, int(m["m"]), int(m["d"]))
+    except ValueError as exc:
+        raise PeriodError(f"{m.string!r} is not a valid date: {exc}", text=m.string) from exc
+
+
+def _cn_months_ended(m: re.Match[str], cal: FiscalCalendar) -> Period:
+    return Period.months_ended(_cn_ended_day(m), _small_number(m["n"]))
+
+
+def _cn_year_ended(m: re.Match[str], cal: FiscalCalendar) -> Period:
+    return Period.months_ended(_cn_ended_day(m), 12)
+
+
+def _split_fiscal_year(m: re.Match[str], cal: FiscalCalendar) -> Period:
+    """ "2024/25财年", "FY2024/25": the fiscal year that starts in one year and ends in the next."""
+    first = _year(m["y0"])
+    last = _year(m["y"]) if len(m["y"]) == 4 else first // 100 * 100 + int(m["y"])
+    if last != first + 1 or cal.start_month == 1:
+        raise PeriodError(
+            f"{m.string!r} names a fiscal year from {first} to {last}, which calendar "
+            f"{cal.name or cal.start_month} (starting in month {cal.start_month}) does not have",
+            text=m.string,
+        )
+    fiscal_year = first if cal.naming == "start" else last
+    return cal.fiscal_year(fiscal_year)
+
+
 _PATTERNS: tuple[tuple[re.Pattern[str], _Handler], ...] = tuple(
     (re.compile(pattern), handler)
     for pattern, handler in [
@@ -638,17 +678,22 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Handler], ...] = tuple(
         (rf"{_CNQ}q ?(?:{_FY_Y}|'?{_YY})", _quarter),
         (rf"(?:{_FY_Y}) ?q{_CNQ}", _quarter),
         (rf"(?:the )?{_ENQ} quarter (?:of )?(?:{_FY_Y}|{_Y})", _quarter),
-        (rf"{_Y}年?第?{_CNQ}季(?:度)?", _quarter),
-        (rf"{_Y}年?第?{_CNQ}季(?:度)?末", _quarter_end),
+        (rf"{_Y}{_NIAN}?第?{_CNQ}季(?:度)?", _quarter),
+        (rf"{_Y}{_NIAN}?第?{_CNQ}季(?:度)?末", _quarter_end),
+        (r"(?:the )?quarter (?:ended|ending) (?:on )?(?P<date>.+)", _quarter_ended),
         # halves and year-to-date
-        (r"(?P<y>\d{4})年?(?:上半年|半年度|中期)", _first_half),
-        (r"(?P<y>\d{4})年?下半年", _second_half),
+        (rf"{_Y}{_NIAN}?(?:上半年|半年度|中期)", _first_half),
+        (rf"{_Y}{_NIAN}?下半年", _second_half),
         (r"(?P<y>\d{4}) ?h(?P<h>[12])", _half),
         (rf"h(?P<h>[12])(?: |-|')?(?:of )?(?:{_FY_Y}|'?{_YY})", _half),
         (rf"(?P<h>[12])h ?(?:{_FY_Y}|'?{_YY})", _half),
         (rf"(?:the )?first half (?:of )?(?:{_FY_Y}|{_Y})", _first_half),
         (rf"(?:the )?second half (?:of )?(?:{_FY_Y}|{_Y})", _second_half),
-        (rf"{_Y}年?前{_CNQ}个?季(?:度)?", _ytd),
+        (rf"{_Y}{_NIAN}?前{_CNQ}个?季(?:度)?", _ytd),
+        (
+            rf"(?:the )?first (?P<n>three|six|nine) months (?:of )?(?:{_FY_Y}|{_Y})",
+            _first_months,
+        ),
         (rf"(?P<n>[369]|12)m ?(?:{_FY_Y}|'?{_YY})", _nine_months),
         (rf"{_Y} ?(?P<n>[369]|12)m", _nine_months),
         (rf"{_Y}年(?P<m1>\d{{1,2}})月?{_SEP}(?P<m2>\d{{1,2}})月", _month_range),
@@ -657,10 +702,16 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Handler], ...] = tuple(
             r"(?:截至|截止|截止到|截至到|于)?(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日(?:止)?",
             _cn_date,
         ),
-        (r"(?P<y>\d{4})年(?:末|底|年末)", _year_end),
+        (rf"{_CN_ENDED}(?P<n>三|六|九|十二|3|6|9|12)个月(?:期间)?", _cn_months_ended),
+        (rf"{_CN_ENDED}(?:年度|财年|财政年度|全年|十二个月)", _cn_year_ended),
+        (r"(?P<y>\d{4})年度?(?:末|底|年末)", _year_end),
         (r"(?P<y>\d{4})年(?P<m>\d{1,2})月(?:末|底)", _month_end),
         # fiscal years
         (rf"{_FY_Y}", _fiscal_year),
+        (r"(?P<y>\d{4}) fiscal year", _fiscal_year),
+        (r"(?P<y>\d{4})(?:财年|财政年度)", _fiscal_year),
+        (r"(?:fy|fiscal(?: year)?) ?(?P<y0>\d{4}|\d{2})[/-](?P<y>\d{4}|\d{2})", _split_fiscal_year),
+        (r"(?P<y0>\d{4})[/-](?P<y>\d{4}|\d{2})(?:财年|财政年度)", _split_fiscal_year),
         (r"(?P<y>\d{4})(?:年度|年全年|全年|年)?", _fiscal_year),
         # months
         (r"(?P<y>\d{4})(?:年|-|/)(?P<m>\d{1,2})月?", _month),
