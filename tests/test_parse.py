@@ -672,3 +672,79 @@ def test_context_multiplies_exactly(value: Decimal, header: str) -> None:
     quantity = parse_quantity(text, context=context)
     assert quantity.value == value * context.multiplier
     assert quantity.dimension == context.dimension
+
+
+# ---------------------------------------------------------------- the hot path's exactness
+
+
+HOSTILE = decimal.Context(prec=2, rounding=decimal.ROUND_FLOOR, Emin=-5, Emax=5, traps=[])
+
+
+@pytest.mark.parametrize(
+    ("text", "kwargs", "value"),
+    [
+        ("净利润为-1,234.56亿元", {}, "-1.23456E+11"),
+        ("$987,654,321.123 million", {}, "9.87654321123E+14"),
+        ("-12.345%", {}, "-0.12345"),
+        ("25bp", {}, "0.0025"),
+        ("一亿二千万元", {}, "1.2E+8"),
+        ("人民币壹拾贰万叁仟肆佰伍拾陆元柒角捌分", {}, "123456.78"),
+        ("(1,234,567.89)", {"context": "单位：万元"}, "-1.23456789E+10"),
+        ("$ 1,234.5", {"context": "(in millions)"}, "1.2345E+9"),
+        ("123,456,789,012,345,678.9", {"context": "单位：亿元"}, "1.234567890123456789E+25"),
+    ],
+)
+def test_values_are_exact_whatever_the_callers_context(
+    text: str, kwargs: dict[str, str], value: str
+) -> None:
+    # The parser enters no thread-local context: values are literals or come from
+    # its private context's own methods, so a caller's 2-digit context cannot round
+    # them, and the caller's flags stay clear.
+    with decimal.localcontext(HOSTILE) as caller:
+        quantity = parse_quantity(text, **kwargs)  # type: ignore[arg-type]
+        found = extract_quantities(text, **kwargs)  # type: ignore[arg-type]
+        assert not any(caller.flags.values())
+    assert str(quantity.value) == str(Decimal(value))
+    assert found == [quantity]
+
+
+@pytest.mark.parametrize(
+    ("text", "exponent"),
+    [("8.7亿元", 7), ("87,432万元", 4), ("1.50%", -4), ("303M", 6), ("$1.5bn", 8), ("5 元", 0)],
+)
+def test_literal_values_keep_the_product_exponent(text: str, exponent: int) -> None:
+    # "8.7" with 亿 is written as the literal Decimal("8.7E+8"): the same coefficient
+    # and exponent as Decimal("8.7") * Decimal("1E+8").
+    assert parse_quantity(text).exponent == exponent
+
+
+def test_a_multiplier_that_is_not_a_power_of_ten_is_multiplied() -> None:
+    table = UnitTable.default().extended(
+        {
+            "scale": [{"name": "dozen", "multiplier": "12", "aliases": ["dozen"]}],
+            "unit": [
+                {
+                    "name": "hundred_pct",
+                    "dimension": "RATIO",
+                    "multiplier": "100",
+                    "aliases": ["hpc"],
+                },
+            ],
+        }
+    )
+    assert str(parse_quantity("2.5 dozen shares", table=table).value) == "30.0"
+    assert str(parse_quantity("2.5hpc", table=table).value) == "250.0"
+    assert str(parse_quantity("2.5", context=UnitContext(Decimal("100"), "CNY", "百元")).value) == (
+        "250.0"
+    )
+
+
+def test_trusted_quantity_is_a_quantity() -> None:
+    from fincalc._quantity import trusted_quantity
+
+    fast = trusted_quantity(Decimal("8.7E+8"), "CNY", "亿元", "8.7亿元", (0, 5), "约", False)
+    slow = Quantity(Decimal("8.7E+8"), "CNY", "亿元", "8.7亿元", (0, 5), "约", False)
+    assert type(fast) is Quantity
+    assert fast == slow
+    assert hash(fast) == hash(slow)
+    assert pickle.loads(pickle.dumps(fast)) == slow

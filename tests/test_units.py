@@ -314,3 +314,44 @@ def test_alias_index() -> None:
     assert index.ending_at("rmb", 3) == (0, 3)
     assert index.starting_at("", 0) is None
     assert index.ending_at("元", 0) is None
+
+
+def test_alias_index_trigger_characters_cover_case_folds() -> None:
+    # first_chars / last_chars let the parser skip a probe with one set look-up, so
+    # they must hold every character that case-folds to an alias's first/last one.
+    index = AliasIndex({"k": 1, "us$": 2, "元": 3})
+    assert {"k", "K", "\u212a"} <= index.first_chars  # KELVIN SIGN folds to "k"
+    assert {"u", "U", "元"} <= index.first_chars
+    assert {"k", "K", "$", "元"} <= index.last_chars
+    assert index.starting_at("5\u212a", 1) == (2, 1)
+    sensitive = AliasIndex({"k": 1}, case_sensitive=True)
+    assert sensitive.first_chars == frozenset("k")
+
+
+def test_case_exists_only_below_the_cased_limit() -> None:
+    # _units._casefold_sources scans code points below CASED_LIMIT only.
+    from fincalc._units import CASED_LIMIT
+
+    assert all(chr(code).casefold() == chr(code) for code in range(CASED_LIMIT, 0x110000))
+
+
+def test_shift_exponent() -> None:
+    from fincalc._units import shift_exponent
+
+    assert shift_exponent(Decimal("1E+8")) == 8
+    assert shift_exponent(Decimal("1E-4")) == -4
+    assert shift_exponent(Decimal("1")) == 0
+    assert shift_exponent(Decimal("100")) is None  # keeps its zeros when multiplied
+    assert shift_exponent(Decimal("12")) is None
+    assert shift_exponent(Decimal("1E+20000")) is None
+    assert UnitTable.default().scale("亿").exponent == 8  # type: ignore[union-attr]
+
+
+def test_normalize_long_text_matches_translation() -> None:
+    from fincalc._units import _LONG_TEXT, normalize
+
+    piece = "１２３，４５６．７８ 亿元（−5%）\u00a0‒﹣：～＃’＇′\u3000"
+    short = normalize(piece)
+    long_text = piece * (_LONG_TEXT // len(piece) + 2)
+    assert len(long_text) > _LONG_TEXT
+    assert normalize(long_text) == short * (_LONG_TEXT // len(piece) + 2)

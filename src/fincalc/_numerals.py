@@ -7,9 +7,10 @@ here.  The unit table lists the same scales as aliases (百万, 万亿, …) for
 and unit phrases; ``tests/test_units.py`` checks that both agree.
 
 Everything here is exact ``Decimal`` arithmetic and must run inside
-``fincalc._decimal.arithmetic()`` (the callers in ``_parse.py`` open it once per
-call).  Malformed numerals raise ``ValueError`` with a reason; the parser turns
-that into a ``ParseError`` naming the text.
+``fincalc._decimal.arithmetic()`` or an equivalent private context (``_parse.py``
+enters its ``_exact()`` only around the composed numerals and capital tails
+that need it; plain digits never do).  Malformed numerals raise ``ValueError``
+with a reason; the parser turns that into a ``ParseError`` naming the text.
 """
 
 from __future__ import annotations

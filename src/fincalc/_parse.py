@@ -10,17 +10,22 @@ How a number is read (docs/parsing.md has the full table):
    (1,234 / 1'234 / 1 234 / 1,23,456 / OCR "147, 693, 604" / "994. 14"),
    Chinese numerals, and chains of both with 十百千万亿 (3万4000, 1.5万亿).
    Dates, times, section numbers and phone numbers are consumed and skipped.
-3. Around each core, two anchored patterns built from the unit table read what
-   is written before (qualifier, currency, sign, parenthesis, 百分之) and after
-   (scale, currency or unit, closing parenthesis, qualifier); a reverse match
-   handles the text before, so the work per core is bounded.
+3. Around each core, dictionary probes built from the unit table
+   (``AliasIndex``) read what is written before (qualifier, currency, sign,
+   parenthesis, 百分之) and after (scale, currency or unit, closing parenthesis,
+   qualifier); a side is skipped when the character next to the core cannot
+   start (end) anything there, and the work per core is bounded.
 4. Numbers that are years, dates, periods, ordinals, page, note or code
    references are dropped; everything else becomes a ``Quantity``.
 
 All patterns are possessive or atomic and every input is bounded
 (``MAX_PARSE_LENGTH``, ``MAX_EXTRACT_LENGTH``, ``MAX_DIGITS``), so matching is
-linear in the input.  All arithmetic runs in ``fincalc._decimal.arithmetic()``
-with ``Inexact`` trapped: a value is exact or it is refused.
+linear in the input.  No thread-local decimal context is entered per call: a
+value is one exact ``Decimal`` literal ("8.7" with 亿 is ``Decimal("8.7E+8")``,
+the same coefficient and exponent as the product), and any other arithmetic
+runs in the private context ``_CTX`` (``fincalc._decimal.CONTEXT`` with
+``Inexact`` trapped), through its own methods or inside ``_exact()``: a value is
+exact or it is refused, and the caller's context is never read or changed.
 """
 
 from __future__ import annotations
@@ -28,13 +33,13 @@ from __future__ import annotations
 import decimal
 import functools
 import re
-from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from decimal import Decimal
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
 import regex
 
-from ._decimal import arithmetic
+from ._decimal import CONTEXT
 from ._errors import (
     AmbiguousQuantityError,
     InvalidInputError,
@@ -49,7 +54,7 @@ from ._numerals import (
     is_capital,
     parse_capital_tail,
 )
-from ._quantity import Quantity, check_dimension
+from ._quantity import Quantity, check_dimension, trusted_quantity
 from ._units import (
     MAX_EXTRACT_LENGTH,
     MAX_PARSE_LENGTH,
@@ -63,6 +68,7 @@ from ._units import (
     find_unit_declarations,
     is_latin,
     normalize,
+    shift_exponent,
     unit_context_from_header,
 )
 
@@ -85,7 +91,7 @@ MAX_DIGITS: Final = 30
 
 class _Grammar(NamedTuple):
     scan: re.Pattern[str]
-    han_scales: dict[str, Decimal]
+    han_scales: dict[str, tuple[Decimal, int | None]]
     removals: tuple[str, ...]
     decimal_mark: str
     unit_initials: frozenset[str]
@@ -98,6 +104,14 @@ class _Grammar(NamedTuple):
     not_before: AliasIndex
     not_after: AliasIndex
     iso_codes: frozenset[str]
+    # Characters that can open (close) something the reader looks for next to a
+    # number core; any other neighbour lets it skip that whole side (see _Reader.read).
+    before_trigger: frozenset[str]
+    after_trigger: frozenset[str]
+    not_before_trigger: frozenset[str]
+
+
+_UPPER: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")  # ISO 4217 codes are [A-Z]{3}
 
 
 _CN_DIGITS: Final = DIGIT_CHARS
@@ -154,23 +168,43 @@ def _build(table: UnitTable, group: str, decimal_mark: str) -> _Grammar:
     latin_scales = {
         alias: spec for alias, spec in table.scales.items() if is_latin(alias) or alias[0] == "'"
     }
+    currencies = AliasIndex(table.prefix_currencies)
+    qualifiers_before = AliasIndex(table.qualifiers_before)
+    qualifiers_after = AliasIndex(table.qualifiers_after)
+    scales = AliasIndex(latin_scales)
+    units = AliasIndex(table.suffixes)
+    not_before = AliasIndex({a: _is_tight(a) for a in table.not_amount_prefixes})
+    not_after = AliasIndex({a: _is_tight(a) for a in table.not_amount_suffixes})
     return _Grammar(
         scan=scan,
-        han_scales={a: spec.multiplier for a, spec in table.scales.items() if not is_latin(a)},
+        han_scales={
+            a: (spec.multiplier, spec.exponent)
+            for a, spec in table.scales.items()
+            if not is_latin(a)
+        },
         removals=removals,
         decimal_mark=decimal_mark,
         unit_initials=frozenset(initials),
-        currencies=AliasIndex(table.prefix_currencies),
-        qualifiers_before=AliasIndex(table.qualifiers_before),
-        qualifiers_after=AliasIndex(table.qualifiers_after),
-        scales=AliasIndex(latin_scales),
-        units=AliasIndex(table.suffixes),
+        currencies=currencies,
+        qualifiers_before=qualifiers_before,
+        qualifiers_after=qualifiers_after,
+        scales=scales,
+        units=units,
         han_scale_index=AliasIndex(
             {alias: spec for alias, spec in table.scales.items() if alias not in latin_scales}
         ),
-        not_before=AliasIndex({a: _is_tight(a) for a in table.not_amount_prefixes}),
-        not_after=AliasIndex({a: _is_tight(a) for a in table.not_amount_suffixes}),
+        not_before=not_before,
+        not_after=not_after,
         iso_codes=table.iso_codes,
+        # the end of a currency, an ISO code or a qualifier before the number (and its spaces)
+        before_trigger=currencies.last_chars | qualifiers_before.last_chars | _UPPER,
+        # the start of a scale, unit, ISO code or qualifier after the number (and its spaces)
+        after_trigger=scales.first_chars
+        | units.first_chars
+        | qualifiers_after.first_chars
+        | _UPPER,
+        # a not-an-amount prefix, or the "." ":" "、" "," of "Note 5.12", "附注五、12"
+        not_before_trigger=not_before.last_chars | frozenset(".:、,"),
     )
 
 
@@ -179,9 +213,16 @@ def _is_tight(alias: str) -> bool:
     return is_latin(alias) and (len(alias) <= 2 or alias[0] in ".-")
 
 
+_DEFAULT_KEY: Final = ("grammar", ",", ".")
+
+
 def _grammar(table: UnitTable, locale: str | None) -> _Grammar:
-    group, decimal_mark = (",", ".") if locale is None else _separators(locale)
-    key = ("grammar", group, decimal_mark)
+    if locale is None:
+        group, decimal_mark = ",", "."
+        key = _DEFAULT_KEY
+    else:
+        group, decimal_mark = _separators(locale)
+        key = ("grammar", group, decimal_mark)
     grammar: _Grammar | None = table._cache.get(key)
     if grammar is None:
         grammar = _build(table, group, decimal_mark)
@@ -221,10 +262,15 @@ def _separators(locale: str) -> tuple[str, str]:
 # ------------------------------------------------------------------ reading one core
 
 _ONE: Final = Decimal(1)
+#: The private context, used through its own methods (``_CTX.multiply``) so that
+#: no call enters or leaves a thread-local context; ``Inexact`` is trapped, so a
+#: value is exact or refused.
+_CTX: Final = CONTEXT.copy()
+_CTX.traps[decimal.Inexact] = True
 _PERCENT: Final = Decimal("1E-2")
 _YEAR_LOW: Final = 1900
 _YEAR_HIGH: Final = 2100
-_TABLE_GAP: Final = regex.compile(r"[|\t]|[0-9)%][ \u202f]{2,}+[-($¥€£0-9]")
+_TABLE_GAP: Final = re.compile(r"[|\t]|[0-9)%][ \u202f]{2,}+[-($¥€£0-9]")
 _LIST_PAREN_DIGITS: Final = 4
 
 
@@ -250,6 +296,8 @@ def _forward_spaces(norm: str, i: int) -> int:
 
 def _clean(number: str, grammar: _Grammar) -> str:
     """Drop group separators and OCR spaces; make the decimal mark a point."""
+    if number.isascii() and number.isdigit():
+        return number
     for mark in grammar.removals:
         if mark in number:
             number = number.replace(mark, "")
@@ -312,10 +360,28 @@ def _not_amount_after(grammar: _Grammar, norm: str, at: int) -> bool:
     return False
 
 
+_SPACES: Final = frozenset(" \u202f")
+_MARKS_AFTER: Final = frozenset(")多余")  # read by the reader itself, right after the core
+_MARKS_BEFORE: Final = frozenset("之-+(负")  # 百分之, signs, "(" right before the core
+_EXPONENT_SUFFIX: Final = {k: f"E{k:+d}" for k in range(-64, 65)}
+
+
+def _literal(number: str, exponent: int) -> Decimal:
+    """``Decimal(number) * 10**exponent`` written as one literal: exact, no context needed."""
+    if not exponent:
+        return Decimal(number)
+    return Decimal(number + (_EXPONENT_SUFFIX.get(exponent) or f"E{exponent:+d}"))
+
+
+def _exact() -> AbstractContextManager[decimal.Context]:
+    """The private context with ``Inexact`` trapped, for the rare composed numerals."""
+    return decimal.localcontext(_CTX)
+
+
 class _Reader:
     """Reads the amounts of one text; holds the per-call state (table-line cache)."""
 
-    __slots__ = ("context", "grammar", "lines", "norm", "table", "text")
+    __slots__ = ("context", "context_exponent", "grammar", "lines", "norm", "table", "text")
 
     def __init__(
         self, text: str, norm: str, grammar: _Grammar, table: UnitTable, context: UnitContext | None
@@ -325,6 +391,7 @@ class _Reader:
         self.grammar = grammar
         self.table = table
         self.context = context
+        self.context_exponent = None if context is None else shift_exponent(context.multiplier)
         self.lines: dict[int, bool] = {}
 
     def in_table_line(self, pos: int) -> bool:
@@ -337,106 +404,147 @@ class _Reader:
             cached = self.lines[start] = _TABLE_GAP.search(norm, start, end) is not None
         return cached
 
-    def scan(self) -> Iterator[tuple[Quantity | ParseError, bool]]:
-        """Yield (quantity or refusal, year_like) for every number core, in order."""
+    def scan(self) -> list[tuple[Quantity | ParseError, bool]]:
+        """Return (quantity or refusal, year_like) for every number core, in order."""
         search = self.grammar.scan.search
+        read = self.read
         norm = self.norm
+        found: list[tuple[Quantity | ParseError, bool]] = []
         pos = 0
         while (match := search(norm, pos)) is not None:
             pos = match.end()
             if match.group("ar") is None and match.group("cn") is None:
                 continue  # a date, time, phone or section number
-            result = self.read(match)
+            result = read(match)
             if result is not None:
-                yield result
+                found.append(result)
             elif ". " in match.group():
                 # "Note 12. 26户": the OCR reading "12. 26" was not an amount, so the
                 # space was a sentence break; read what follows it on its own.
                 pos = match.start() + match.group().index(". ") + 2
+        return found
 
-    def read(self, match: Any) -> tuple[Quantity | ParseError, bool] | None:
-        """Read the amount around one number core, or None when it is not an amount."""
+    def read(self, match: re.Match[str]) -> tuple[Quantity | ParseError, bool] | None:
+        """Read the amount around one number core, or None when it is not an amount.
+
+        Each side of the core is read only when the character next to it can
+        open something the reader looks for there (``_Grammar.*_trigger``):
+        most neighbours are ordinary letters or punctuation, and then every
+        probe on that side would find nothing, so it is skipped.
+        """
         norm = self.norm
         grammar = self.grammar
         table = self.table
         core_start, core_end = match.span()
         _skip, arabic, cn, chain = match.groups()
+        size = len(norm)
         if (
             cn is not None
             and not chain
             and not any(ch in _SCALE_CHARS for ch in cn)
-            and (core_end >= len(norm) or norm[core_end] not in grammar.unit_initials)
+            and (core_end >= size or norm[core_end] not in grammar.unit_initials)
             and not norm.startswith("百分之", core_start - 3)
         ):
             return None  # a lone Chinese digit (一, 三) is an amount only with a unit after it
 
-        size = len(norm)
-        if _not_amount_before(grammar, norm, core_start):
-            return None  # 第3, 附注五、12, P45, Note 12, Q3, FY2024
-        if _not_amount_after(grammar, norm, core_end):
+        if core_start:
+            ch = norm[core_start - 1]
+            if ch == " ":
+                ch = norm[core_start - 2] if core_start > 1 else ""
+            if ch in grammar.not_before_trigger and _not_amount_before(grammar, norm, core_start):
+                return None  # 第3, 附注五、12, P45, Note 12, Q3, FY2024
+        after_ch = norm[core_end] if core_end < size else ""
+        not_after_chars = grammar.not_after.first_chars
+        not_amount_after = (
+            after_ch in not_after_chars
+            or (after_ch == " " and core_end + 1 < size and norm[core_end + 1] in not_after_chars)
+        ) and _not_amount_after(grammar, norm, core_end)
+        if not_amount_after:
             j = _forward_spaces(norm, core_end)
             if grammar.units.starting_at(norm, j) is None:
                 return None  # 2023年, 12月, 3个月, 5 years, 1st (but 5日元 is an amount)
         # ---- after the number: ), 多/余, scale, unit, ), qualifier
-        i = core_end
-        close1 = i < size and norm[i] == ")"
-        if close1:
-            i += 1
-        approx = i < size and norm[i] in "多余"
-        qualifier = norm[i] if approx else None
-        if approx:
-            i += 1
-        end = i if (approx or close1) else core_end
         scale: ScaleSpec | None = None
         scale_text: str | None = None
-        j = _forward_spaces(norm, i)
-        scale_hit: tuple[int, ScaleSpec] | None = grammar.scales.starting_at(norm, j)
-        if scale_hit is None and close1:  # (1,234)千元: a Chinese scale after the parenthesis
-            scale_hit = grammar.han_scale_index.starting_at(norm, j)
-        if scale_hit is not None and not (scale_hit[1].tight and j != i):
-            scale, scale_text = scale_hit[1], self.text[j : scale_hit[0]]
-            i = end = scale_hit[0]
         unit_spec: SuffixSpec | None = None
         unit_text: str | None = None
-        j = _forward_spaces(norm, i)
-        unit_hit: tuple[int, SuffixSpec | None] | None = grammar.units.starting_at(norm, j)
-        if unit_hit is not None:
-            spec = unit_hit[1]
-            if spec is None or (
-                (spec.tight and j != i)
-                or (spec.not_before and unit_hit[0] < size and norm[unit_hit[0]] in spec.not_before)
-            ):
-                unit_hit = None  # "3 x 4"; 股东 is "shareholder", not 股 "shares"
-        if (
-            unit_hit is None
-            and norm[j : j + 3] in grammar.iso_codes
-            and not (j + 3 < size and norm[j + 3].isascii() and norm[j + 3].isalpha())
-        ):
-            unit_hit = (j + 3, self.table.suffix(norm[j : j + 3]))
-        if unit_hit is not None and unit_hit[1] is not None and unit_hit[1].kind == "currency":
-            k = _forward_spaces(norm, unit_hit[0])
+        qualifier: str | None = None
+        close1 = False
+        end = after_units = core_end
+        if after_ch in _SPACES:
+            peek = _forward_spaces(norm, core_end)
+            peek_ch = norm[peek] if peek < size else ""
+        else:
+            peek_ch = after_ch
+        if after_ch in _MARKS_AFTER or peek_ch in grammar.after_trigger:
+            i = core_end
+            close1 = after_ch == ")"
+            if close1:
+                i += 1
+            approx = i < size and norm[i] in "多余"
+            if approx:
+                qualifier = norm[i]
+                i += 1
+            end = i if (approx or close1) else core_end
+            j = _forward_spaces(norm, i) if i < size and norm[i] in _SPACES else i
+            scale_hit: tuple[int, ScaleSpec] | None = None
+            if j < size:
+                at_j = norm[j]
+                if at_j in grammar.scales.first_chars:
+                    scale_hit = grammar.scales.starting_at(norm, j)
+                if scale_hit is None and close1:  # (1,234)千元: a Chinese scale after the ")"
+                    scale_hit = grammar.han_scale_index.starting_at(norm, j)
+            if scale_hit is not None and not (scale_hit[1].tight and j != i):
+                scale, scale_text = scale_hit[1], self.text[j : scale_hit[0]]
+                i = end = scale_hit[0]
+                j = _forward_spaces(norm, i) if i < size and norm[i] in _SPACES else i
+            unit_hit: tuple[int, SuffixSpec | None] | None = None
+            if j < size and norm[j] in grammar.units.first_chars:
+                unit_hit = grammar.units.starting_at(norm, j)
+            if unit_hit is not None:
+                spec = unit_hit[1]
+                if spec is None or (
+                    (spec.tight and j != i)
+                    or (
+                        spec.not_before
+                        and unit_hit[0] < size
+                        and norm[unit_hit[0]] in spec.not_before
+                    )
+                ):
+                    unit_hit = None  # "3 x 4"; 股东 is "shareholder", not 股 "shares"
             if (
-                k < size
-                and (
-                    norm[k] in _DIGIT_SET
-                    or (norm[k] in "-+(" and k + 1 < size and norm[k + 1] in _DIGIT_SET)
-                )
-                and grammar.currencies.starting_at(norm, j) is not None
+                unit_hit is None
+                and j < size
+                and norm[j] in _UPPER
+                and norm[j : j + 3] in grammar.iso_codes
+                and not (j + 3 < size and norm[j + 3].isascii() and norm[j + 3].isalpha())
             ):
-                unit_hit = None  # "2023 人民币3,034.6亿元": the currency opens the next amount
-        if unit_hit is not None:
-            unit_spec, unit_text = unit_hit[1], self.text[j : unit_hit[0]]
-            i = end = unit_hit[0]
-        after_units = i
-        if qualifier is None:
-            j = _forward_spaces(norm, i)
-            hit = grammar.qualifiers_after.starting_at(norm, j)
-            if hit is not None and (unit_spec is not None or scale is not None or chain):
-                qualifier = self.text[j : hit[0]]
+                unit_hit = (j + 3, table.suffix(norm[j : j + 3]))
+            if unit_hit is not None and unit_hit[1] is not None and unit_hit[1].kind == "currency":
+                k = _forward_spaces(norm, unit_hit[0])
+                if (
+                    k < size
+                    and (
+                        norm[k] in _DIGIT_SET
+                        or (norm[k] in "-+(" and k + 1 < size and norm[k + 1] in _DIGIT_SET)
+                    )
+                    and grammar.currencies.starting_at(norm, j) is not None
+                ):
+                    unit_hit = None  # "2023 人民币3,034.6亿元": the currency opens the next amount
+            if unit_hit is not None:
+                unit_spec, unit_text = unit_hit[1], self.text[j : unit_hit[0]]
+                i = end = unit_hit[0]
+                j = _forward_spaces(norm, i) if i < size and norm[i] in _SPACES else i
+            after_units = i
+            if qualifier is None and j < size and norm[j] in grammar.qualifiers_after.first_chars:
+                hit = grammar.qualifiers_after.starting_at(norm, j)
+                if hit is not None and (unit_spec is not None or scale is not None or chain):
+                    qualifier = self.text[j : hit[0]]
 
         capital_fraction: Decimal | None = None
         if cn is not None and is_capital(cn):
-            tail = parse_capital_tail(norm, core_end)
+            with _exact():
+                tail = parse_capital_tail(norm, core_end)
             if tail is not None:
                 end, capital_fraction, _ = tail
                 unit_text = "元"
@@ -446,7 +554,7 @@ class _Reader:
         # ---- not amounts: periods, identifiers, references (checked before the prefix:
         # no currency alias ends where a reference marker does)
         if unit_spec is None and scale is None:
-            if _not_amount_after(grammar, norm, core_end):
+            if not_amount_after:
                 return None  # 2023年, 12月, 3个月, 5 years, 1st, 600519.SH
             if end < size and norm[end].isascii() and norm[end].isalpha():
                 return None  # 3G, B2B: an identifier
@@ -460,40 +568,58 @@ class _Reader:
         paren_at = -1
         pct = False
         qualifier_before: str | None = None
-        i = core_start
-        if i >= 3 and norm.startswith("百分之", i - 3):
-            pct = True
-            i = start = i - 3
-        if i > 0 and norm[i - 1] in "-+" and _sign_ok(norm, i - 1):
-            negative = norm[i - 1] == "-"
-            i = start = i - 1
-        for slot in (0, 1):
-            j = _back_spaces(norm, i)
-            hit = grammar.currencies.ending_at(norm, j) or _iso_before(grammar, norm, j)
-            if hit is not None:
-                code = hit[1]
-                text = norm[hit[0] : j]
-                if currency is not None and code != currency:
-                    return self.refuse(
-                        hit[0], core_end, f"two currencies ({currency_text}, {text})"
-                    )
-                currency, currency_text = code, self.text[hit[0] : j]
-                i = start = hit[0]
-            if slot == 0:
-                if i > 0 and norm[i - 1] == "(":
-                    paren_at = i - 1
-                    i -= 1
-                if i > 0 and norm[i - 1] in "-+负" and _sign_ok(norm, i - 1):
-                    negative = negative or norm[i - 1] != "+"
-                    i = i - 1
-                    if paren_at < 0:
-                        start = i
-        j = _back_spaces(norm, i)
-        hit = grammar.qualifiers_before.ending_at(norm, j)
-        if hit is not None and not (
-            norm[hit[0] : j] == "~" and hit[0] > 0 and norm[hit[0] - 1].isdigit()
-        ):
-            qualifier_before = self.text[hit[0] : j]
+        before_ch = norm[core_start - 1] if core_start else ""
+        if before_ch in _SPACES:
+            peek = _back_spaces(norm, core_start)
+            peek_ch = norm[peek - 1] if peek else ""
+        else:
+            peek_ch = before_ch
+        if before_ch in _MARKS_BEFORE or peek_ch in grammar.before_trigger:
+            i = core_start
+            if i >= 3 and norm.startswith("百分之", i - 3):
+                pct = True
+                i = start = i - 3
+            if i > 0 and norm[i - 1] in "-+" and _sign_ok(norm, i - 1):
+                negative = norm[i - 1] == "-"
+                i = start = i - 1
+            currency_ends = grammar.currencies.last_chars
+            probed = i
+            for slot in (0, 1):
+                if slot and i == probed:
+                    break  # nothing moved since the first probe: the second finds nothing either
+                j = _back_spaces(norm, i) if i and norm[i - 1] in _SPACES else i
+                ch = norm[j - 1] if j else ""
+                hit = grammar.currencies.ending_at(norm, j) if ch in currency_ends else None
+                if hit is None and ch in _UPPER:
+                    hit = _iso_before(grammar, norm, j)
+                if hit is not None:
+                    code = hit[1]
+                    text = norm[hit[0] : j]
+                    if currency is not None and code != currency:
+                        return self.refuse(
+                            hit[0], core_end, f"two currencies ({currency_text}, {text})"
+                        )
+                    currency, currency_text = code, self.text[hit[0] : j]
+                    i = start = hit[0]
+                if slot == 0:
+                    if i > 0 and norm[i - 1] == "(":
+                        paren_at = i - 1
+                        i -= 1
+                    if i > 0 and norm[i - 1] in "-+负" and _sign_ok(norm, i - 1):
+                        negative = negative or norm[i - 1] != "+"
+                        i = i - 1
+                        if paren_at < 0:
+                            start = i
+            j = _back_spaces(norm, i) if i and norm[i - 1] in _SPACES else i
+            hit = (
+                grammar.qualifiers_before.ending_at(norm, j)
+                if j and norm[j - 1] in grammar.qualifiers_before.last_chars
+                else None
+            )
+            if hit is not None and not (
+                norm[hit[0] : j] == "~" and hit[0] > 0 and norm[hit[0] - 1].isdigit()
+            ):
+                qualifier_before = self.text[hit[0] : j]
 
         close = close1
         if not close and paren_at >= 0 and (unit_spec or scale or currency):
@@ -525,38 +651,50 @@ class _Reader:
         ):
             return None  # 三家, 一人: ordinary words
 
-        # ---- the number
+        # ---- the number: an exact decimal literal (``digits`` times 10**``shift``)
+        # where it is one, else a composed Decimal
         core = match.group()
         clean = _clean(core, grammar)
         if len(clean) > MAX_DIGITS + 1 and sum(ch.isdigit() for ch in clean) > MAX_DIGITS:
             return self.refuse(
                 core_start, core_end, f"more than {MAX_DIGITS} digits; this is not an amount"
             )
+        digits: str | None = None
+        shift = 0
+        number: Decimal | None = None
         try:
             if cn is None and not chain:
-                number = Decimal(clean)
+                digits = clean
             elif arabic is not None and (fast := grammar.han_scales.get(chain.strip())):
-                number = Decimal(_clean(arabic, grammar)) * fast  # 8.7 亿, 87,432万
+                digits = _clean(arabic, grammar)  # 8.7 亿, 87,432万
+                if fast[1] is None:
+                    number = _CTX.multiply(Decimal(digits), fast[0])
+                    digits = None
+                else:
+                    shift = fast[1]
             else:
-                number = compose(clean)[0]
+                with _exact():
+                    number = compose(clean)[0]
         except (ValueError, decimal.DecimalException) as exc:
             return self.refuse(core_start, core_end, f"malformed numeral ({exc})")
-        if capital_fraction is not None:
-            number = number.quantize(_ONE) + capital_fraction  # 元 fixes the precision
+        if capital_fraction is not None and number is not None:
+            number = _CTX.add(_CTX.quantize(number, _ONE), capital_fraction)  # 元 fixes it
         if chain and ("多" in chain or "余" in chain):
             qualifier = qualifier or ("多" if "多" in chain else "余")
 
         han_unit = ""
         if has_scale_chars and capital_fraction is None:
             if arabic is not None:
-                han_unit = "".join(ch for ch in core if ch in _SCALE_CHARS)
+                han_unit = "".join([ch for ch in core if ch in _SCALE_CHARS])
             elif unit_spec is None or unit_spec.kind != "currency":
                 # 两千万 -> 万: the trailing section characters say the scale of a word numeral.
                 han_unit = core[len(core.rstrip(BIG_CHARS)) :]
 
-        # ---- unit, dimension, multiplier
+        # ---- unit, dimension, multiplier (``exponent``: the multiplier as a power of
+        # ten, None when it is not one)
         dimension: str | None = None
         multiplier: Decimal | None = None
+        exponent: int | None = None
         unit_parts: list[str] = []
         if currency_text is not None:
             unit_parts.append(currency_text)
@@ -564,12 +702,16 @@ class _Reader:
             unit_parts.append(han_unit)
         if scale is not None and scale_text is not None:
             unit_parts.append(scale_text)
-            multiplier = scale.multiplier
+            multiplier, exponent = scale.multiplier, scale.exponent
         if pct:
             if unit_spec is not None or currency is not None or scale is not None:
                 return self.refuse(start, end, "百分之 with another unit")
             dimension = "RATIO"
-            multiplier = _PERCENT if multiplier is None else multiplier * _PERCENT
+            if multiplier is None:
+                multiplier, exponent = _PERCENT, -2
+            else:  # pragma: no cover - a scale with 百分之 is refused above
+                multiplier = _CTX.multiply(multiplier, _PERCENT)
+                exponent = None if exponent is None else exponent - 2
             unit_parts.append("百分之")
         if unit_spec is not None and unit_text is not None:
             unit_parts.append(unit_text)
@@ -586,11 +728,15 @@ class _Reader:
                     return self.refuse(start, end, f"a scale before {unit_text!r}")
                 dimension = unit_spec.dimension
                 if unit_spec.multiplier != _ONE:
-                    multiplier = (
-                        unit_spec.multiplier
-                        if multiplier is None
-                        else multiplier * unit_spec.multiplier
-                    )
+                    if multiplier is None:
+                        multiplier, exponent = unit_spec.multiplier, unit_spec.exponent
+                    else:
+                        multiplier = _CTX.multiply(multiplier, unit_spec.multiplier)
+                        exponent = (
+                            None
+                            if exponent is None or unit_spec.exponent is None
+                            else exponent + unit_spec.exponent
+                        )
         if currency is not None:
             dimension = currency
         has_unit = bool(unit_parts)
@@ -612,6 +758,7 @@ class _Reader:
         if context is not None and not pct and (unit_spec is None or unit_spec.kind == "currency"):
             if not has_unit:
                 multiplier, dimension, from_context = context.multiplier, context.dimension, True
+                exponent = self.context_exponent
                 unit_parts = [context.unit]
             elif currency is None and dimension is None:
                 dimension, from_context = context.dimension, True  # 8.7亿 under 单位：元
@@ -624,11 +771,21 @@ class _Reader:
                 and context.dimension in (None, currency)
             ):
                 multiplier, from_context = context.multiplier, True  # "$ 1,234" (in millions)
+                exponent = self.context_exponent
                 unit_parts.append(f"[{context.unit}]")
 
-        value = number if multiplier is None else number * multiplier
+        # The value: one literal where the number and the multiplier allow it (the
+        # same coefficient and exponent as the product), else exact arithmetic.
+        if digits is not None and multiplier is None:
+            value = _literal(digits, shift)
+        elif digits is not None and exponent is not None:
+            value = _literal(digits, shift + exponent)
+        else:
+            if number is None:
+                number = _literal(digits, shift)  # type: ignore[arg-type]
+            value = number if multiplier is None else _CTX.multiply(number, multiplier)
         if negative and value:
-            value = -value
+            value = value.copy_negate()  # exact: every value fits the context's 50 digits
         year_like = (
             not has_unit
             and arabic is not None
@@ -639,10 +796,12 @@ class _Reader:
             and _YEAR_LOW <= int(clean) <= _YEAR_HIGH
         )
         unit: str | None = None
-        if unit_parts:
-            joiner = " " if any(part.isascii() for part in unit_parts) else ""
+        if len(unit_parts) == 1:
+            unit = unit_parts[0]
+        elif unit_parts:
+            joiner = " " if any(map(str.isascii, unit_parts)) else ""
             unit = joiner.join(unit_parts)
-        quantity = Quantity(
+        quantity = trusted_quantity(
             value,
             dimension,
             unit,
@@ -694,14 +853,15 @@ def _read_all(
 ) -> list[tuple[Quantity | ParseError, bool]]:
     grammar = _grammar(table, locale)
     reader = _Reader(text, normalize(text), grammar, table, context)
-    with arithmetic() as ctx:
-        ctx.traps[decimal.Inexact] = True
-        try:
-            return list(reader.scan())
-        except decimal.DecimalException as exc:  # pragma: no cover - guarded by MAX_DIGITS
-            raise ParseError(
-                f"cannot compute an exact value in {text[:80]!r}: {exc!r}", text=text
-            ) from exc
+    # No thread-local decimal context is entered: values are exact literals or are
+    # computed by ``_CTX``'s own methods, and the rare composed numerals run inside
+    # ``_exact()``; the caller's context is never read or changed.
+    try:
+        return reader.scan()
+    except decimal.DecimalException as exc:  # pragma: no cover - guarded by MAX_DIGITS
+        raise ParseError(
+            f"cannot compute an exact value in {text[:80]!r}: {exc!r}", text=text
+        ) from exc
 
 
 def parse_quantity(
@@ -749,13 +909,14 @@ def parse_quantity(
     table, ctx = _resolve(table, context)
     results = _read_all(text, table, ctx, locale)
     quantities: list[Quantity] = []
-    for item, _year in results:
+    candidates: list[Quantity] = []
+    years: list[Quantity] = []
+    for item, year in results:
         if isinstance(item, ParseError):
-            raise item
-    candidates = [item for item, year in results if isinstance(item, Quantity) and not year]
+            raise item  # the first refusal, before anything else is judged
+        (years if year else candidates).append(item)
     if not candidates:
-        # A year-like number is an amount only when it is all there is.
-        candidates = [item for item, _ in results if isinstance(item, Quantity)]
+        candidates = years  # a year-like number is an amount only when it is all there is
     if dimension is not None:
         quantities = [q for q in candidates if q.dimension == dimension]
         if not quantities:

@@ -10,7 +10,7 @@ from typing import Any
 from ._decimal import to_decimal
 from ._errors import InvalidInputError
 
-__all__ = ["Quantity", "check_dimension"]
+__all__ = ["Quantity", "check_dimension", "trusted_quantity"]
 
 _DIMENSION = re.compile(r"[A-Z][A-Z0-9_]{0,31}")
 
