@@ -694,3 +694,28 @@ def test_report_from_case_results_alone() -> None:
     assert ratio(report, "numeric_accuracy") == (1, 2)
     assert ratio(report, "false_refusal_rate") == (1, 2)
     assert ratio(report, "refusal_accuracy") == (1, 1)
+
+
+def test_workers_give_the_identical_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    import fincalc._evaluate as evaluation
+
+    monkeypatch.setattr(evaluation, "MIN_CASES_PER_WORKER", 10)
+    rng = random.Random(7)
+    gold, preds = [], []
+    for i in range(60):
+        value = Decimal(rng.randint(1, 10**6)).scaleb(4)
+        gold.append({"qid": f"q{i:03}", "value": str(value), "dimension": "CNY"})
+        answer = value if i % 3 else value * 10
+        preds.append({"qid": f"q{i:03}", "text": f"营业收入为{answer.scaleb(-4):,}万元。"})
+    serial = evaluate(preds, gold)
+    parallel = evaluate(preds, gold, workers=2)
+    assert parallel.to_json() == serial.to_json()
+    assert serial.numeric_accuracy.numerator == 40
+
+
+@pytest.mark.parametrize("workers", [0, -1, True, 1.5])
+def test_workers_must_be_a_positive_int(workers: object) -> None:
+    from fincalc import FincalcError
+
+    with pytest.raises(FincalcError, match="workers"):
+        evaluate([], [], workers=workers)  # type: ignore[arg-type]
