@@ -700,7 +700,7 @@ def test_workers_give_the_identical_report(monkeypatch: pytest.MonkeyPatch) -> N
     import fincalc._evaluate as evaluation
 
     monkeypatch.setattr(evaluation, "MIN_CASES_PER_WORKER", 10)
-    rng = random.Random(7)
+    rng = random.Random(7)  # noqa: S311 - seeded test data, not cryptography
     gold, preds = [], []
     for i in range(60):
         value = Decimal(rng.randint(1, 10**6)).scaleb(4)

@@ -954,14 +954,14 @@ def _score_in_processes(
         # script needs no __main__ guard.
         _FORKED = (items, option_args)
         try:
-            context = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
+            forked = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(max_workers=processes, mp_context=forked) as pool:
                 shards = list(pool.map(_score_forked_range, bounds))
         finally:
             _FORKED = None
     else:  # spawn-only platforms: the cases travel pickled
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
+        spawned = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=processes, mp_context=spawned) as pool:
             shards = list(pool.map(_score_shard, [(items[a:b], option_args) for a, b in bounds]))
     return [result for shard in shards for result in shard]
 
