@@ -1,6 +1,7 @@
 """Quote locating: ``locate`` against ``str.find``, difflib and rapidfuzz, same run.
 
-Run: ``python -m benchmarks.locate_bench`` (``--quick`` for a smoke run).
+Run: ``python -m benchmarks.locate_bench`` (or ``python -m benchmarks --only locate``;
+``--quick`` for a smoke run).
 
 Documents of about 10 KB, 100 KB and 1 MB are generated with a fixed seed:
 Chinese and English report prose, markdown tables, PDF line breaks, and
@@ -27,16 +28,28 @@ against the true spans and reported, not required.
 
 from __future__ import annotations
 
-import argparse
 import difflib
 import random
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from benchmarks._harness import (
+    TIMING_ALIGN,
+    TIMING_HEADER,
+    Budget,
+    Result,
+    Series,
+    Table,
+    fail,
+    measure,
+    median_of,
+    run_single,
+    timing_cells,
+)
 from fincalc import AmbiguousQuoteError, QuoteNotFoundError, locate
+
+AREA = "locate"
 
 SIZES = {"10 KB": 10_000, "100 KB": 100_000, "1 MB": 1_000_000}
 
@@ -229,14 +242,12 @@ def check_locate(corpus: Corpus) -> None:
             span = locate(corpus.doc, case.quote)
         except (QuoteNotFoundError, AmbiguousQuoteError) as exc:
             if case.error is None or not isinstance(exc, case.error):
-                raise SystemExit(f"locate wrong on {case.kind} {case.quote!r}: {exc}") from exc
+                fail(f"locate wrong on {case.kind} {case.quote!r}: {exc}")
             continue
         if case.error is not None or (span.start, span.end) != case.span:
-            raise SystemExit(
-                f"locate wrong on {case.kind} {case.quote!r}: got {span}, expected {case.span}"
-            )
+            fail(f"locate wrong on {case.kind} {case.quote!r}: got {span}, expected {case.span}")
         if span.method != case.kind:
-            raise SystemExit(f"locate used {span.method} for a {case.kind} quote {case.quote!r}")
+            fail(f"locate used {span.method} for a {case.kind} quote {case.quote!r}")
 
 
 def difflib_span(doc: str, quote: str) -> tuple[int, int]:
@@ -265,21 +276,6 @@ def _rapidfuzz() -> Callable[[str, str], tuple[int, int]] | None:
 # -- timing --------------------------------------------------------------------------
 
 
-def _time_us(fn: Callable[[], object], budget: float = 0.02) -> float:
-    """Best of a few repeats, per call, in µs (enough calls to fill ``budget`` seconds)."""
-    start = time.perf_counter()
-    fn()
-    once = time.perf_counter() - start
-    number = max(1, min(2_000, int(budget / max(once, 1e-7))))
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        best = min(best, (time.perf_counter() - start) / number)
-    return best * 1e6
-
-
 def _locate_or_error(doc: str, quote: str) -> object:
     try:
         return locate(doc, quote)
@@ -287,24 +283,9 @@ def _locate_or_error(doc: str, quote: str) -> object:
         return exc
 
 
-def _median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
-
-
-@dataclass
-class Row:
-    """One line of the results table."""
-
-    size: str
-    kind: str
-    ours_us: float
-    reference: str
-    reference_us: float
-    correct: str
-
-    @property
-    def ratio(self) -> float:
-        return self.ours_us / self.reference_us if self.reference_us else float("nan")
+def _per_quote(fn: Callable[[str], object], cases: list[Case], **options: float) -> list[float]:
+    """Median seconds per call of ``fn(quote)`` for each case (3 repeats each)."""
+    return [measure(lambda q=c.quote: fn(q), repeat=3, **options).median for c in cases]
 
 
 def _placed(spans: list[tuple[int, int]], cases: list[Case]) -> str:
@@ -318,71 +299,128 @@ def _placed(spans: list[tuple[int, int]], cases: list[Case]) -> str:
     return f"{exact} exact, {overlap} overlap / {len(cases)}"
 
 
-def _measure(label: str, size: int, quick: bool) -> list[Row]:
+@dataclass
+class Measured:
+    """What one document size measured: table rows and the medians the budgets need."""
+
+    label: str
+    size: int
+    rows: list[list[str]] = field(default_factory=list)
+    ours: dict[str, float] = field(default_factory=dict)  # kind -> median seconds
+    find: float = 0.0
+    count: float = 0.0
+    difflib: float = 0.0
+    difflib_ours: float = 0.0
+    fuzzy_cases: int = 0
+
+
+def _measure(label: str, size: int, quick: bool) -> Measured:
     """Check, then time, every kind of quote on one generated document."""
     corpus = make_corpus(size, seed=size, per_kind=5 if quick else 20)
     doc = corpus.doc
     check_locate(corpus)
+    out = Measured(label, len(doc))
     by_kind: dict[str, list[Case]] = {}
     for case in corpus.cases:
         by_kind.setdefault(case.kind, []).append(case)
-    rows: list[Row] = []
     exact = by_kind["exact"]
-    find_us = _median([_time_us(lambda q=c.quote: doc.find(q)) for c in exact])
-    count_us = _median([_time_us(lambda q=c.quote: doc.count(q)) for c in exact])
+    out.find = median_of(_per_quote(doc.find, exact))
+    out.count = median_of(_per_quote(doc.count, exact))
+    per_case: dict[str, list[float]] = {}
     for kind, cases in by_kind.items():
-        ours = _median([_time_us(lambda q=c.quote: _locate_or_error(doc, q)) for c in cases])
+        per_case[kind] = _per_quote(lambda q: _locate_or_error(doc, q), cases)
+        out.ours[kind] = median_of(per_case[kind])
         total = f"{len(cases)}/{len(cases)}"
-        rows.append(Row(label, kind, ours, "str.find (first hit)", find_us, total))
+        out.rows.append(
+            [label, kind, *timing_cells(out.ours[kind], "str.find (first hit)", out.find), total]
+        )
         if kind == "exact":
-            rows.append(Row(label, kind, ours, "str.count (whole document)", count_us, "-"))
+            out.rows.append(
+                [
+                    label,
+                    kind,
+                    *timing_cells(out.ours[kind], "str.count (whole document)", out.count),
+                    "-",
+                ]
+            )
     fuzzy = by_kind["fuzzy"]
-    sample = fuzzy if size <= 100_000 else fuzzy[: (3 if quick else 8)]
+    out.fuzzy_cases = len(fuzzy)
+    # difflib takes up to a quarter of a second per call on 1 MB: a sample, one call a repeat
+    count = len(fuzzy) if size <= 100_000 else (3 if quick else 8)
+    sample = fuzzy[:count]
     placed = _placed([difflib_span(doc, c.quote) for c in sample], sample)
-    diff_us = _median(
-        [_time_us(lambda q=c.quote: difflib_span(doc, q), budget=0.0) for c in sample]
+    out.difflib = median_of(_per_quote(lambda q: difflib_span(doc, q), sample, target=0.0))
+    out.difflib_ours = median_of(per_case["fuzzy"][:count])
+    out.rows.append(
+        [label, f"fuzzy ({count})", *timing_cells(out.difflib_ours, "difflib", out.difflib), placed]
     )
-    ours_us = _median([_time_us(lambda q=c.quote: locate(doc, q)) for c in sample])
-    rows.append(Row(label, "fuzzy", ours_us, "difflib", diff_us, placed))
     peer = _rapidfuzz()
     if peer is not None:
         placed = _placed([peer(doc, c.quote) for c in fuzzy], fuzzy)
-        peer_us = _median([_time_us(lambda q=c.quote: peer(doc, q)) for c in fuzzy])
-        ours_us = _median([_time_us(lambda q=c.quote: locate(doc, q)) for c in fuzzy])
-        rows.append(Row(label, "fuzzy", ours_us, "rapidfuzz", peer_us, placed))
-    print(f"checked and timed {label} ({len(doc):,} characters)", file=sys.stderr)
-    return rows
-
-
-def run(quick: bool = False) -> list[Row]:
-    """Check every method on every size, then time them; return the table rows."""
-    rows: list[Row] = []
-    for label, size in SIZES.items():
-        rows.extend(_measure(label, size, quick))
-    return rows
-
-
-def table(rows: list[Row]) -> str:
-    """Render the rows as a markdown table."""
-    lines = [
-        "| document | quotes | locate µs | reference | reference µs | ratio | placed (ours: all) |",
-        "|---|---|---:|---|---:|---:|---:|",
-    ]
-    for row in rows:
-        lines.append(
-            f"| {row.size} | {row.kind} | {row.ours_us:,.1f} | {row.reference} | "
-            f"{row.reference_us:,.1f} | {row.ratio:.3g} | {row.correct} |"
+        peer_seconds = median_of(_per_quote(lambda q: peer(doc, q), fuzzy))
+        out.rows.append(
+            [label, "fuzzy", *timing_cells(out.ours["fuzzy"], "rapidfuzz", peer_seconds), placed]
         )
-    return "\n".join(lines)
+    print(f"  locate: checked and timed {label} ({len(doc):,} characters)", file=sys.stderr)
+    return out
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Run the benchmark and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true", help="fewer quotes, for a smoke run")
-    args = parser.parse_args(argv)
-    print(table(run(quick=args.quick)))
+def run(quick: bool = False) -> Result:
+    """Check every method on every size, then time them (``quick``: 10 KB and 100 KB only)."""
+    chosen = list(SIZES.items())[:2] if quick else list(SIZES.items())
+    sizes = [_measure(label, size, quick) for label, size in chosen]
+    table = Table(
+        "locate (median over the quotes of each quote's median of 3 repeats)",
+        ["document", "quotes", *TIMING_HEADER, "placed (ours: all)"],
+        "ll" + TIMING_ALIGN + "r",
+        [row for measured in sizes for row in measured.rows],
+    )
+    series = [
+        Series("locate", f"locate {kind}", tuple((m.size, m.ours[kind]) for m in sizes))
+        for kind in ("exact", "normalized", "fuzzy")
+    ]
+    series.append(
+        Series("locate", "str.count (whole doc)", tuple((m.size, m.count) for m in sizes), True)
+    )
+    largest = sizes[-1]
+    exact_find = [m.ours["exact"] / m.find for m in sizes]
+    exact_count = [m.ours["exact"] / m.count for m in sizes]
+    fuzzy_ms = largest.ours["fuzzy"] * 1e3
+    speedup = largest.difflib / largest.difflib_ours
+    budgets = [
+        Budget(
+            "locate, exact",
+            "within 2× of `str.find` on the same document",
+            f"{largest.label}: {exact_find[-1]:.2f}× first-hit `str.find`, "
+            f"{exact_count[-1]:.2f}× whole-document `str.count`; "
+            f"{sizes[0].label}: {exact_find[0]:.2f}× / {exact_count[0]:.2f}×",
+            max(exact_find) <= 2,
+        ),
+        Budget(
+            "locate, fuzzy",
+            f"median ≤ 5 ms per lookup on {largest.label}",
+            f"{fuzzy_ms:.2f} ms",
+            fuzzy_ms <= 5,
+        ),
+        Budget(
+            "locate, fuzzy",
+            f"≥ 30× faster than difflib on {largest.label}",
+            f"{speedup:,.0f}× (difflib {largest.difflib * 1e3:,.0f} ms)",
+            speedup >= 30,
+        ),
+        Budget(
+            "locate, fuzzy",
+            "correct on every case of the sweep",
+            "all fuzzy and changed-digit cases, every size (checked before timing)",
+            True,
+        ),
+    ]
+    return Result(AREA, [table], budgets, series)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_single(AREA, run, argv)
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

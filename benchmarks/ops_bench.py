@@ -1,22 +1,34 @@
 """Throughput of caliber-checked operations with their Computation record (issue 8).
 
-Run: ``python -m benchmarks.ops_bench``. Each fincalc row is measured beside
-a reference in the same run: the same arithmetic as raw ``Decimal`` work in a
-``decimal.localcontext`` (no caliber checks, no record). Outputs are checked
-before anything is timed. The budget: ``yoy`` and ``add`` of four facts, each
-with its ``Computation``, at ≥ 50,000 per second.
+Run: ``python -m benchmarks.ops_bench`` (or ``python -m benchmarks --only ops``).
+Each fincalc row is measured beside a reference in the same run: the same
+arithmetic as raw ``Decimal`` work in a ``decimal.localcontext`` (no caliber
+checks, no record). Outputs are checked before anything is timed. The budget:
+``yoy`` and ``add`` of four facts, each with its ``Computation``, at ≥ 50,000
+per second.
 """
 
 from __future__ import annotations
 
 import decimal
-import statistics
-import timeit
+import importlib
 from collections.abc import Callable
 from decimal import Decimal
 
+from benchmarks._harness import (
+    TIMING_ALIGN,
+    TIMING_HEADER,
+    Budget,
+    Result,
+    Table,
+    fail,
+    measure,
+    run_single,
+    timing_cells,
+)
 from fincalc import Computation, Fact, add, render, yoy
 
+AREA = "ops"
 BUDGET_PER_SECOND = 50_000
 _CONTEXT = decimal.Context(prec=50, rounding=decimal.ROUND_HALF_UP)
 _PERCENT_QUANTUM = Decimal("0.01")
@@ -53,37 +65,32 @@ def _raw_sum(values: list[Decimal]) -> Decimal:
         return total.quantize(_PERCENT_QUANTUM)
 
 
-def _median_us(fn: Callable[[], object], number: int) -> float:
-    runs = timeit.repeat(fn, number=number, repeat=7)
-    return statistics.median(runs) / number * 1e6
-
-
 def check() -> None:
     """Refuse to time wrong answers."""
     now, before, regions, quarters = _facts()
     growth = yoy(now, before)
     expected = _raw_yoy(now.value, before.value)
     if growth.display != Decimal("-0.49") or expected != growth.display:
-        raise SystemExit(f"yoy is wrong: {growth.display} vs {expected}")
+        fail(f"yoy is wrong: {growth.display} vs {expected}")
     total = add(*regions, entity="四区合计")
     if total.result != Decimal("2222000000") or total.display != _raw_sum(
         [f.value for f in regions]
     ):
-        raise SystemExit(f"add of 4 entities is wrong: {total.result}")
+        fail(f"add of 4 entities is wrong: {total.result}")
     year = add(*quarters)
     if year.result != Decimal("3560000000") or year.target.period.describe() != "FY2025":
-        raise SystemExit(f"add of 4 quarters is wrong: {year.result} {year.target}")
+        fail(f"add of 4 quarters is wrong: {year.result} {year.target}")
     for record in (growth, total, year):
         if Computation.from_json(record.to_json()) != record or record.replay() != record:
-            raise SystemExit(f"{record.operation} does not round-trip or replay")
+            fail(f"{record.operation} does not round-trip or replay")
     if add(*reversed(regions), entity="四区合计").fingerprint != total.fingerprint:
-        raise SystemExit("add fingerprint depends on input order")
-    if "-0.49%" not in render(growth):
-        raise SystemExit(f"render is wrong: {render(growth)}")
+        fail("add fingerprint depends on input order")
+    if "同比下降0.49%" not in render(growth):
+        fail(f"render is wrong: {render(growth)!r}")
 
 
-def run() -> list[tuple[str, float, str, float]]:
-    """Rows of (what, fincalc median µs, reference name, reference median µs)."""
+def run(quick: bool = False) -> Result:
+    """Check the answers, then time each operation beside its raw-Decimal reference."""
     check()
     now, before, regions, quarters = _facts()
     values = [f.value for f in regions]
@@ -92,67 +99,73 @@ def run() -> list[tuple[str, float, str, float]]:
     fingerprint = Computation.fingerprint.func  # uncached: the full hash every call
     fields = ("operation", "inputs", "target", "rounding", "result", "display")
     parts = {name: getattr(growth, name) for name in fields}
-    n = 20_000
-    raw_yoy = _median_us(lambda: _raw_yoy(now.value, before.value), n)
-    raw_sum = _median_us(lambda: _raw_sum(values), n)
-    return [
-        ("yoy + Computation", _median_us(lambda: yoy(now, before), n), "raw Decimal yoy", raw_yoy),
+    repeat, target = (3, 0.005) if quick else (7, 0.05)
+
+    def median(fn: Callable[[], object]) -> float:
+        return measure(fn, repeat=repeat, target=target).median
+
+    raw_yoy = ("raw Decimal yoy", median(lambda: _raw_yoy(now.value, before.value)))
+    raw_sum = ("raw Decimal sum of 4", median(lambda: _raw_sum(values)))
+    rows: list[tuple[str, float, tuple[str, float]]] = [
+        ("yoy + Computation", median(lambda: yoy(now, before)), raw_yoy),
         (
             "add of 4 entities + Computation",
-            _median_us(lambda: add(*regions, entity="四区合计"), n),
-            "raw Decimal sum of 4",
+            median(lambda: add(*regions, entity="四区合计")),
             raw_sum,
         ),
-        (
-            "add of 4 quarters (→ FY) + Computation",
-            _median_us(lambda: add(*quarters), n),
-            "raw Decimal sum of 4",
-            raw_sum,
-        ),
-        ("Computation.to_json (yoy)", _median_us(growth.to_json, n), "raw Decimal yoy", raw_yoy),
-        (
-            "Computation.from_json (yoy)",
-            _median_us(lambda: Computation.from_json(text), n // 10),
-            "raw Decimal yoy",
-            raw_yoy,
-        ),
-        ("Computation.replay (yoy)", _median_us(growth.replay, n), "raw Decimal yoy", raw_yoy),
-        (
-            "Computation.fingerprint (yoy, uncached)",
-            _median_us(lambda: fingerprint(growth), n),
-            "raw Decimal yoy",
-            raw_yoy,
-        ),
-        (
-            "build Computation (validated constructor)",
-            _median_us(lambda: Computation(**parts), n),
-            "Computation.model_construct",
-            _median_us(lambda: Computation.model_construct(**parts), n),
-        ),
-        (
-            "render zh_CN (yoy)",
-            _median_us(lambda: render(growth), n // 4),
-            "raw Decimal yoy",
-            raw_yoy,
-        ),
+        ("add of 4 quarters (→ FY) + Computation", median(lambda: add(*quarters)), raw_sum),
     ]
+    shifted = getattr(importlib.import_module("fincalc._ops"), "_shifted", None)
+    if shifted is not None and hasattr(shifted, "cache_clear"):
+        # What the memoised Period.shift buys: the same yoy with its cache emptied each call.
+        def uncached_yoy() -> None:
+            shifted.cache_clear()
+            yoy(now, before)
 
-
-def main() -> None:
-    rows = run()
-    print("| operation | median µs | per second | reference | reference µs | ratio |")
-    print("|---|---:|---:|---|---:|---:|")
-    for name, ours, ref_name, ref in rows:
-        print(
-            f"| {name} | {ours:.2f} | {1e6 / ours:,.0f} | {ref_name} | {ref:.2f} | "
-            f"{ours / ref:.1f} |"
+        rows.append(
+            ("yoy + Computation, period-shift cache cleared", median(uncached_yoy), rows[0][:2])
         )
-    for name, ours, _, _ in rows[:3]:
-        rate = 1e6 / ours
-        verdict = "meets" if rate >= BUDGET_PER_SECOND else "MISSES"
-        print(f"\n{name}: {rate:,.0f}/s {verdict} the budget of {BUDGET_PER_SECOND:,}/s", end="")
-    print()
+    if not quick:
+        rows += [
+            ("Computation.to_json (yoy)", median(growth.to_json), raw_yoy),
+            ("Computation.from_json (yoy)", median(lambda: Computation.from_json(text)), raw_yoy),
+            ("Computation.replay (yoy)", median(growth.replay), raw_yoy),
+            (
+                "Computation.fingerprint (yoy, uncached)",
+                median(lambda: fingerprint(growth)),
+                raw_yoy,
+            ),
+            (
+                "build Computation (validated constructor)",
+                median(lambda: Computation(**parts)),
+                (
+                    "Computation.model_construct",
+                    median(lambda: Computation.model_construct(**parts)),
+                ),
+            ),
+            ("render zh_CN (yoy)", median(lambda: render(growth)), raw_yoy),
+        ]
+    table = Table(
+        f"Operations (median of {repeat} repeats)",
+        ["operation", *TIMING_HEADER],
+        "l" + TIMING_ALIGN,
+        [[name, *timing_cells(ours, *reference)] for name, ours, reference in rows],
+    )
+    budgets = [
+        Budget(
+            "operations",
+            f"{name} ≥ {BUDGET_PER_SECOND:,}/s",
+            f"{1 / ours:,.0f}/s",
+            1 / ours >= BUDGET_PER_SECOND,
+        )
+        for name, ours, _ in rows[:3]
+    ]
+    return Result(AREA, [table], budgets)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_single(AREA, run, argv)
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -1,19 +1,31 @@
 """Cost of the hot value types: frozen dataclasses versus a validated pydantic model.
 
-Run: ``python -m benchmarks.value_types_bench``. The pydantic model is the
-reference measured in the same run; the ratio column is ours / reference.
+Run: ``python -m benchmarks.value_types_bench`` (or ``python -m benchmarks --only
+value_types``). The reference in every row is a frozen, validated pydantic v2
+model with the same seven fields as ``Quantity``, measured in the same run; the
+ratio column is ours / reference.
 """
 
 from __future__ import annotations
 
-import timeit
-from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 
 from pydantic import BaseModel, ConfigDict
 
+from benchmarks._harness import (
+    TIMING_ALIGN,
+    TIMING_HEADER,
+    Result,
+    Table,
+    fail,
+    measure,
+    run_single,
+    timing_cells,
+)
 from fincalc import Basis, Caliber, Period, Quantity
+
+AREA = "value_types"
 
 
 class _QuantityModel(BaseModel):
@@ -29,12 +41,8 @@ class _QuantityModel(BaseModel):
     unit_from_context: bool = False
 
 
-def _best_us(fn: Callable[[], object], number: int = 100_000) -> float:
-    return min(timeit.repeat(fn, number=number, repeat=5)) / number * 1e6
-
-
-def run() -> list[tuple[str, float, float]]:
-    """Return rows of (operation, fincalc µs, pydantic-model µs), checked first."""
+def run(quick: bool = False) -> Result:
+    """Check the value types agree with the reference model, then time them."""
     value = Decimal("8.7E+8")
     period = Period(date(2025, 7, 1), date(2025, 10, 1))
     ours = Quantity(value, "CNY", "亿元", "8.7 亿元", (0, 6))
@@ -43,37 +51,60 @@ def run() -> list[tuple[str, float, float]]:
     ref_twin = _QuantityModel(
         value=value, dimension="CNY", unit="亿元", raw="8.7 亿元", span=(0, 6)
     )
-    if not (ours == twin and ref == ref_twin and ours.value == ref.value):
-        raise SystemExit("value types disagree; refusing to time them")
-    build = _best_us(lambda: Quantity(value, "CNY", "亿元", "8.7 亿元", (0, 6)))
-    build_ref = _best_us(
+    if not (ours == twin and ref == ref_twin and ours.value == ref.value == value):
+        fail("Quantity and the reference model disagree; refusing to time them")
+    caliber = Caliber("营业收入", "华东区", period, Basis.SINGLE_PERIOD, "CNY")
+    if caliber.period != period or Period(period.start, period.end) != period:
+        fail(f"Caliber or Period does not keep its fields: {caliber!r}")
+
+    repeat = 3 if quick else 7
+    build_ref = measure(
         lambda: _QuantityModel(
             value=value, dimension="CNY", unit="亿元", raw="8.7 亿元", span=(0, 6)
-        )
-    )
-    return [
-        ("build Quantity", build, build_ref),
+        ),
+        repeat=repeat,
+    ).median
+    rows = [
+        (
+            "build Quantity",
+            measure(lambda: Quantity(value, "CNY", "亿元", "8.7 亿元", (0, 6)), repeat=repeat),
+            "build the pydantic model",
+            build_ref,
+        ),
         (
             "compare Quantity (==)",
-            _best_us(lambda: ours == twin),
-            _best_us(lambda: ref == ref_twin),
+            measure(lambda: ours == twin, repeat=repeat),
+            "compare the pydantic model",
+            measure(lambda: ref == ref_twin, repeat=repeat).median,
         ),
-        ("build Period", _best_us(lambda: Period(period.start, period.end)), build_ref),
+        (
+            "build Period",
+            measure(lambda: Period(period.start, period.end), repeat=repeat),
+            "build the pydantic model",
+            build_ref,
+        ),
         (
             "build Caliber",
-            _best_us(lambda: Caliber("营业收入", "华东区", period, Basis.SINGLE_PERIOD, "CNY")),
+            measure(
+                lambda: Caliber("营业收入", "华东区", period, Basis.SINGLE_PERIOD, "CNY"),
+                repeat=repeat,
+            ),
+            "build the pydantic model",
             build_ref,
         ),
     ]
+    table = Table(
+        f"Value types (median of {repeat} repeats)",
+        ["operation", *TIMING_HEADER],
+        "l" + TIMING_ALIGN,
+        [[name, *timing_cells(t.median, ref_name, ref_s)] for name, t, ref_name, ref_s in rows],
+    )
+    return Result(AREA, [table])
 
 
-def main() -> None:
-    """Print the markdown table."""
-    print("| operation | fincalc µs | pydantic model µs | ratio |")
-    print("|---|---:|---:|---:|")
-    for name, ours, ref in run():
-        print(f"| {name} | {ours:.2f} | {ref:.2f} | {ours / ref:.2f} |")
+def main(argv: list[str] | None = None) -> int:
+    return run_single(AREA, run, argv)
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -1,0 +1,60 @@
+"""The benchmark harness runs (tiny sizes) so it cannot rot; no speed is asserted here."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_quick_run_prints_tables_and_writes_markdown_and_chart(tmp_path: Path) -> None:
+    markdown, chart = tmp_path / "bench.md", tmp_path / "growth.svg"
+    done = _bench(
+        "-m", "benchmarks", "--quick", "--only", "ops,evaluate",
+        "--markdown", str(markdown), "--chart", str(chart),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    for heading in ("### Operations", "### evaluate", "### Growth: evaluate", "### Budgets"):
+        assert heading in done.stdout
+        assert heading in markdown.read_text(encoding="utf-8")
+    assert "| yoy + Computation |" in done.stdout
+    svg = ET.fromstring(chart.read_text(encoding="utf-8"))  # noqa: S314 - our own output
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    assert len(svg.findall("{http://www.w3.org/2000/svg}polyline")) == 4  # 2 series, 2 references
+
+
+def test_single_area_module_still_runs() -> None:
+    done = _bench("-m", "benchmarks.ops_bench", "--quick")
+    assert done.returncode == 0, done.stderr
+    assert "| add of 4 entities + Computation |" in done.stdout
+
+
+def test_a_wrong_answer_fails_the_run_before_timing() -> None:
+    code = (
+        "from decimal import Decimal\n"
+        "import benchmarks.ops_bench as b\n"
+        "real = b.yoy\n"
+        "def wrong(now, before):  # right record, wrongly rounded display\n"
+        "    return real(now, before).model_copy(update={'display': Decimal('-0.5')})\n"
+        "b.yoy = wrong\n"
+        "raise SystemExit(b.main(['--quick']))\n"
+    )
+    done = _bench("-c", code)
+    assert done.returncode == 1
+    assert "CHECK FAILED in ops: yoy is wrong" in done.stderr
+    assert "| yoy + Computation |" not in done.stdout
+
+
+def test_unknown_area_is_refused() -> None:
+    done = _bench("-m", "benchmarks", "--only", "nonsense")
+    assert done.returncode != 0
+    assert "unknown area 'nonsense'" in done.stderr
