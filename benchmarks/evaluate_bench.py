@@ -217,6 +217,7 @@ def run(quick: bool = False) -> Result:
     series: list[Series] = []
     budgets: list[Budget] = []
     notes: list[str] = []
+    workers_rate = 0.0
     for area, make, reference, budget in (
         ("structured", _structured, _structured_reference, BUDGET_STRUCTURED),
         ("free text", _texts, _text_reference, BUDGET_TEXT),
@@ -248,6 +249,24 @@ def run(quick: bool = False) -> Result:
             if area == "free text" and n == sizes[-1]:
                 chars = statistics.mean(len(p.text or "") for p in preds)
                 notes.append(f"Free-text answers average {chars:.0f} characters.")
+            if area == "free text" and n == sizes[-1] and not quick:
+                # below MIN_CASES_PER_WORKER per worker the pool is not started
+                serial = evaluate(preds, gold).to_json()
+                if evaluate(preds, gold, workers=2).to_json() != serial:
+                    fail("evaluate(workers=2) differs from the single-process report")
+                two = measure(lambda g=gold, p=preds: evaluate(p, g, workers=2), repeat=3, number=1)
+                rows.append(
+                    [
+                        f"{area}, workers=2",
+                        f"{n:,}",
+                        f"{two.median:.3f}",
+                        f"{n / two.median:,.0f}",
+                        f"{1e6 * two.median / n:.1f}",
+                        f"{n / ref.median:,.0f}",
+                        ratio(two.median, ref.median),
+                    ]
+                )
+                workers_rate = n / two.median
             if area == "free text" and n == sizes[1]:
                 texts = [p.text or "" for p in preds]
                 parser = measure(
@@ -260,6 +279,15 @@ def run(quick: bool = False) -> Result:
                 )
         series.append(Series("evaluate", area, tuple(points)))
         series.append(Series("evaluate", f"{area}: bare-loop reference", tuple(ref_points), True))
+        if area == "free text" and not quick:
+            budgets.append(
+                Budget(
+                    "evaluate",
+                    f"≥ {budget:,} free-text answers/s, two worker processes on two cores",
+                    f"{workers_rate:,.0f}/s ({sizes[-1]:,} cases, workers=2)",
+                    workers_rate >= budget,
+                )
+            )
         budgets.append(
             Budget(
                 "evaluate",
