@@ -447,3 +447,93 @@ def test_ten_k_row_reads_in_millions_of_the_reporting_currency() -> None:
     assert fact.value == Decimal("14736000000")
     assert fact.evidence.unit_declaration == "in millions"
     assert fact.evidence.page == 47
+
+
+APPLE_STYLE = """\
+CONSOLIDATED STATEMENTS OF OPERATIONS
+(In millions, except number of shares, which are reflected in thousands, and per-share amounts)
+
+                                          Years ended
+                                   September 28, 2024   September 30, 2023
+Total net sales                    $ 391,035            $ 383,285
+Net income                         $ 93,736             $ 96,995
+Earnings per share: Diluted        $ 6.08               $ 6.13
+Shares used in computing earnings per share: Diluted   15,408,095   15,812,547
+"""
+
+
+@pytest.mark.parametrize(
+    ("quote", "metric", "currency", "expected"),
+    [
+        ("Net income                         $ 93,736", "Net income", "USD", "93736000000"),
+        ("Total net sales                    $ 391,035", "Net sales", "USD", "391035000000"),
+        ("Earnings per share: Diluted        $ 6.08", "Diluted EPS", "USD", "6.08"),
+        ("computing earnings per share: Diluted   15,408,095", "Diluted shares", None, None),
+    ],
+)
+def test_a_declaration_with_exceptions_governs_each_kind_of_row(
+    quote: str, metric: str, currency: str | None, expected: str | None
+) -> None:
+    doc = Document("10-K", APPLE_STYLE, currency="USD")
+    [decl] = doc.unit_declarations  # "thousands" is an exception, not a second declaration
+    assert decl.context.multiplier == Decimal("1E+6")
+    assert decl.share_context is not None
+    assert decl.share_context.multiplier == Decimal("1E+3")
+    fact = resolve(
+        claim(
+            evidence_id="10-K",
+            quote=quote,
+            metric=metric,
+            entity="Apple",
+            period="fiscal year ended September 28, 2024",
+            currency=currency,
+        ),
+        [doc],
+    )
+    if expected is not None:
+        assert fact.value == Decimal(expected)
+    else:  # the metric says shares: the row is a count in thousands, not per-share dollars
+        assert fact.quantity.dimension == "SHARES"
+        assert fact.value == Decimal("15408095000")
+
+
+def test_share_count_rows_read_in_the_share_unit() -> None:
+    doc = Document(
+        "10-K",
+        "(In millions, except number of shares, which are reflected in thousands)\n"
+        "| Item | 2024 |\n"
+        "| Net income | 93,736 |\n"
+        "| Weighted-average shares outstanding | 15,343,783 |\n",
+        currency="USD",
+    )
+    shares = resolve(
+        claim(
+            evidence_id="10-K",
+            quote="Weighted-average shares outstanding | 15,343,783",
+            metric="Weighted-average shares",
+            entity="Apple",
+            period="FY2024",
+            currency=None,
+        ),
+        [doc],
+    )
+    assert shares.quantity.dimension == "SHARES"
+    assert shares.value == Decimal("15343783000")
+    income = resolve(
+        claim(
+            evidence_id="10-K",
+            quote="Net income | 93,736",
+            metric="Net income",
+            entity="Apple",
+            period="FY2024",
+            currency="USD",
+        ),
+        [doc],
+    )
+    assert income.value == Decimal("93736000000")
+
+
+def test_chinese_declaration_with_wei() -> None:
+    doc = Document("hk", "（除特别注明外，金额单位为人民币百万元）\n| 收入 | 12,345 |\n")
+    fact = resolve(claim(evidence_id="hk", quote="收入 | 12,345", period="FY2024"), [doc])
+    assert fact.value == Decimal("12345000000")

@@ -243,6 +243,9 @@ class UnitDeclaration:
         context: The parsed ``UnitContext``.
         except_per_share: The declaration exempts per-share figures
             ("(in millions, except per share data)").
+        share_context: The unit share counts are in when the declaration
+            says so ("except number of shares, which are reflected in
+            thousands"), else None.
     """
 
     text: str
@@ -250,6 +253,7 @@ class UnitDeclaration:
     region: tuple[int, int]
     context: UnitContext
     except_per_share: bool = False
+    share_context: UnitContext | None = None
 
     def governs(self, start: int, end: int) -> bool:
         """True when ``[start, end)`` lies inside the governed region."""
@@ -257,7 +261,7 @@ class UnitDeclaration:
 
 
 _EXCEPT_PER_SHARE = regex.compile(
-    r"except\s+(?:for\s+)?(?:share\s+and\s+)?per[\s-]share|每股(?:\S{0,6})除外", regex.IGNORECASE
+    r"except\b[^)\n]{0,160}?per[\s-]share|每股\S{0,6}除外|除每股\S{0,12}外", regex.IGNORECASE
 )
 _PER_SHARE = regex.compile(r"per[\s-]share|\bEPS\b|每股", regex.IGNORECASE)
 _HEADING = regex.compile(
@@ -390,21 +394,18 @@ class Document:
     @functools.cached_property
     def unit_declarations(self) -> tuple[UnitDeclaration, ...]:
         """Every unit declaration in the text, in order, with its governed region."""
-        found = find_unit_declarations(self.text)
+        found = _primary_declarations(self.text, find_unit_declarations(self.text))
         result: list[UnitDeclaration] = []
-        for index, (span, context) in enumerate(found):
+        for index, (span, context, line_start, line, share_context) in enumerate(found):
             limit = found[index + 1][0][0] if index + 1 < len(found) else len(self.text)
-            text = self.text[span[0] : span[1]]
-            line_start = self.text.rfind("\n", 0, span[0]) + 1
-            line_end = self.text.find("\n", span[1])
-            line = self.text[line_start : line_end if line_end != -1 else len(self.text)]
             result.append(
                 UnitDeclaration(
-                    text=text,
+                    text=self.text[span[0] : span[1]],
                     span=span,
                     region=(line_start, _region_end(self.text, span[0], limit)),
                     context=context,
                     except_per_share=bool(_EXCEPT_PER_SHARE.search(line)),
+                    share_context=share_context,
                 )
             )
         return tuple(result)
@@ -587,7 +588,10 @@ def _read_quantity(
     context: UnitContext | None = None
     if declaration is not None:
         context = declaration.context
-        if declaration.except_per_share and _is_per_share(doc, start, end, claim):
+        kind = _row_kind(_line_of(doc.text, start, end), claim.metric)
+        if declaration.share_context is not None and kind == "shares":
+            context = declaration.share_context
+        elif declaration.except_per_share and kind == "per_share":
             # "(in millions, except per share data)": a per-share row keeps the
             # currency but not the scale.
             currency = context.dimension or doc.currency
@@ -723,11 +727,54 @@ def _names_period(cell: str, period: Period, calendar: FiscalCalendar | None) ->
         return False
 
 
-def _is_per_share(doc: Document, start: int, end: int, claim: Claim) -> bool:
-    line_start = doc.text.rfind("\n", 0, start) + 1
-    line_end = doc.text.find("\n", end)
-    line = doc.text[line_start : line_end if line_end != -1 else len(doc.text)]
-    return bool(_PER_SHARE.search(line) or _PER_SHARE.search(claim.metric))
+_EXCEPT = regex.compile(r"\bexcept\b|除外|除.{0,12}外", regex.IGNORECASE)
+_SHARES = regex.compile(r"\bshares?\b|股数|股份", regex.IGNORECASE)
+
+
+def _primary_declarations(
+    text: str, found: list[tuple[tuple[int, int], UnitContext]]
+) -> list[tuple[tuple[int, int], UnitContext, int, str, UnitContext | None]]:
+    """One declaration per line; a later one on the line is an exception to the first.
+
+    "(In millions, except number of shares, which are reflected in
+    thousands, and per-share amounts)" declares millions for the table and
+    thousands for share counts only: the second unit must not govern the
+    table. An exception that names shares becomes the share context; any
+    other exception unit is dropped (bare numbers it governs stay in the
+    primary unit, so per-row exceptions should be quoted with their unit).
+    """
+    result: list[tuple[tuple[int, int], UnitContext, int, str, UnitContext | None]] = []
+    for span, context in found:
+        line_start = text.rfind("\n", 0, span[0]) + 1
+        line_end = text.find("\n", span[1])
+        line = text[line_start : line_end if line_end != -1 else len(text)]
+        if result and result[-1][2] == line_start:
+            before = text[result[-1][0][1] : span[0]]
+            if _EXCEPT.search(line[: span[0] - line_start]):
+                if _SHARES.search(before) and context.dimension in (None, "SHARES"):
+                    share = UnitContext(
+                        context.multiplier, "SHARES", context.unit, context.declaration
+                    )
+                    result[-1] = (*result[-1][:4], share)
+                continue
+        result.append((span, context, line_start, line, None))
+    return result
+
+
+def _row_kind(line: str, metric: str) -> Literal["per_share", "shares"] | None:
+    """Whether a quoted row is a per-share figure or a share count (metric first)."""
+    for text in (metric, line):
+        if _PER_SHARE.search(text):
+            return "per_share"
+        if _SHARES.search(text):
+            return "shares"
+    return None
+
+
+def _line_of(text: str, start: int, end: int) -> str:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    return text[line_start : line_end if line_end != -1 else len(text)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -819,16 +819,16 @@ def _decl_grammar(table: UnitTable) -> _DeclGrammar:
     cur = rf"(?:{currency_prefix}|{currency_suffix}|{iso})"
     phrase = (
         rf"(?:(?P<pc>{currency_prefix}|{iso})[ ]*+)?(?:(?P<sc>{scales})[ ]*+)?"
-        rf"(?:(?i:of[ ]++)?(?P<su>{suffix_any}|{iso}))?"
+        rf"(?:(?i:of[ ]++)?(?:(?P<su>{suffix_any}|{iso})|(?P<sp>{currency_prefix})))?"
     )
     find = regex.compile(
-        rf"(?P<zh>(?:金额|数量|货币|股份|股数)?单位(?:[ ]*+:[ ]*+|[ ]++)"
+        rf"(?P<zh>(?:金额|数量|货币|股份|股数)?单位(?:[ ]*+:[ ]*+|[ ]*+为[ ]*+|[ ]++)"
         rf"(?P<zp>(?:(?:{currency_prefix})[ ]*+)?(?:{scales})?(?:{suffix_any})"
         rf"|(?:{currency_prefix})?[ ]*+(?:{scales})))"
         rf"(?:[ ,，;；]*+币种[ ]*+:[ ]*+(?P<zc>{cur}))?"
         rf"|(?P<en>(?:(?P<ec>{cur}|\$)[ ]++)?(?i:in)[ ]++"
         rf"(?P<ep>(?:(?:{currency_prefix})[ ]*+)?(?:{latin_scales})"
-        rf"(?:[ ]++(?i:of)[ ]++(?:{currency_suffix}))?))"
+        rf"(?:[ ]++(?i:of)[ ]++(?:{currency_suffix}|{currency_prefix}))?))"
         rf"|(?<![0-9A-Za-z.,])(?P<cp>(?P<cpc>{currency_prefix}|{iso})[ ]?+(?:{latin_scales}))"
         rf"(?![0-9])",
         regex.VERSION1,
@@ -866,6 +866,11 @@ def _context_from_phrase(
             return None
         else:
             dimension = unit.dimension
+    if match.group("sp"):  # "millions of US$"
+        code = table.prefix_currency(match.group("sp"))
+        if code is None or (dimension is not None and dimension != code):
+            return None
+        dimension = code
     if currency_override is not None:
         code = table.prefix_currency(currency_override)
         spec_cur = table.suffix(currency_override)
