@@ -748,3 +748,21 @@ def test_trusted_quantity_is_a_quantity() -> None:
     assert fast == slow
     assert hash(fast) == hash(slow)
     assert pickle.loads(pickle.dumps(fast)) == slow
+
+
+@pytest.mark.parametrize(
+    ("header", "multiplier", "dimension"),
+    [
+        ("（除特别注明外，金额单位为人民币百万元）", "1E+6", "CNY"),  # HKEX Chinese reports
+        ("金额单位为人民币元", "1", "CNY"),
+        ("单位为万股", "1E+4", "SHARES"),
+        ("In millions of US$", "1E+6", "USD"),
+        ("(in millions of euros)", "1E+6", "EUR"),
+        ("(Dollars in millions, except per share amounts)", "1E+6", "USD"),
+        ("(RMB in millions)", "1E+6", "CNY"),
+    ],
+)
+def test_declaration_wordings(header: str, multiplier: str, dimension: str) -> None:
+    [(span, context)] = find_unit_declarations(f"表头\n{header}\n| 收入 | 1 |")
+    assert context.multiplier == Decimal(multiplier)
+    assert context.dimension == dimension
