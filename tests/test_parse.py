@@ -763,6 +763,6 @@ def test_trusted_quantity_is_a_quantity() -> None:
     ],
 )
 def test_declaration_wordings(header: str, multiplier: str, dimension: str) -> None:
-    [(span, context)] = find_unit_declarations(f"表头\n{header}\n| 收入 | 1 |")
+    [(_span, context)] = find_unit_declarations(f"表头\n{header}\n| 收入 | 1 |")
     assert context.multiplier == Decimal(multiplier)
     assert context.dimension == dimension
