@@ -421,7 +421,7 @@ def _first_verdict(
 _DECREASE = (
     "下降|减少|降低|下滑|收窄|下跌|回落|缩减|减小|降幅|跌幅|"
     r"\b(?:decreased?|decreasing|declined?|declining|fell|falls?|falling|dropped|drops?|"
-    r"down|lower|shrank|shrunk|contracted|reduced|reduction)\b"
+    r"down|lower|shrank|shrunk|contracted|reduced|reduction|narrow(?:ed|ing|s)?)\b"
 )
 _INCREASE = (
     "增长|上升|提高|增加|扭亏|上涨|增幅|提升|"
@@ -462,6 +462,27 @@ def _direction(text: str, start: int, floor: int) -> int:
     if _LEVEL_GAP.search(window, word.end()):
         return 1
     return -1
+
+
+# Words that make the amount after them a negative result: "净亏损3.2亿元",
+# "net loss of $3.2 million", "negative $45 million". A profit word between
+# the loss word and the amount ("由亏损转为盈利3.2亿元") cancels it.
+_LOSS = re.compile(
+    r"亏损|净亏|\bnet loss(?:es)?\b|\bloss(?:es)? of\b|\bnegative\b|\bminus\b", re.IGNORECASE
+)
+_PROFIT = re.compile(r"盈利|盈余|扭亏|转盈|\bprofit|\bincome\b|\bgain", re.IGNORECASE)
+
+
+def _is_loss(text: str, start: int, floor: int) -> bool:
+    """True when a loss word in the amount's clause makes it negative."""
+    window = text[max(floor, start - _DIRECTION_WINDOW) : start]
+    if _LOSS.search(window) is None:  # the common case
+        return False
+    brk = _last(_CLAUSE_BREAK, window)
+    if brk is not None:
+        window = window[brk.end() :]
+    word = _last(_LOSS, window)
+    return word is not None and _PROFIT.search(window, word.end()) is None
 
 
 # -- refusals and citation format ----------------------------------------------
@@ -655,7 +676,10 @@ def _interpret(
         value = q.value
         if text is not None and q.span is not None:
             start, end = q.span
-            if value > 0 and _direction(text, start, floor) < 0:
+            if value > 0 and (
+                _direction(text, start, floor) < 0
+                or (q.dimension != "RATIO" and _is_loss(text, start, floor))
+            ):
                 value = -value
             floor = end
         values.append(value)
