@@ -537,3 +537,26 @@ def test_chinese_declaration_with_wei() -> None:
     doc = Document("hk", "（除特别注明外，金额单位为人民币百万元）\n| 收入 | 12,345 |\n")
     fact = resolve(claim(evidence_id="hk", quote="收入 | 12,345", period="FY2024"), [doc])
     assert fact.value == Decimal("12345000000")
+
+
+@pytest.mark.parametrize(
+    ("row", "metric", "currency", "expected"),
+    [
+        ("| 基本每股收益（元/股） | 0.52 |", "基本每股收益", "CNY", "0.52"),
+        ("| 营业收入（亿元） | 147.69 |", "营业收入", "CNY", "14769000000"),
+        ("| 毛利率（%） | 23.5 |", "毛利率", None, "0.235"),
+        ("| 员工人数（人） | 1,208 |", "员工人数", None, "1208"),
+        ("| 营业收入 | 87,432 |", "营业收入", "CNY", "87432"),  # the table's 单位：元
+    ],
+)
+def test_a_unit_in_the_row_label_wins_over_the_table_declaration(
+    row: str, metric: str, currency: str | None, expected: str
+) -> None:
+    doc = Document("d", f"主要会计数据\n单位：元\n| 项目 | 2024年度 |\n{row}\n")
+    quote = row.strip("| ").replace(" |", " |")
+    fact = resolve(
+        claim(evidence_id="d", quote=quote, metric=metric, period="FY2024", currency=currency),
+        [doc],
+    )
+    assert fact.value == Decimal(expected)
+    assert fact.evidence.unit_declaration is not None

@@ -45,7 +45,7 @@ from ._ops import find_conflicts
 from ._parse import parse_quantity
 from ._period import FiscalCalendar, Period, parse_period
 from ._quantity import Quantity, check_dimension
-from ._units import UnitContext, find_unit_declarations
+from ._units import UnitContext, find_unit_declarations, unit_context_from_header
 
 __all__ = [
     "Claim",
@@ -315,7 +315,10 @@ class Document:
     Unit declarations ("单位：万元", "(in millions, except per share data)",
     "RMB'000") are detected in the text; each governs its own line and the
     block after it — the table that follows, continuing across blank lines
-    while rows continue, and ending at the next declaration or heading.
+    while rows continue, and ending at the next declaration or heading. A
+    unit in a row's own label ("营业收入（万元） | 87,432", "基本每股收益（元/股）")
+    wins over the table's declaration, and a unit written next to the
+    number wins over both.
 
     >>> doc = Document("r1", "利润表\\n单位：万元\\n\\n项目 | 2025Q3\\n营业收入 | 87,432\\n")
     >>> [d.text for d in doc.unit_declarations]
@@ -586,7 +589,10 @@ def _read_quantity(
     text = doc.text[start:end]
     declaration = doc.declaration_at(start, end)
     context: UnitContext | None = None
-    if declaration is not None:
+    row = _row_unit(doc.text, start, end)
+    if row is not None:  # "营业收入（万元） | 87,432": the row's own unit wins
+        declaration, context = row, row.context
+    elif declaration is not None:
         context = declaration.context
         kind = _row_kind(_line_of(doc.text, start, end), claim.metric)
         if declaration.share_context is not None and kind == "shares":
@@ -759,6 +765,37 @@ def _primary_declarations(
                 continue
         result.append((span, context, line_start, line, None))
     return result
+
+
+_PAREN_GROUP = regex.compile(r"[（(]\s*+([^()（）\n\d]{1,16}?)\s*+[)）]")
+_PER_SHARE_SUFFIX = regex.compile(r"\s*(?:/|每|per\s)\s*(?:股|share)$", regex.IGNORECASE)
+
+
+def _row_unit(text: str, start: int, end: int) -> UnitDeclaration | None:
+    """A unit written in the row label before the number: "基本每股收益（元/股） | 0.52".
+
+    Only a parenthesised group between the start of the line and the first
+    digit of the quote counts, and only when it reads as a unit (a
+    per-share unit keeps its currency: 元/股 is CNY).
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    digit = _DIGIT.search(text, start, end)
+    if digit is None:
+        return None
+    line_end = text.find("\n", end)
+    for match in reversed(list(_PAREN_GROUP.finditer(text, line_start, digit.start()))):
+        inner = _PER_SHARE_SUFFIX.sub("", match.group(1))
+        try:
+            context = unit_context_from_header(inner)
+        except FincalcError:
+            continue
+        return UnitDeclaration(
+            text=match.group(),
+            span=match.span(),
+            region=(line_start, line_end if line_end != -1 else len(text)),
+            context=context,
+        )
+    return None
 
 
 def _row_kind(line: str, metric: str) -> Literal["per_share", "shares"] | None:
