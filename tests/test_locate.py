@@ -761,3 +761,36 @@ def test_property_layout_patterns_match_their_own_sources(text: str) -> None:
     assert any(p.fullmatch(core) for p in layout_patterns(normalized.text))
     s, e = normalized.to_original(0, len(normalized.text))
     assert normalize(text[s:e]).text == normalized.text
+
+
+PERIOD_DOC = "华东地区2025年第三季度营业收入为8.7亿元，同比下降0.49%。上半年营业收入为16.2亿元。"
+
+
+@pytest.mark.parametrize(
+    ("quote", "why"),
+    [
+        ("2025年前三季度营业收入为8.7亿元", "前三季度 (cumulative) is not 第三季度"),
+        ("2025年第四季度营业收入为8.7亿元", "a different quarter"),
+        ("下半年营业收入为16.2亿元", "H2 is not H1"),
+    ],
+)
+def test_fuzzy_never_changes_a_period_word(quote: str, why: str) -> None:
+    with pytest.raises(QuoteNotFoundError, match="numerals and period words"):
+        locate(PERIOD_DOC, quote)
+
+
+def test_fuzzy_never_changes_a_chinese_numeral() -> None:
+    with pytest.raises(QuoteNotFoundError):
+        locate("本期营业收入为三亿元（2025年）", "本期营业收入为四亿元（2025年）")
+
+
+def test_fuzzy_still_forgives_ordinary_words() -> None:
+    span = locate(PERIOD_DOC, "上半年营收收入为16.2亿元")
+    assert span.method == "fuzzy"
+    assert span.text == "上半年营业收入为16.2亿元"
+
+
+def test_fuzzy_never_changes_an_english_ordinal() -> None:
+    doc = "Revenue for the third quarter of 2025 was $94.9 billion, up 6 percent."
+    with pytest.raises(QuoteNotFoundError):
+        locate(doc, "Revenue for the first quarter of 2025 was $94.9 billion")

@@ -91,6 +91,13 @@ _TOKEN = re.compile(
     + _SCALE
     + r"?(?:[美港日欧]?元)?"
 )
+# Words a fuzzy match may not change either: Chinese numerals and the period
+# and basis markers (第三季度 vs 前三季度, 上半年 vs 下半年, third vs first quarter).
+_PROTECTED = re.compile(
+    r"[〇零一二两三四五六七八九十百千万亿兆壹贰叁肆伍陆柒捌玖拾佰仟前第上下半全末初]"
+    r"|\b(?i:first|second|third|fourth|three|six|nine|twelve|half|quarter|year|months?"
+    r"|ended|ending|prior|previous|current)\b"
+)
 _GROUPING_COMMA = re.compile(r"(?<=\d),(?=\d)|\s")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _DIGIT_RUN = re.compile(r"\d+")
@@ -828,10 +835,24 @@ def _fuzzy_numbers(
             if cut is not None:
                 reason = f"the match cuts the number {cut!r} in the document"
         if reason is None:
+            reason = _protected_change(nq, local.text[start_n:end_n])
+        if reason is None:
             places.append(_Place(start, end, edits))
         else:
             rejected.offer(start, end, score, reason)
     return places
+
+
+def _protected_change(nq: str, matched: str) -> str | None:
+    """Why a fuzzy match changed a numeral or period word of the quote, if it did."""
+    wanted = [t.group().lower() for t in _PROTECTED.finditer(nq)]
+    found = [t.group().lower() for t in _PROTECTED.finditer(matched)]
+    if wanted == found:
+        return None
+    return (
+        f"its numerals and period words ({''.join(found) or 'none'}) differ from the quote's "
+        f"({''.join(wanted) or 'none'})"
+    )
 
 
 def _align_around(
@@ -969,7 +990,7 @@ def _fuzzy_free(
                 continue
             seen.add((start, end))
             score = 1.0 - edits / m
-            reason = _rejection(doc, local.text[start_n:end_n], qsigs, start, end)
+            reason = _rejection(doc, local.text[start_n:end_n], qsigs, start, end, nq)
             if reason is None and edits > max_edits:
                 reason = f"score {score:.3f} is below min_ratio {min_ratio}"
             if reason is None and not diagnostic:
@@ -979,7 +1000,14 @@ def _fuzzy_free(
     return places
 
 
-def _rejection(doc: str, matched: str, qsigs: list[str], start: int, end: int) -> str | None:
+def _rejection(
+    doc: str,
+    matched: str,
+    qsigs: list[str],
+    start: int,
+    end: int,
+    quote_text: str | None = None,
+) -> str | None:
     sigs = [_signature(t.group()) for t in _TOKEN.finditer(matched)]
     if sigs != qsigs:
         found = ", ".join(repr(t.group()) for t in _TOKEN.finditer(matched)) or "no number"
@@ -988,7 +1016,7 @@ def _rejection(doc: str, matched: str, qsigs: list[str], start: int, end: int) -
     cut = _cut_number(doc, start, end)
     if cut is not None:
         return f"the match cuts the number {cut!r} in the document"
-    return None
+    return _protected_change(quote_text, matched) if quote_text is not None else None
 
 
 def _merge_windows(
