@@ -560,3 +560,18 @@ def test_a_unit_in_the_row_label_wins_over_the_table_declaration(
     )
     assert fact.value == Decimal(expected)
     assert fact.evidence.unit_declaration is not None
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "basis"),
+    [
+        ("营业收入（华东区） | 87,000", "2025年前三季度", "cumulative"),  # the Q3 column
+        ("87,432", "2025年第三季度", "single_period"),  # 87,432 is under 2024年第三季度
+    ],
+)
+def test_a_cell_under_another_period_column_is_refused(quote: str, period: str, basis: str) -> None:
+    with pytest.raises(CaliberMismatchError, match="column headed") as info:
+        resolve(claim(quote=quote, period=period, basis=basis), DOCS)
+    assert info.value.differing == ("period",)
+    result = resolve_all([claim(quote=quote, period=period, basis=basis)], DOCS)
+    assert [r.reason for r in result.refusals] == ["period_mismatch"]

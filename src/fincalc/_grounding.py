@@ -437,6 +437,7 @@ ReasonCode = Literal[
     "no_quantity",
     "dimension_mismatch",
     "basis_mismatch",
+    "period_mismatch",
     "bad_period",
     "invalid_claim",
 ]
@@ -462,6 +463,8 @@ def reason_code(error: FincalcError) -> ReasonCode:
     >>> reason_code(PeriodError("x"))
     'bad_period'
     """
+    if isinstance(error, CaliberMismatchError) and "period" in error.differing:
+        return "period_mismatch"
     for kind, code in _REASONS:
         if isinstance(error, kind):
             return code
@@ -635,7 +638,20 @@ def _read_quantity(
             ) from None
     used = declaration if (context is not None and quantity.unit_from_context) else None
     if quantity.span is not None:
-        quantity = replace(quantity, span=(start + quantity.span[0], start + quantity.span[1]))
+        q_start, q_end = start + quantity.span[0], start + quantity.span[1]
+        quantity = replace(quantity, span=(q_start, q_end))
+        column = _column_period(doc.text, q_start, q_end, when[1])
+        if column is not None and column[0] != when[0]:
+            named, header = column
+            raise CaliberMismatchError(
+                f"the quoted amount {quantity.raw!r} is in the column headed {header!r} "
+                f"({named.describe()}), but the claim says {claim.period!r} "
+                f"({when[0].describe()}); quote the cell under the claimed period",
+                operation="resolve",
+                left=claim.period,
+                right=header,
+                differing=("period",),
+            )
     if quantity.dimension is None:
         if doc.currency is None:
             raise DimensionMismatchError(
@@ -676,14 +692,13 @@ def _cells(text: str, line_start: int, line_end: int, delimiter: str) -> list[tu
         position = stop + 1
 
 
-def _period_cell(
-    text: str, start: int, end: int, period: Period, calendar: FiscalCalendar | None
-) -> tuple[int, int] | None:
-    """The cell of the quoted table row under the header naming ``period``.
+def _header_columns(
+    text: str, start: int, end: int, calendar: FiscalCalendar | None
+) -> tuple[list[tuple[int, int]], list[Period | None]] | None:
+    """The cells of the delimited row holding ``[start, end)`` and its header's periods.
 
     Works for "|"- and tab-delimited rows: the nearest preceding row of the
-    same table whose cells read as periods is the header; exactly one header
-    cell must name the claimed period, and its cell must lie in the quote.
+    same table with a cell that reads as a period is the header.
     """
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
@@ -709,28 +724,54 @@ def _period_cell(
         if _SEPARATOR_ROW.fullmatch(header):
             continue
         columns = _cells(text, header_start, header_start + len(header), delimiter)
-        matches = [
-            index
-            for index, (a, b) in enumerate(columns)
-            if index < len(row) and _names_period(text[a:b], period, calendar)
-        ]
-        if not matches:
-            continue  # a data row above: keep looking for the header
-        if len(matches) != 1:
-            return None
-        cell = row[matches[0]]
-        return cell if start <= cell[0] and cell[1] <= end else None
+        periods = [_cell_period(text[a:b], calendar) for a, b in columns]
+        if any(periods):
+            return row, periods
     return None
 
 
-def _names_period(cell: str, period: Period, calendar: FiscalCalendar | None) -> bool:
+def _period_cell(
+    text: str, start: int, end: int, period: Period, calendar: FiscalCalendar | None
+) -> tuple[int, int] | None:
+    """The cell of the quoted table row under the header naming ``period``.
+
+    Exactly one header cell must name the claimed period, and its cell must
+    lie inside the quote.
+    """
+    found = _header_columns(text, start, end, calendar)
+    if found is None:
+        return None
+    row, periods = found
+    matches = [i for i, named in enumerate(periods) if named == period and i < len(row)]
+    if len(matches) != 1:
+        return None
+    cell = row[matches[0]]
+    return cell if start <= cell[0] and cell[1] <= end else None
+
+
+def _column_period(
+    text: str, start: int, end: int, calendar: FiscalCalendar | None
+) -> tuple[Period, str] | None:
+    """The period named by the header of the column holding ``[start, end)``, if any."""
+    found = _header_columns(text, start, end, calendar)
+    if found is None:
+        return None
+    row, periods = found
+    for index, (a, b) in enumerate(row):
+        if a <= start and end <= b and index < len(periods):
+            named = periods[index]
+            return None if named is None else (named, text[a:b])
+    return None
+
+
+def _cell_period(cell: str, calendar: FiscalCalendar | None) -> Period | None:
     text = cell.strip()
-    if not text or not _DIGIT.search(text):
-        return False
+    if not text or len(text) > 40 or not _DIGIT.search(text):
+        return None
     try:
-        return parse_period(text, calendar).period == period
+        return parse_period(text, calendar).period
     except PeriodError:
-        return False
+        return None
 
 
 _EXCEPT = regex.compile(r"\bexcept\b|除外|除.{0,12}外", regex.IGNORECASE)
