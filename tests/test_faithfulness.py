@@ -77,3 +77,24 @@ def test_bad_arguments_raise_fincalc_errors(
 def test_an_amount_copied_from_the_source_is_always_supported(value: int, unit: str) -> None:
     source = f"营业收入为{value:,}{unit}。"
     assert unsupported_numbers(f"答：营业收入{value:,}{unit}", source) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "unsupported"),
+    [
+        ("华东区营业收入87,432元。", ["87,432元"]),  # the cell is 87,432 万元: off by 10^4
+        ("华东区营业收入87,432美元。", ["87,432美元"]),  # and another currency
+        ("华东区营业收入87,432万元。", []),
+        ("华东区营业收入8.74亿元。", []),
+    ],
+)
+def test_a_declared_cell_supports_only_its_declared_value(
+    answer: str, unsupported: list[str]
+) -> None:
+    doc = Document("r1", "单位：万元\n| 华东区营业收入 | 87,432 |\n")
+    assert [q.raw for q in unsupported_numbers(answer, [doc])] == unsupported
+
+
+def test_a_bare_source_number_supports_only_a_bare_answer_number() -> None:
+    assert raws("增长了 1,208 家", "新增客户 1,208") == ["1,208 家"]
+    assert raws("新增 1,208", "新增客户 1,208") == []

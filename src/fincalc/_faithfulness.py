@@ -29,28 +29,35 @@ def _source_amounts(source: Document | str) -> list[Quantity]:
             argument="sources",
             value=repr(source)[:80],
         )
-    found = extract_quantities(source.text)
-    amounts = list(found)
-    for q in found:
-        # A bare table cell also stands for its value in the declared unit.
-        if q.unit is None and q.span is not None:
-            declaration = source.declaration_at(*q.span)
-            if declaration is not None:
-                context = declaration.context
-                amounts.append(
-                    replace(
-                        q,
-                        value=q.value * context.multiplier,
-                        dimension=context.dimension or source.currency,
-                        unit=context.unit,
-                        unit_from_context=True,
-                    )
-                )
+    amounts: list[Quantity] = []
+    for q in extract_quantities(source.text):
+        declaration = (
+            source.declaration_at(*q.span) if q.unit is None and q.span is not None else None
+        )
+        if declaration is None:
+            amounts.append(q)
+            continue
+        # A bare table cell means its value in the declared unit, and only that.
+        context = declaration.context
+        amounts.append(
+            replace(
+                q,
+                value=q.value * context.multiplier,
+                dimension=context.dimension or source.currency,
+                unit=context.unit,
+                unit_from_context=True,
+            )
+        )
     return amounts
 
 
-def _compatible(answer: str | None, source: str | None) -> bool:
-    return answer is None or source is None or answer == source
+def _compatible(answer: Quantity, source: Quantity) -> bool:
+    """A bare source number supports only a bare answer number; dimensions must agree."""
+    if source.unit is None:
+        return answer.unit is None
+    return (
+        answer.dimension is None or source.dimension is None or answer.dimension == source.dimension
+    )
 
 
 def unsupported_numbers(
@@ -89,12 +96,11 @@ def unsupported_numbers(
     answer = extract_quantities(answer_text)
     if not answer:
         return []
-    support: list[tuple[_Target, str | None]] = []
+    support: list[tuple[_Target, Quantity]] = []
     with arithmetic():
         for source in sources:
             support.extend(
-                (_Target(q.value.copy_abs(), _SUPPORT), q.dimension)
-                for q in _source_amounts(source)
+                (_Target(q.value.copy_abs(), _SUPPORT), q) for q in _source_amounts(source)
             )
         for computation in computations:
             if not isinstance(computation, Computation):
@@ -104,15 +110,15 @@ def unsupported_numbers(
                     argument="computations",
                     value=repr(computation)[:80],
                 )
-            support.append(
-                (_Target(computation.result.copy_abs(), _SUPPORT), computation.target.dimension)
+            result = Quantity(
+                computation.result, computation.target.dimension, unit=computation.rounding.rule
             )
+            support.append((_Target(result.value.copy_abs(), _SUPPORT), result))
         unsupported: list[Quantity] = []
         for q in answer:
             value = q.value.copy_abs()
             if not any(
-                _compatible(q.dimension, dimension) and target.accepts(value)
-                for target, dimension in support
+                _compatible(q, source) and target.accepts(value) for target, source in support
             ):
                 unsupported.append(q)
     return unsupported
