@@ -634,3 +634,27 @@ def test_permutations_of_entity_totals_share_a_fingerprint() -> None:
     parts = [fact(str(i), entity=f"E{i}") for i in range(4)]
     prints = {add(*order, entity="T").fingerprint for order in itertools.permutations(parts)}
     assert len(prints) == 1
+
+
+@pytest.mark.parametrize("dimension", ["RATIO", "MULTIPLE"])
+def test_add_refuses_ratios_and_multiples(dimension: str) -> None:
+    from fincalc import DimensionMismatchError
+
+    a = Fact.build(
+        "0.3",
+        metric="毛利率",
+        entity="华东区",
+        period="2025Q3",
+        evidence_id="a",
+        dimension=dimension,
+    )
+    b = Fact.build(
+        "0.2",
+        metric="毛利率",
+        entity="华南区",
+        period="2025Q3",
+        evidence_id="b",
+        dimension=dimension,
+    )
+    with pytest.raises(DimensionMismatchError, match="do not sum"):
+        add(a, b, entity="华东+华南")

@@ -63,6 +63,7 @@ _ONE = Decimal(1)
 _AMOUNT = Rounding(2)
 _PERCENT = Rounding(2, unit="%")
 _RATIO = "RATIO"
+_NOT_ADDITIVE = frozenset({_RATIO, "MULTIPLE"})
 
 
 # -- shared checks -------------------------------------------------------------
@@ -238,14 +239,14 @@ def add(
         entity: The name of a total over entities (required then).
         calendar: The fiscal calendar for totals over periods (calendar year
             by default).
-        rounding: The display rule; ``ROUND_HALF_UP@2`` by default
-            (``ROUND_HALF_UP@2%`` for ratios).
+        rounding: The display rule; ``ROUND_HALF_UP@2`` by default.
 
     Raises:
         CaliberMismatchError: the facts differ in more than one field, in a
             field other than entity or period, or their periods overlap, leave
             a gap, or are not single periods.
-        DimensionMismatchError: the facts are in different currencies or units.
+        DimensionMismatchError: the facts are in different currencies or units,
+            or are ratios or multiples (which do not sum).
         CaliberConflictError: two facts share a caliber but not a value.
         DuplicateFactError: the same fact was passed twice.
 
@@ -275,6 +276,15 @@ def add(
     base = first.caliber
     for other in facts[1:]:
         _check_dimensions(operation, first, other)
+    if base.dimension in _NOT_ADDITIVE:
+        raise DimensionMismatchError(
+            f"add: {base.metric!r} is a {base.dimension} ({first.quantity.raw or first.value}); "
+            "ratios and multiples do not sum across entities or periods — add the "
+            "underlying amounts, then take ratio() of the totals",
+            operation=operation,
+            left=base.dimension,
+            right=base.dimension,
+        )
     diffs = [base.diff(other.caliber) for other in facts[1:]]
     if all(d in ((), ("entity",)) for d in diffs) and any(diffs):
         target = _entity_total(facts, entity)
@@ -284,7 +294,7 @@ def add(
         raise _same_fact_error(operation, first, facts[1])
     else:
         raise _add_mismatch(facts, diffs, calendar)
-    rule = _rounding(rounding, _PERCENT if base.dimension == _RATIO else _AMOUNT)
+    rule = _rounding(rounding, _AMOUNT)
     try:
         with arithmetic() as context:
             total = _ZERO
