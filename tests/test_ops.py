@@ -658,3 +658,28 @@ def test_add_refuses_ratios_and_multiples(dimension: str) -> None:
     )
     with pytest.raises(DimensionMismatchError, match="do not sum"):
         add(a, b, entity="华东+华南")
+
+
+def test_share_totals_display_whole_shares() -> None:
+    from fincalc import render
+
+    a = Fact.build(
+        "1256000000",
+        metric="总股本",
+        entity="A股",
+        period="2024-12-31",
+        evidence_id="a",
+        dimension="SHARES",
+    )
+    b = Fact.build(
+        "300000000",
+        metric="总股本",
+        entity="H股",
+        period="2024-12-31",
+        evidence_id="b",
+        dimension="SHARES",
+    )
+    total = add(a, b, entity="公司")
+    assert total.rounding.rule == "ROUND_HALF_UP@0"
+    assert total.display_text == "1556000000"
+    assert "15.56亿股" in render(total)

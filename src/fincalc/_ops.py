@@ -64,6 +64,16 @@ _AMOUNT = Rounding(2)
 _PERCENT = Rounding(2, unit="%")
 _RATIO = "RATIO"
 _NOT_ADDITIVE = frozenset({_RATIO, "MULTIPLE"})
+_WHOLE = Rounding(0)
+#: Dimensions counted in whole units: a total of shares is never "3.00股".
+_COUNTED = frozenset({"SHARES", "COUNT"})
+
+
+def _default_rounding(dimension: str) -> Rounding:
+    """``@2%`` for ratios, ``@0`` for share and head counts, ``@2`` otherwise."""
+    if dimension == _RATIO:
+        return _PERCENT
+    return _WHOLE if dimension in _COUNTED else _AMOUNT
 
 
 # -- shared checks -------------------------------------------------------------
@@ -294,7 +304,7 @@ def add(
         raise _same_fact_error(operation, first, facts[1])
     else:
         raise _add_mismatch(facts, diffs, calendar)
-    rule = _rounding(rounding, _AMOUNT)
+    rule = _rounding(rounding, _default_rounding(base.dimension))
     try:
         with arithmetic() as context:
             total = _ZERO
@@ -521,7 +531,7 @@ def sub(
             "sub needs facts that differ in exactly one of entity, metric or period",
             calendar=calendar,
         )
-    rule = _rounding(rounding, _PERCENT if ca.dimension == _RATIO else _AMOUNT)
+    rule = _rounding(rounding, _default_rounding(ca.dimension))
     try:
         with arithmetic() as context:
             difference = a.quantity.value - b.quantity.value
@@ -953,7 +963,7 @@ def _quotient(
     target: Caliber,
     rounding: Rounding | str | None,
 ) -> Computation:
-    rule = _rounding(rounding, _PERCENT if target.dimension == _RATIO else _AMOUNT)
+    rule = _rounding(rounding, _default_rounding(target.dimension))
     try:
         with arithmetic():
             result = _plain(numerator.quantity.value / denominator.quantity.value)
