@@ -794,3 +794,10 @@ def test_fuzzy_never_changes_an_english_ordinal() -> None:
     doc = "Revenue for the third quarter of 2025 was $94.9 billion, up 6 percent."
     with pytest.raises(QuoteNotFoundError):
         locate(doc, "Revenue for the first quarter of 2025 was $94.9 billion")
+
+
+def test_a_rejected_candidate_always_says_why() -> None:
+    with pytest.raises(QuoteNotFoundError) as info:
+        locate("公司华东区营业收入为87,432万元，同比增长。", "营业收入为87432万元")
+    assert info.value.reason
+    assert "87,432" in str(info.value)

@@ -996,8 +996,15 @@ def _fuzzy_free(
             if reason is None and not diagnostic:
                 places.append(_Place(start, end, edits))
             else:
-                rejected.offer(start, end, score, reason or "")
+                rejected.offer(start, end, score, reason or _DIAGNOSTIC_ONLY)
     return places
+
+
+_DIAGNOSTIC_ONLY = (
+    "it was found only by the diagnostic search, because the quote writes its numbers "
+    "differently from the document (e.g. '87432' for '87,432'); quote them as the document "
+    "writes them"
+)
 
 
 def _rejection(
