@@ -414,14 +414,21 @@ class Document:
         return tuple(result)
 
     def declaration_at(self, start: int, end: int) -> UnitDeclaration | None:
-        """The declaration governing ``[start, end)``, if any (the nearest preceding one)."""
-        chosen: UnitDeclaration | None = None
-        for declaration in self.unit_declarations:
-            if declaration.span[0] > start:
-                break
-            if declaration.governs(start, end):
-                chosen = declaration
-        return chosen
+        """The declaration governing ``[start, end)``, if any.
+
+        Regions are disjoint and ordered (each ends before the next
+        declaration), so the candidate is the last declaration starting at or
+        before ``start``.
+        """
+        declarations = self.unit_declarations
+        index = bisect.bisect_right(self._declaration_starts, start) - 1
+        if index >= 0 and declarations[index].governs(start, end):
+            return declarations[index]
+        return None
+
+    @functools.cached_property
+    def _declaration_starts(self) -> tuple[int, ...]:
+        return tuple(declaration.span[0] for declaration in self.unit_declarations)
 
 
 # -- resolve ---------------------------------------------------------------------
