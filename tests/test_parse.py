@@ -414,6 +414,231 @@ def test_chinese_words_with_digits_are_not_amounts() -> None:
     assert extract_quantities(text) == []
 
 
+# ---------------------------------------------------------------- reviewed parser bugs
+
+
+def _read(found: list[Quantity]) -> list[tuple[str, str, str | None]]:
+    return [(q.raw, str(q.value), q.dimension) for q in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "context", "expected"),
+    [
+        # B1: a grouped "2,023" is never a year
+        ("| 营业收入 | 2,023 | 1,998 |", "单位：万元", ["2.023E+7", "1.998E+7"]),
+        ("Revenue was 2,023", "(in millions)", ["2.023E+9"]),
+        ("Revenue was 2,023", None, ["2023"]),
+        # a bare year-like cell in a row of amounts is an amount ...
+        ("| 营业收入 | 2023 | 1,998 |", "单位：万元", ["2.023E+7", "1.998E+7"]),
+        ("Revenue    2023    1,998", None, ["2023", "1998"]),
+        # ... but a header row of years holds years
+        (
+            "| 项目 | 2023 | 2022 |\n| 营业收入 | 2,023 | 1,998 |",
+            "单位：万元",
+            ["2.023E+7", "1.998E+7"],
+        ),
+        # years in prose are never amounts, under a declared unit or not
+        ("In 2023, revenue was 1,234", "(in millions)", ["1.234E+9"]),
+        ("2024年营业收入1,234", "单位：万元", ["1.234E+7"]),
+        ("In fiscal 2024 (Note 12), Q3 revenue grew 5%", None, ["0.05"]),
+    ],
+)
+def test_years_are_four_bare_digits(text: str, context: str | None, expected: list[str]) -> None:
+    assert [str(q.value) for q in extract_quantities(text, context=context)] == expected
+
+
+def test_year_like_cells_are_ambiguous_not_dropped() -> None:
+    # parse_quantity never silently takes the other candidate when a year-like
+    # number may be an amount (a table cell, or prose under a declared unit)
+    with pytest.raises(AmbiguousQuantityError) as info:
+        parse_quantity("| 营业收入 | 2023 | 1,998 |", context="单位：万元")
+    assert info.value.candidates == ("'2023' (CNY)", "'1,998' (CNY)")
+    with pytest.raises(AmbiguousQuantityError):
+        parse_quantity("Revenue was 2023 and costs were 1,500", context="(in millions)")
+    # without a declared unit, a year in prose still gives way to the amount
+    assert parse_quantity("2023 revenue of $10 million").value == Decimal("1E+7")
+    # and one alone is read as written
+    assert parse_quantity("２０２３", context="单位：万元").value == Decimal("2.023E+7")
+
+
+@pytest.mark.parametrize(
+    ("text", "dimension"),
+    [
+        ("港幣8.7億元", "HKD"),
+        ("港币8.7亿元", "HKD"),
+        ("美金8.7亿元", "USD"),
+        ("新臺幣8.7億元", "TWD"),
+        ("台币8.7亿元", "TWD"),
+        ("日圓8.7億元", "JPY"),
+        ("日币8.7亿元", "JPY"),
+        ("歐元8.7億元", "EUR"),
+        ("澳门币8.7亿元", "MOP"),
+        ("澳門幣8.7億元", "MOP"),
+        ("澳元8.7亿元", "AUD"),
+        ("8.7億歐元", "EUR"),
+        ("8.7億英鎊", "GBP"),
+        ("人民幣8.7億元", "CNY"),
+        ("8.7億圓", "CNY"),
+        ("港币约8.7亿元", "HKD"),  # the currency before the qualifier
+        ("HKD approximately 870 million", "HKD"),
+    ],
+)
+def test_traditional_and_colloquial_currency_words(text: str, dimension: str) -> None:
+    quantity = parse_quantity(text)
+    assert quantity.dimension == dimension
+    assert quantity.value == Decimal("8.7E+8")
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "context"),
+    [
+        ("持有比特币8.7亿元", "比特币", None),
+        ("澳币8.7亿元", "澳币", None),
+        ("新币 8.7亿元", "新币", None),
+        ("印尼盾8.7亿", "印尼盾", None),
+        ("比特币约8.7亿元", "比特币", None),
+        ("比特币 1,234", "比特币", "单位：元"),
+    ],
+)
+def test_unknown_currency_word_is_refused(text: str, word: str, context: str | None) -> None:
+    with pytest.raises(UnknownUnitError) as info:
+        parse_quantity(text, context=context)
+    assert info.value.unit == word
+    assert repr(word) in str(info.value)
+    assert extract_quantities(text, context=context) == []
+
+
+def test_words_that_only_end_like_currencies_are_not_refused() -> None:
+    found = extract_quantities("使用闲置募集资金8.7亿元，期末现金1.2亿元，保证金300万元")
+    assert _read(found) == [
+        ("8.7亿元", "8.7E+8", "CNY"),
+        ("1.2亿元", "1.2E+8", "CNY"),
+        ("300万元", "3.00E+6", "CNY"),
+    ]
+    # a unit word of the amount before is not a currency word of the next one
+    assert _read(extract_quantities("8.7億圓 9.1億圓")) == [
+        ("8.7億圓", "8.7E+8", "CNY"),
+        ("9.1億圓", "9.1E+8", "CNY"),
+    ]
+    # a bare number after such a word stays a bare number
+    assert extract_quantities("比特币 3")[0].is_unitless
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("500 RMB'000", "5.00E+5", "RMB'000"),
+        ("1,234 HKD million", "1.234E+9", "HKD million"),
+        ("RMB 87,432 thousand", "8.7432E+7", "RMB thousand"),
+    ],
+)
+def test_scale_after_a_currency_suffix(text: str, value: str, unit: str) -> None:
+    quantity = parse_quantity(text)
+    assert str(quantity.value) == value
+    assert quantity.unit == unit
+    assert quantity.raw == text
+
+
+@pytest.mark.parametrize("text", ["¥1.2兆", "营业收入1.2兆元", "1.2 兆", "装机容量3兆瓦"])
+def test_unknown_han_scale_is_refused(text: str) -> None:
+    with pytest.raises(ParseError, match="兆"):
+        parse_quantity(text)
+    assert extract_quantities(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("预计净利润为8.7亿元-9.1亿元", ["8.7E+8", "9.1E+8"]),
+        ("预计净利润为8.7亿元–9.1亿元", ["8.7E+8", "9.1E+8"]),
+        ("预计净利润为8.7亿元~9.1亿元", ["8.7E+8", "9.1E+8"]),
+        ("预计净利润为8.7亿元至9.1亿元", ["8.7E+8", "9.1E+8"]),
+        ("预计亏损-8.7亿元至-9.1亿元", ["-8.7E+8", "-9.1E+8"]),
+        ("预计亏损-8.7亿元~-9.1亿元", ["-8.7E+8", "-9.1E+8"]),
+        ("$1.2 billion-$1.5 billion", ["1.2E+9", "1.5E+9"]),
+        ("growth of 5%-10%", ["0.05", "0.10"]),
+        # a minus that does not touch the amount before is a sign
+        ("| 8.7亿元 | -9.1亿元 |", ["8.7E+8", "-9.1E+8"]),
+        ("8.7亿元    -9.1亿元", ["8.7E+8", "-9.1E+8"]),
+    ],
+)
+def test_dash_after_an_amount_joins_a_range(text: str, expected: list[str]) -> None:
+    assert [str(q.value) for q in extract_quantities(text)] == expected
+
+
+@pytest.mark.xfail(strict=True, reason="a range's shared scale is not given to its first bound")
+def test_range_shares_its_scale() -> None:
+    found = extract_quantities("guidance of $1.2-1.5 billion")
+    assert _read(found) == [("$1.2", "1.2E+9", "USD"), ("1.5 billion", "1.5E+9", "USD")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # brackets around the currency in prose: a translation or an aside
+        (
+            "revenue of HK$1.2 billion (RMB1.1 billion)",
+            [("HK$1.2 billion", "1.2E+9", "HKD"), ("RMB1.1 billion", "1.1E+9", "CNY")],
+        ),
+        (
+            "收入12亿港元（人民币11亿元）",
+            [("12亿港元", "1.2E+9", "HKD"), ("人民币11亿元", "1.1E+9", "CNY")],
+        ),
+        (
+            "收入12亿港元（约合1.2亿美元）",
+            [("12亿港元", "1.2E+9", "HKD"), ("1.2亿美元", "1.2E+8", "USD")],
+        ),
+        ("margin of 8.7% (5.2%)", [("8.7%", "0.087", "RATIO"), ("5.2%", "0.052", "RATIO")]),
+        # a currency, scale or unit outside the brackets: accounting negative
+        ("a net loss of $(1.2) million", [("$(1.2) million", "-1.2E+6", "USD")]),
+        ("a change of (5.2)%", [("(5.2)%", "-0.052", "RATIO")]),
+        ("净利润(1,234)千元", [("(1,234)千元", "-1.234E+6", "CNY")]),
+        # in a table row every bracketed amount is negative
+        ("Net loss | (RMB1.1 billion)", [("(RMB1.1 billion)", "-1.1E+9", "CNY")]),
+        ("净亏损 | （人民币11亿元）", [("（人民币11亿元）", "-1.1E+9", "CNY")]),
+        # and so is a text that is nothing but the bracketed amount (a cell)
+        ("($1.2 million)", [("($1.2 million)", "-1.2E+6", "USD")]),
+    ],
+)
+def test_brackets_in_prose(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert _read(extract_quantities(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "dimension"),
+    [
+        ("3 MM", "3E+6", None),
+        ("$12.5 MM", "1.25E+7", "USD"),
+        ("1.5 x", "1.5", "MULTIPLE"),
+        ("net leverage of 1.5 x.", "1.5", "MULTIPLE"),
+        ("杠杆率为1.5 ×。", "1.5", "MULTIPLE"),
+    ],
+)
+def test_spaced_mm_and_x(text: str, value: str, dimension: str | None) -> None:
+    quantity = parse_quantity(text)
+    assert str(quantity.value) == value
+    assert quantity.dimension == dimension
+
+
+@pytest.mark.parametrize("text", ["3 mm", "5 m", "3 B"])
+def test_spaced_metric_and_single_letters_stay_bare(text: str) -> None:
+    with pytest.raises(MissingUnitError):
+        parse_quantity(text)
+
+
+def test_spaced_x_between_operands_is_not_a_multiple() -> None:
+    assert all(q.is_unitless for q in extract_quantities("3 x 4 and 2 × 5"))
+
+
+@pytest.mark.parametrize("locale", ["fr_FR", "sv_SE", "ru_RU"])
+def test_space_grouping_locales_accept_a_plain_space(locale: str) -> None:
+    quantity = parse_quantity("1 234 567,5 €", locale=locale)
+    assert quantity.value == Decimal("1234567.5")
+    assert quantity.dimension == "EUR"
+    # the default locale still reads "1 234" as two numbers
+    assert [q.raw for q in extract_quantities("ratios 1 234")] == ["1", "234"]
+
+
 # ---------------------------------------------------------------- unit declarations
 
 

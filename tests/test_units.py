@@ -12,7 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from fincalc import InvalidInputError, UnitContext, UnitTable, UnitTableError, parse_quantity
+from fincalc import (
+    InvalidInputError,
+    UnitContext,
+    UnitTable,
+    UnitTableError,
+    UnknownUnitError,
+    parse_quantity,
+)
 from fincalc._decimal import arithmetic
 from fincalc._numerals import compose
 from fincalc._units import AliasIndex, is_latin
@@ -97,6 +104,57 @@ def test_issue_currencies_and_units_are_present() -> None:
     assert table.is_difference("bp")
     assert not table.is_difference("%")
     assert not table.is_difference(None)
+
+
+@pytest.mark.parametrize(
+    ("alias", "code"),
+    [
+        ("港幣", "HKD"),
+        ("美金", "USD"),
+        ("新臺幣", "TWD"),
+        ("新台幣", "TWD"),
+        ("台币", "TWD"),
+        ("台幣", "TWD"),
+        ("日圓", "JPY"),
+        ("日元", "JPY"),
+        ("日币", "JPY"),
+        ("歐元", "EUR"),
+        ("澳门币", "MOP"),
+        ("澳門幣", "MOP"),
+        ("澳門元", "MOP"),
+        ("澳元", "AUD"),
+        ("英鎊", "GBP"),
+        ("人民幣", "CNY"),
+        ("韓元", "KRW"),
+    ],
+)
+def test_traditional_and_colloquial_currency_aliases(alias: str, code: str) -> None:
+    table = UnitTable.default()
+    assert table.prefix_currency(alias) == code
+    spec = table.suffix(alias)
+    assert spec is not None
+    assert spec.dimension == code
+    assert not spec.generic
+
+
+def test_ambiguous_currency_words_are_left_out() -> None:
+    # 澳币 is AUD on the mainland and MOP in Macau; 新币 is SGD or TWD: refused, not guessed
+    table = UnitTable.default()
+    for word in ("澳币", "澳幣", "新币"):
+        assert table.prefix_currency(word) is None
+        assert table.suffix(word) is None
+    assert table.currency_words["币"] is True
+    assert table.currency_words["资金"] is False
+
+
+def test_currency_words_are_validated_and_unique() -> None:
+    with pytest.raises(UnitTableError, match="currency word alias '币'"):
+        UnitTable.from_mapping({"currency_words": {"endings": ["币"], "not_currency": ["币"]}})
+    with pytest.raises(UnitTableError, match="currency_words"):
+        UnitTable.from_mapping({"currency_words": {"endings": [" 币"]}})
+    extra = UnitTable.default().extended({"currency_words": {"endings": ["第纳尔"]}})
+    with pytest.raises(UnknownUnitError, match="第纳尔"):
+        parse_quantity("第纳尔8.7亿元", table=extra)
 
 
 def test_han_scale_aliases_agree_with_the_numeral_grammar() -> None:

@@ -16,7 +16,9 @@ How a number is read (docs/parsing.md has the full table):
    qualifier); a side is skipped when the character next to the core cannot
    start (end) anything there, and the work per core is bounded.
 4. Numbers that are years, dates, periods, ordinals, page, note or code
-   references are dropped; everything else becomes a ``Quantity``.
+   references are dropped; everything else becomes a ``Quantity``.  A year is
+   four bare digits; under a declared unit or as a table cell it may also be an
+   amount, and ``parse_quantity`` then refuses to choose (``_CELL_YEAR``).
 
 All patterns are possessive or atomic and every input is bounded
 (``MAX_PARSE_LENGTH``, ``MAX_EXTRACT_LENGTH``, ``MAX_DIGITS``), so matching is
@@ -45,6 +47,7 @@ from ._errors import (
     InvalidInputError,
     MissingUnitError,
     ParseError,
+    UnknownUnitError,
 )
 from ._numerals import (
     BIG_CHARS,
@@ -103,7 +106,11 @@ class _Grammar(NamedTuple):
     han_scale_index: AliasIndex
     not_before: AliasIndex
     not_after: AliasIndex
+    currency_words: AliasIndex
     iso_codes: frozenset[str]
+    # Han scale characters the table does not define (兆: 1E+12 in Taiwan and Japan,
+    # 1E+6 in metric units on the mainland); one right after a number is refused.
+    unknown_scales: frozenset[str]
     # Characters that can open (close) something the reader looks for next to a
     # number core; any other neighbour lets it skip that whole side (see _Reader.read).
     before_trigger: frozenset[str]
@@ -118,10 +125,14 @@ _CN_DIGITS: Final = DIGIT_CHARS
 _CN_START: Final = "".join(ch for ch in DIGIT_CHARS if ch not in "零〇") + "十拾"
 _ALL_DIGITS: Final = "0-9" + DIGIT_CHARS
 _SCALE_CHARS: Final = SMALL_CHARS + BIG_CHARS
+#: Han characters that scale a number in some usage but that fincalc does not read.
+_UNKNOWN_SCALES: Final = "兆京垓"
 
 
 def _arabic(group: str, decimal_mark: str) -> str:
-    g = regex.escape(group)
+    # A locale that groups with a (no-break) space also writes a plain space there
+    # ("1 234,5 €" in French); other locales accept only the no-break forms.
+    g = "[ \u202f]" if group in " \u202f" else regex.escape(group)
     d = regex.escape(decimal_mark)
     alts = []
     if group == ",":
@@ -130,7 +141,7 @@ def _arabic(group: str, decimal_mark: str) -> str:
     alts.append(rf"[0-9]{{1,3}}(?:{g}[0-9]{{3}}(?![0-9]))++")
     if group == ",":
         alts.append(r"[0-9]{1,2}(?:,[0-9]{2}(?=,))++,[0-9]{3}(?![0-9])")  # Indian 1,23,45,678
-    others = "".join(ch for ch in "'\u202f" if ch != group)
+    others = "".join(ch for ch in "'\u202f" if ch not in (group, "\u202f" if group == " " else ""))
     alts.append(rf"[0-9]{{1,3}}(?:[{others}][0-9]{{3}}(?![0-9]))++")
     alts.append(r"[0-9]++")
     if decimal_mark == ".":
@@ -175,6 +186,7 @@ def _build(table: UnitTable, group: str, decimal_mark: str) -> _Grammar:
     units = AliasIndex(table.suffixes)
     not_before = AliasIndex({a: _is_tight(a) for a in table.not_amount_prefixes})
     not_after = AliasIndex({a: _is_tight(a) for a in table.not_amount_suffixes})
+    currency_words = AliasIndex(table.currency_words)
     return _Grammar(
         scan=scan,
         han_scales={
@@ -195,9 +207,15 @@ def _build(table: UnitTable, group: str, decimal_mark: str) -> _Grammar:
         ),
         not_before=not_before,
         not_after=not_after,
+        currency_words=currency_words,
         iso_codes=table.iso_codes,
-        # the end of a currency, an ISO code or a qualifier before the number (and its spaces)
-        before_trigger=currencies.last_chars | qualifiers_before.last_chars | _UPPER,
+        unknown_scales=frozenset(ch for ch in _UNKNOWN_SCALES if ch not in table.scales),
+        # the end of a currency (known or not), an ISO code or a qualifier before the
+        # number (and its spaces)
+        before_trigger=currencies.last_chars
+        | currency_words.last_chars
+        | qualifiers_before.last_chars
+        | _UPPER,
         # the start of a scale, unit, ISO code or qualifier after the number (and its spaces)
         after_trigger=scales.first_chars
         | units.first_chars
@@ -270,6 +288,11 @@ _CTX.traps[decimal.Inexact] = True
 _PERCENT: Final = Decimal("1E-2")
 _YEAR_LOW: Final = 1900
 _YEAR_HIGH: Final = 2100
+# What a number read is (the second item of each ``_Reader.scan`` result):
+_AMOUNT: Final = 0
+_YEAR: Final = 1  # "2023" in prose: never an amount unless it is all there is
+_CONTEXT_YEAR: Final = 2  # "2023" in prose under a declared unit: a year or an amount
+_CELL_YEAR: Final = 3  # "2023" as a table cell: an amount, or a year in a header row
 _TABLE_GAP: Final = re.compile(r"[|\t]|[0-9)%][ \u202f]{2,}+[-($¥€£0-9]")
 _LIST_PAREN_DIGITS: Final = 4
 
@@ -360,6 +383,46 @@ def _not_amount_after(grammar: _Grammar, norm: str, at: int) -> bool:
     return False
 
 
+def _spaced_scale_ok(text: str, start: int, end: int) -> bool:
+    """A tight scale after a space still counts when written as an upper-case abbreviation.
+
+    "3 MM" and "$12.5 MM" are millions (MM is no metric unit), while "5 m" and "3 mm"
+    stay metres and millimetres; single letters ("5 M", "3 B") must touch the number.
+    """
+    written = text[start:end]
+    return len(written) >= 2 and written.isupper()
+
+
+#: What may follow a tight unit written after a space ("leverage of 1.5 x."): the end
+#: of a phrase, not another operand ("3 x 4", "2 x (1+3)").
+_PHRASE_END: Final = frozenset(",.;:!?)]}|\n\r\t，。；：！？、）」』\"'…")
+
+
+def _spaced_unit_ok(norm: str, end: int) -> bool:
+    """A tight unit ("x", "×") after a space counts only when a phrase ends right after it."""
+    k = _forward_spaces(norm, end)
+    return k >= len(norm) or norm[k] in _PHRASE_END
+
+
+_CELL_EDGES: Final = frozenset("|\t\n\r")
+
+
+def _is_cell(norm: str, start: int, end: int) -> bool:
+    """True when ``norm[start:end]`` stands alone as a table cell ("| 2023 |", "2023    1,998").
+
+    Each side must be the text's edge, a line break, a "|" or tab, or a gap of two or
+    more spaces: "Revenue in 2023 was 1,234" holds no cell.
+    """
+    size = len(norm)
+    if end < size and norm[end] not in _CELL_EDGES and norm[end] not in _SPACES:
+        return False  # "2023," "2023年": the common case, decided by one character
+    before = _back_spaces(norm, start)
+    if before and start - before < 2 and norm[before - 1] not in _CELL_EDGES:
+        return False
+    after = _forward_spaces(norm, end)
+    return after >= size or after - end >= 2 or norm[after] in _CELL_EDGES
+
+
 _SPACES: Final = frozenset(" \u202f")
 _MARKS_AFTER: Final = frozenset(")多余")  # read by the reader itself, right after the core
 _MARKS_BEFORE: Final = frozenset("之-+(负")  # 百分之, signs, "(" right before the core
@@ -381,7 +444,18 @@ def _exact() -> AbstractContextManager[decimal.Context]:
 class _Reader:
     """Reads the amounts of one text; holds the per-call state (table-line cache)."""
 
-    __slots__ = ("context", "context_exponent", "grammar", "lines", "norm", "table", "text")
+    __slots__ = (
+        "bounds",
+        "cell_years",
+        "context",
+        "context_exponent",
+        "grammar",
+        "lines",
+        "norm",
+        "prev_end",
+        "table",
+        "text",
+    )
 
     def __init__(
         self, text: str, norm: str, grammar: _Grammar, table: UnitTable, context: UnitContext | None
@@ -393,6 +467,11 @@ class _Reader:
         self.context = context
         self.context_exponent = None if context is None else shift_exponent(context.multiplier)
         self.lines: dict[int, bool] = {}
+        #: Where the last amount read (or refused) ends: a "-" there joins a range
+        #: (8.7亿元-9.1亿元), and a word before it belongs to that amount, not the next.
+        self.prev_end = -1
+        self.bounds: tuple[int, int] | None = None  # the text without surrounding spaces
+        self.cell_years = False  # whether a year-like number was read as a table cell
 
     def in_table_line(self, pos: int) -> bool:
         norm = self.norm
@@ -404,12 +483,16 @@ class _Reader:
             cached = self.lines[start] = _TABLE_GAP.search(norm, start, end) is not None
         return cached
 
-    def scan(self) -> list[tuple[Quantity | ParseError, bool]]:
-        """Return (quantity or refusal, year_like) for every number core, in order."""
+    def scan(self) -> list[tuple[Quantity | ParseError, int]]:
+        """Return (quantity or refusal, kind) for every number core, in order.
+
+        ``kind`` is ``_AMOUNT`` or says how a bare four-digit number that looks like
+        a year was written (``_YEAR``, ``_CONTEXT_YEAR``, ``_CELL_YEAR``).
+        """
         search = self.grammar.scan.search
         read = self.read
         norm = self.norm
-        found: list[tuple[Quantity | ParseError, bool]] = []
+        found: list[tuple[Quantity | ParseError, int]] = []
         pos = 0
         while (match := search(norm, pos)) is not None:
             pos = match.end()
@@ -424,7 +507,7 @@ class _Reader:
                 pos = match.start() + match.group().index(". ") + 2
         return found
 
-    def read(self, match: re.Match[str]) -> tuple[Quantity | ParseError, bool] | None:
+    def read(self, match: re.Match[str]) -> tuple[Quantity | ParseError, int] | None:
         """Read the amount around one number core, or None when it is not an amount.
 
         Each side of the core is read only when the character next to it can
@@ -494,7 +577,9 @@ class _Reader:
                     scale_hit = grammar.scales.starting_at(norm, j)
                 if scale_hit is None and close1:  # (1,234)千元: a Chinese scale after the ")"
                     scale_hit = grammar.han_scale_index.starting_at(norm, j)
-            if scale_hit is not None and not (scale_hit[1].tight and j != i):
+            if scale_hit is not None and not (
+                scale_hit[1].tight and j != i and not _spaced_scale_ok(self.text, j, scale_hit[0])
+            ):
                 scale, scale_text = scale_hit[1], self.text[j : scale_hit[0]]
                 i = end = scale_hit[0]
                 j = _forward_spaces(norm, i) if i < size and norm[i] in _SPACES else i
@@ -504,7 +589,7 @@ class _Reader:
             if unit_hit is not None:
                 spec = unit_hit[1]
                 if spec is None or (
-                    (spec.tight and j != i)
+                    (spec.tight and j != i and not _spaced_unit_ok(norm, unit_hit[0]))
                     or (
                         spec.not_before
                         and unit_hit[0] < size
@@ -535,6 +620,21 @@ class _Reader:
                 unit_spec, unit_text = unit_hit[1], self.text[j : unit_hit[0]]
                 i = end = unit_hit[0]
                 j = _forward_spaces(norm, i) if i < size and norm[i] in _SPACES else i
+                if (
+                    scale is None
+                    and unit_spec is not None
+                    and unit_spec.kind == "currency"
+                    and j < size
+                    and norm[j] in grammar.scales.first_chars
+                ):
+                    # "500 RMB'000", "500 USD million": the scale after the currency
+                    scale_hit = grammar.scales.starting_at(norm, j)
+                    if scale_hit is not None and not (scale_hit[1].tight and j != i):
+                        # the unit as written: "RMB'000", "USD million"
+                        scale, scale_text = scale_hit[1], ""
+                        unit_text = self.text[unit_hit[0] - len(unit_text) : scale_hit[0]]
+                        i = end = scale_hit[0]
+                        j = _forward_spaces(norm, i) if i < size and norm[i] in _SPACES else i
             after_units = i
             if qualifier is None and j < size and norm[j] in grammar.qualifiers_after.first_chars:
                 hit = grammar.qualifiers_after.starting_at(norm, j)
@@ -554,6 +654,14 @@ class _Reader:
         # ---- not amounts: periods, identifiers, references (checked before the prefix:
         # no currency alias ends where a reference marker does)
         if unit_spec is None and scale is None:
+            if peek_ch in grammar.unknown_scales:
+                # "¥1.2兆": ending the amount before 兆 would misread it by 1E+12 (or 1E+6)
+                return self.refuse(
+                    core_start,
+                    _forward_spaces(norm, core_end) + 1,
+                    f"{peek_ch!r} is a scale fincalc does not read (1E+12 in Taiwan and "
+                    "Japan, 1E+6 in 兆瓦); write the amount with 万亿 or 亿",
+                )
             if not_amount_after:
                 return None  # 2023年, 12月, 3个月, 5 years, 1st, 600519.SH
             if end < size and norm[end].isascii() and norm[end].isalpha():
@@ -568,6 +676,9 @@ class _Reader:
         paren_at = -1
         pct = False
         qualifier_before: str | None = None
+        currency_outside = False  # "$(1.2)": the currency is outside the parentheses
+        word: tuple[int, int] | None = None  # an unknown currency word (比特币, 澳幣) before
+        prev_end = self.prev_end
         before_ch = norm[core_start - 1] if core_start else ""
         if before_ch in _SPACES:
             peek = _back_spaces(norm, core_start)
@@ -579,7 +690,7 @@ class _Reader:
             if i >= 3 and norm.startswith("百分之", i - 3):
                 pct = True
                 i = start = i - 3
-            if i > 0 and norm[i - 1] in "-+" and _sign_ok(norm, i - 1):
+            if i > 0 and norm[i - 1] in "-+" and i - 1 != prev_end and _sign_ok(norm, i - 1):
                 negative = norm[i - 1] == "-"
                 i = start = i - 1
             currency_ends = grammar.currencies.last_chars
@@ -592,7 +703,10 @@ class _Reader:
                 hit = grammar.currencies.ending_at(norm, j) if ch in currency_ends else None
                 if hit is None and ch in _UPPER:
                     hit = _iso_before(grammar, norm, j)
+                if hit is not None and hit[0] < prev_end:
+                    hit = None  # "12亿港元（人民币11亿元）": 港元 belongs to the amount before
                 if hit is not None:
+                    currency_outside = paren_at >= 0
                     code = hit[1]
                     text = norm[hit[0] : j]
                     if currency is not None and code != currency:
@@ -605,28 +719,52 @@ class _Reader:
                     if i > 0 and norm[i - 1] == "(":
                         paren_at = i - 1
                         i -= 1
-                    if i > 0 and norm[i - 1] in "-+负" and _sign_ok(norm, i - 1):
+                    if (
+                        i > 0
+                        and norm[i - 1] in "-+负"
+                        and i - 1 != prev_end
+                        and _sign_ok(norm, i - 1)
+                    ):
                         negative = negative or norm[i - 1] != "+"
                         i = i - 1
                         if paren_at < 0:
                             start = i
             j = _back_spaces(norm, i) if i and norm[i - 1] in _SPACES else i
+            ch = norm[j - 1] if j else ""
             hit = (
                 grammar.qualifiers_before.ending_at(norm, j)
-                if j and norm[j - 1] in grammar.qualifiers_before.last_chars
+                if ch in grammar.qualifiers_before.last_chars
                 else None
             )
-            if hit is not None and not (
-                norm[hit[0] : j] == "~" and hit[0] > 0 and norm[hit[0] - 1].isdigit()
-            ):
+            if hit is None:
+                if currency is None and i - j <= 1 and ch in grammar.currency_words.last_chars:
+                    word = self.currency_word(j)  # "比特币8.7亿元", "澳幣 1,234"
+            elif not (norm[hit[0] : j] == "~" and hit[0] > 0 and norm[hit[0] - 1].isdigit()):
                 qualifier_before = self.text[hit[0] : j]
+                if currency is None:
+                    # "港币约8.7亿元": a currency written before the qualifier
+                    k = hit[0] - 1 if hit[0] > 0 and norm[hit[0] - 1] == " " else hit[0]
+                    ch = norm[k - 1] if k else ""
+                    found = (
+                        grammar.currencies.ending_at(norm, k)
+                        if ch in grammar.currencies.last_chars
+                        else None
+                    )
+                    if found is None and ch in _UPPER:
+                        found = _iso_before(grammar, norm, k)
+                    if found is not None and found[0] >= prev_end:
+                        currency, currency_text = found[1], self.text[found[0] : k]
+                        start = found[0]
+                    else:
+                        word = self.currency_word(k)
 
         close = close1
+        close_end = -1  # "($1.2 million)": the ")" after the units, taken only if negative
         if not close and paren_at >= 0 and (unit_spec or scale or currency):
             k = after_units + 1 if after_units < size and norm[after_units] == " " else after_units
             if k < size and norm[k] == ")":
                 close = True
-                end = k + 1
+                close_end = k + 1
 
         lead = start - 1
         if lead > 0 and norm[lead] == "-":
@@ -690,6 +828,37 @@ class _Reader:
                 # 两千万 -> 万: the trailing section characters say the scale of a word numeral.
                 han_unit = core[len(core.rstrip(BIG_CHARS)) :]
 
+        # ---- an unknown currency word before the number ("比特币8.7亿元", "澳幣 1,234"
+        # under 单位：元): a generic 元, a bare scale or the declared unit must not
+        # decide the currency, so the amount is refused
+        if (
+            word is not None
+            and currency is None
+            and not pct
+            and (unit_spec is None or (unit_spec.kind == "currency" and unit_spec.generic))
+            and (unit_spec is not None or scale is not None or han_unit or self.context is not None)
+        ):
+            name = self.text[word[0] : word[1]]
+            if unit_text:
+                decider = f"the generic {unit_text!r} after it"
+            elif self.context is None or scale is not None or han_unit:
+                decider = "a scale alone"
+            else:
+                decider = f"the declared unit {self.context.unit!r}"
+            self.prev_end = max(self.prev_end, end)
+            return (
+                UnknownUnitError(
+                    f"cannot read {self.text[word[0] : end]!r} as an amount: {name!r} names a "
+                    f"currency the unit table does not know, and {decider} cannot say which; "
+                    "add it to the table with UnitTable.default().extended({'currency': "
+                    "[{'code': ..., 'prefix': [...]}]})",
+                    text=self.text,
+                    position=word[0],
+                    unit=name,
+                ),
+                _AMOUNT,
+            )
+
         # ---- unit, dimension, multiplier (``exponent``: the multiplier as a power of
         # ten, None when it is not one)
         dimension: str | None = None
@@ -700,8 +869,9 @@ class _Reader:
             unit_parts.append(currency_text)
         if han_unit:
             unit_parts.append(han_unit)
-        if scale is not None and scale_text is not None:
-            unit_parts.append(scale_text)
+        if scale is not None:
+            if scale_text:  # empty when written after the currency ("RMB'000")
+                unit_parts.append(scale_text)
             multiplier, exponent = scale.multiplier, scale.exponent
         if pct:
             if unit_spec is not None or currency is not None or scale is not None:
@@ -741,17 +911,33 @@ class _Reader:
             dimension = currency
         has_unit = bool(unit_parts)
 
-        # ---- accounting parentheses: negative in tables, under a declared unit,
-        # or attached to a unit; in prose "(4)" is a list marker
+        # ---- accounting parentheses: negative in tables, under a declared unit, in a
+        # text that is nothing but the bracketed amount (a cell: "($1.2 million)"), or
+        # with a currency, scale or unit written outside them ("$(1.2)", "(5.2)%",
+        # "(1,234)千元"); in prose "(4)" is a list marker, and brackets that enclose
+        # the currency ("HK$1.2 billion (RMB1.1 billion)") are a translation or an aside
         context = self.context
         if paren_at >= 0 and close:
-            if has_unit or context is not None or self.in_table_line(core_start):
+            if (
+                currency_outside
+                or (close1 and (unit_spec is not None or scale is not None))
+                or context is not None
+                or self.in_table_line(core_start)
+                or (has_unit and self.is_whole_text(paren_at, close_end if close_end > 0 else end))
+            ):
                 negative = True
                 start = min(start, paren_at)
-            elif arabic is not None and arabic.isdigit() and len(arabic) <= _LIST_PAREN_DIGITS:
+                if close_end > 0:
+                    end = close_end
+            elif (
+                not has_unit
+                and arabic is not None
+                and arabic.isdigit()
+                and len(arabic) <= _LIST_PAREN_DIGITS
+            ):
                 return None
-            elif end == core_end + 1:
-                end = core_end
+            elif close1 and end == core_end + 1:
+                end = core_end  # "(1,234)" in prose: the amount without its brackets
 
         # ---- the declared unit, where the text leaves something open
         from_context = False
@@ -786,15 +972,26 @@ class _Reader:
             value = number if multiplier is None else _CTX.multiply(number, multiplier)
         if negative and value:
             value = value.copy_negate()  # exact: every value fits the context's 50 digits
-        year_like = (
+        # A year is written as four bare digits: "2,023", "2023万元" and "-2023" are
+        # amounts.  Under a declared unit or in a table row it may be either.
+        year = _AMOUNT
+        if (
             not has_unit
-            and arabic is not None
             and not chain
             and not negative
-            and len(clean) == 4
-            and clean.isdigit()
-            and _YEAR_LOW <= int(clean) <= _YEAR_HIGH
-        )
+            and arabic is not None
+            and len(arabic) == 4
+            and arabic.isdigit()
+            and _YEAR_LOW <= int(arabic) <= _YEAR_HIGH
+        ):
+            if _is_cell(norm, core_start, core_end):
+                year = _CELL_YEAR
+                self.cell_years = True
+            elif context is not None:
+                year = _CONTEXT_YEAR
+            else:
+                year = _YEAR
+        self.prev_end = end
         unit: str | None = None
         if len(unit_parts) == 1:
             unit = unit_parts[0]
@@ -810,15 +1007,44 @@ class _Reader:
             qualifier_before or qualifier,
             from_context,
         )
-        return quantity, year_like
+        return quantity, year
 
-    def refuse(self, start: int, end: int, reason: str) -> tuple[ParseError, bool]:
+    def is_whole_text(self, start: int, end: int) -> bool:
+        """True when ``norm[start:end]`` is the whole text but for surrounding spaces."""
+        if self.bounds is None:
+            stripped = self.norm.strip()
+            first = self.norm.find(stripped[:1]) if stripped else 0
+            self.bounds = (first, first + len(stripped))
+        return start <= self.bounds[0] and end >= self.bounds[1]
+
+    def currency_word(self, end: int) -> tuple[int, int] | None:
+        """The span of an unknown currency word (比特币, 澳幣) ending at ``end``, or None.
+
+        A word counts when it ends in one of the table's ``[currency_words]``
+        endings and is not one of its exceptions (资金, 现金); the span reaches back
+        over at most two more Han characters to name it in the refusal.
+        """
+        norm = self.norm
+        words = self.grammar.currency_words
+        if not end or norm[end - 1] not in words.last_chars:
+            return None
+        hit = words.ending_at(norm, end)
+        if hit is None or not hit[1] or hit[0] < self.prev_end:
+            return None
+        start = hit[0]
+        stop = max(0, start - 2, self.prev_end)
+        while start > stop and "\u4e00" <= norm[start - 1] <= "\u9fff":
+            start -= 1
+        return start, end
+
+    def refuse(self, start: int, end: int, reason: str) -> tuple[ParseError, int]:
+        self.prev_end = max(self.prev_end, end)
         raw = self.text[start:end]
         return (
             ParseError(
                 f"cannot read {raw!r} as an amount: {reason}", text=self.text, position=start
             ),
-            False,
+            _AMOUNT,
         )
 
 
@@ -850,14 +1076,15 @@ def _resolve(
 
 def _read_all(
     text: str, table: UnitTable, context: UnitContext | None, locale: str | None
-) -> list[tuple[Quantity | ParseError, bool]]:
+) -> tuple[list[tuple[Quantity | ParseError, int]], bool]:
+    """Every amount read (or refused) with its kind, and whether any is a year-like cell."""
     grammar = _grammar(table, locale)
     reader = _Reader(text, normalize(text), grammar, table, context)
     # No thread-local decimal context is entered: values are exact literals or are
     # computed by ``_CTX``'s own methods, and the rare composed numerals run inside
     # ``_exact()``; the caller's context is never read or changed.
     try:
-        return reader.scan()
+        return reader.scan(), reader.cell_years
     except decimal.DecimalException as exc:  # pragma: no cover - guarded by MAX_DIGITS
         raise ParseError(
             f"cannot compute an exact value in {text[:80]!r}: {exc!r}", text=text
@@ -907,14 +1134,17 @@ def parse_quantity(
     if dimension is not None:
         check_dimension(dimension)
     table, ctx = _resolve(table, context)
-    results = _read_all(text, table, ctx, locale)
+    results, _ = _read_all(text, table, ctx, locale)
     quantities: list[Quantity] = []
     candidates: list[Quantity] = []
     years: list[Quantity] = []
-    for item, year in results:
+    for item, kind in results:
         if isinstance(item, ParseError):
             raise item  # the first refusal, before anything else is judged
-        (years if year else candidates).append(item)
+        # A year in prose gives way to any other amount; one in a table row or under a
+        # declared unit may be an amount, so it stays a candidate (and with another
+        # amount the text is ambiguous rather than silently read as the other one).
+        (years if kind == _YEAR else candidates).append(item)
     if not candidates:
         candidates = years  # a year-like number is an amount only when it is all there is
     if dimension is not None:
@@ -986,8 +1216,31 @@ def extract_quantities(
     """
     text = check_text(text, MAX_EXTRACT_LENGTH)
     table, ctx = _resolve(table, context)
+    results, cell_years = _read_all(text, table, ctx, locale)
+    if not cell_years:
+        return [item for item, kind in results if isinstance(item, Quantity) and not kind]
+    return _keep_cell_years(text, results)
+
+
+def _keep_cell_years(text: str, results: list[tuple[Quantity | ParseError, int]]) -> list[Quantity]:
+    """The amounts, with the bare-year cells of rows that hold another amount.
+
+    "| 营业收入 | 2023 | 1,998 |" is a row of amounts; "| 项目 | 2023 | 2022 |", a
+    row whose only numbers are years, is a header row and its years are years.
+    """
+    lines: list[int] = []
+    with_amount: set[int] = set()
+    line = pos = 0
+    for item, kind in results:
+        if isinstance(item, Quantity) and item.span is not None:
+            line += text.count("\n", pos, item.span[0])
+            pos = item.span[0]
+            if kind == _AMOUNT:
+                with_amount.add(line)
+        lines.append(line)
     return [
         item
-        for item, year in _read_all(text, table, ctx, locale)
-        if isinstance(item, Quantity) and not year
+        for (item, kind), at in zip(results, lines, strict=True)
+        if isinstance(item, Quantity)
+        and (kind == _AMOUNT or (kind == _CELL_YEAR and at in with_amount))
     ]

@@ -166,6 +166,16 @@ class NotAmountEntry(_Entry):
     suffixes: list[str] = Field(default_factory=list)
 
 
+class CurrencyWordsEntry(_Entry):
+    """Endings of currency words the table does not list (比特币, 澳幣), and exceptions (资金)."""
+
+    endings: list[str] = Field(default_factory=list)
+    not_currency: list[str] = Field(default_factory=list)
+
+    _endings = field_validator("endings")(_check_aliases)
+    _not_currency = field_validator("not_currency")(_check_aliases)
+
+
 class TableFile(_Entry):
     """One unit-table file, as validated on load."""
 
@@ -174,6 +184,7 @@ class TableFile(_Entry):
     unit: list[UnitEntry] = Field(default_factory=list)
     qualifier: list[QualifierEntry] = Field(default_factory=list)
     not_amount: NotAmountEntry = Field(default_factory=NotAmountEntry)
+    currency_words: CurrencyWordsEntry = Field(default_factory=CurrencyWordsEntry)
     iso_codes: list[str] = Field(default_factory=list)
 
     @field_validator("iso_codes")
@@ -297,6 +308,7 @@ class UnitTable:
         "_cache",
         "_files",
         "_owners",
+        "currency_words",
         "iso_codes",
         "not_amount_prefixes",
         "not_amount_suffixes",
@@ -316,6 +328,9 @@ class UnitTable:
         self.suffixes: dict[str, SuffixSpec] = {}
         self.qualifiers_before: dict[str, str] = {}
         self.qualifiers_after: dict[str, str] = {}
+        #: Endings of currency words (True: 币, 幣, 金) and ordinary words that end the
+        #: same way (False: 资金, 现金); see ``[currency_words]`` in units.toml.
+        self.currency_words: dict[str, bool] = {}
         self._owners: dict[tuple[str, str], str] = {}
         prefixes: list[str] = []
         suffixes: list[str] = []
@@ -386,6 +401,11 @@ class UnitTable:
                 self.qualifiers_before[self._claim("before", alias, owner, source)] = qualifier.name
             for alias in qualifier.after:
                 self.qualifiers_after[self._claim("after", alias, owner, source)] = qualifier.name
+        words = table_file.currency_words
+        for flag, aliases in ((True, words.endings), (False, words.not_currency)):
+            for alias in aliases:
+                key = self._claim("currency word", alias, "currency_words", source)
+                self.currency_words[key] = flag
 
     # ------------------------------------------------------------------ building
 
