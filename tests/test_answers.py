@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from fincalc import (
     AnswerCheck,
+    FincalcError,
     InvalidInputError,
     Quantity,
     Tolerance,
@@ -131,6 +132,188 @@ CASES = [
     ),
     ("en-grew", "Comparable sales grew 3.1%", "0.031", "RATIO", None, True, "ok", "grew"),
     ("en-fell", "Comparable sales fell 3.1%", "0.031", "RATIO", None, False, "wrong_sign", "fell"),
+    # -- direction words and amounts: a change only when the word governs the number (B11) --
+    (
+        "cn-decrease-to-level-wei",
+        "营业收入下降为8.7亿元",
+        "870000000",
+        "CNY",
+        None,
+        True,
+        "ok",
+        "下降为 states the new level",
+    ),
+    (
+        "en-lower-at-level",
+        "Revenue was lower at $8.7 billion.",
+        "8700000000",
+        "USD",
+        None,
+        True,
+        "ok",
+        "LLM wording: 'lower at' states a level",
+    ),
+    (
+        "cn-context-clause-level",
+        "销量下滑的情况下营业收入仍达8.7亿元",
+        "870000000",
+        "CNY",
+        None,
+        True,
+        "ok",
+        "a decrease word about another metric; 仍达 states a level",
+    ),
+    (
+        "cn-decrease-da-level",
+        "受价格影响，营业收入下降达8.7亿元",
+        "870000000",
+        "CNY",
+        None,
+        True,
+        "ok",
+        "达 is a level connective",
+    ),
+    (
+        "en-reached-level",
+        "Despite lower volumes, revenue reached $8.7 billion.",
+        "8700000000",
+        "USD",
+        None,
+        True,
+        "ok",
+        "reached states a level",
+    ),
+    (
+        "cn-decrease-le-change",
+        "营业收入同比减少了5亿元",
+        "-500000000",
+        "CNY",
+        None,
+        True,
+        "ok",
+        "减少了 + amount is a change",
+    ),
+    (
+        "cn-decrease-approx-change",
+        "净利润较上年下降约3.2亿元",
+        "-320000000",
+        "CNY",
+        None,
+        True,
+        "ok",
+        "下降约 + amount is a change",
+    ),
+    (
+        "en-decreased-by-change",
+        "Operating expenses decreased by $5 million.",
+        "-5000000",
+        "USD",
+        None,
+        True,
+        "ok",
+        "10-Q MD&A wording: decreased by",
+    ),
+    (
+        "en-decrease-of-change",
+        "a decrease of about $5 million",
+        "-5000000",
+        "USD",
+        None,
+        True,
+        "ok",
+        "decrease of about + amount",
+    ),
+    (
+        "en-fell-then-to-level",
+        "Revenue fell $5 million to $20 million.",
+        "20000000",
+        "USD",
+        None,
+        True,
+        "ok",
+        "the change and the level in one sentence: the level is positive",
+    ),
+    (
+        "en-change-is-not-a-level",
+        "Operating expenses decreased by $5 million.",
+        "5000000",
+        "USD",
+        None,
+        False,
+        "wrong_sign",
+        "a change of -5M is not the level 5M",
+    ),
+    # -- a refusal phrase that does not govern the answer's amount (B12) --
+    (
+        "refusal-aside-cn",
+        "营业收入为8.7亿元（报告未披露分部数据）",
+        "870000000",
+        "CNY",
+        None,
+        True,
+        "ok",
+        "LLM adds a caveat in brackets",
+    ),
+    (
+        "refusal-other-sentence-en",
+        "The filing does not contain segment data; total revenue was $1.2 billion.",
+        "1200000000",
+        "USD",
+        None,
+        True,
+        "ok",
+        "caveat sentence, then the answer",
+    ),
+    (
+        "refusal-but-en",
+        "Segment revenue is not disclosed, but total revenue was $1.2 billion.",
+        "1200000000",
+        "USD",
+        None,
+        True,
+        "ok",
+        "a contrast starts a new statement",
+    ),
+    (
+        "refusal-but-cn",
+        "报告未披露分部数据，但营业收入为8.7亿元。",
+        "870000000",
+        "CNY",
+        None,
+        True,
+        "ok",
+        "但 starts a new statement",
+    ),
+    (
+        "refusal-governs-its-sentence",
+        "资料未披露2024年营业收入，2023年营业收入为5.2亿元。",
+        "870000000",
+        "CNY",
+        None,
+        False,
+        "refused",
+        "the amount stands in the refusal's own sentence",
+    ),
+    (
+        "refusal-other-dimension",
+        "增长率无法计算：上年基数为-3.2亿元。",
+        "0.12",
+        "RATIO",
+        None,
+        False,
+        "refused",
+        "an amount of another dimension does not answer a ratio question",
+    ),
+    (
+        "refusal-bare-number",
+        "文档2中未提及该数据。",
+        "870000000",
+        "CNY",
+        None,
+        False,
+        "refused",
+        "a bare number without a unit is no answer",
+    ),
     # -- wrong scale never matches --
     (
         "wan-for-yi",
@@ -224,6 +407,26 @@ CASES = [
         True,
         "ok",
         "bare number in USD millions",
+    ),
+    (
+        "bare-unit-accounting-negative",
+        "Capex was (1,577).",
+        "1577000000",
+        "USD",
+        "million",
+        False,
+        "wrong_sign",
+        "10-K table style: parentheses keep their sign under the question's unit (B8)",
+    ),
+    (
+        "written-unit-wins",
+        "研发投入8,743.2元",
+        "87432000",
+        "CNY",
+        "万元",
+        False,
+        "wrong_scale",
+        "a unit written in the answer wins over the question's unit",
     ),
     (
         "bare-base-unit",
@@ -623,3 +826,180 @@ def test_gold_rounded_to_the_answers_precision_matches(gold: Decimal, places: in
     if written == 0 or len(written.as_tuple().digits) < 2:
         return
     assert check_quantities([usd(str(written))], gold, dimension="USD").matched
+
+
+# -- accounting negatives under the question's unit (B8) --------------------------------
+
+
+def test_unit_context_keeps_the_accounting_sign() -> None:
+    check = check_answer("Capex was (1,577).", "1577000000", dimension="USD", unit="million")
+    assert check.reason == "wrong_sign"
+    assert check.found is not None
+    assert check.found.value == Decimal("-1.577E+9")
+    lenient = check_answer(
+        "Capex was (1,577).",
+        "1577000000",
+        dimension="USD",
+        unit="million",
+        tolerance=Tolerance(abs="0.01", ignore_sign=True),
+    )
+    assert lenient.matched
+    assert lenient.sign_ignored
+
+
+def test_unit_context_reads_bare_and_scale_only_amounts() -> None:
+    check = check_answer("研发投入 12.5", "1250000000", unit="亿元")
+    assert check.found is not None
+    assert check.found.unit_from_context
+    assert check_answer("营业收入约 1476.94 亿", "147693604994.14", unit="亿元").matched
+
+
+# -- refusals that govern, or do not govern, the amounts (B12) ---------------------------
+
+
+def test_refusal_with_an_answer_keeps_its_candidates() -> None:
+    text = "The filing does not contain segment data; total revenue was $1.2 billion."
+    check = check_answer(text, "1200000000", dimension="USD")
+    assert check.found is not None
+    assert text[slice(*check.found.span or (0, 0))] == "$1.2 billion"
+    # The phrase test alone still sees the phrase.
+    assert is_refusal(text)
+
+
+def test_refusal_in_brackets_around_the_amount() -> None:
+    # The amount sits in the aside, the refusal outside it: an answer.
+    text = "分部数据未披露（营业收入合计8.7亿元）"
+    assert check_answer(text, "870000000", dimension="CNY").matched
+    # The refusal and the amount share the aside: a refusal.
+    check = check_answer("（未披露是否为8.7亿元）", "870000000", dimension="CNY")
+    assert check.reason == "refused"
+    # An accounting negative is an amount in its sentence, not an aside.
+    text = "It cannot be determined whether capex was (1,577)."
+    check = check_answer(text, "1577000000", dimension="USD", unit="million")
+    assert check.reason == "refused"
+    text = "Capex was (1,577); the segment split is not disclosed."
+    check = check_answer(text, "-1577000000", dimension="USD", unit="million")
+    assert check.matched
+
+
+# -- values that cannot be compared are no match, never an exception (B10) --------------
+
+
+def test_out_of_range_expected_is_refused_naming_the_field() -> None:
+    with pytest.raises(InvalidInputError, match=r"^expected: 1E-999999 is out of range"):
+        check_answer("8.7亿元", "1e-999999", dimension="CNY")
+    with pytest.raises(InvalidInputError, match="expected"):
+        check_answer("8.7亿元", "1.5e999999999", dimension="CNY")
+    huge = Quantity(Decimal("1E+60"), "CNY")
+    with pytest.raises(InvalidInputError, match="expected"):
+        check_quantities([], huge)
+
+
+def test_absurd_amount_in_an_answer_is_a_wrong_value() -> None:
+    check = check_answer("9999999999999999999999999999亿亿亿亿", "870000000", dimension="CNY")
+    assert not check.matched
+    assert check.reason == "out_of_tolerance"
+    assert check.relative_error is None
+    assert "out_of_tolerance" in check.describe()
+    # A comparable amount next to it still matches.
+    text = "9999999999999999999999999999亿亿亿亿，其中营业收入8.7亿元"
+    assert check_answer(text, "870000000", dimension="CNY").matched
+
+
+@pytest.mark.parametrize(
+    "value",
+    [Decimal("1E+100"), Decimal("-1E+999999"), Decimal("1E-999999"), Decimal("9.99E+999999")],
+)
+def test_out_of_range_candidates_never_raise(value: Decimal) -> None:
+    candidates = [Quantity(value, "CNY"), Quantity(value, "USD"), Quantity(value, None)]
+    check = check_quantities(candidates, Decimal("870000000"), dimension="CNY")
+    assert not check.matched
+    assert check.reason == "out_of_tolerance"
+    check = check_quantities([Quantity(value, "USD")], Decimal("870000000"), dimension="CNY")
+    assert check.reason == "wrong_currency"
+    check.to_dict()
+
+
+def test_extreme_but_valid_values_compare_without_raising() -> None:
+    tiny, large = Decimal("1E-40"), Decimal("9.9E+40")
+    check = check_quantities([usd(str(large))], tiny, dimension="USD", tolerance=Tolerance(rel="0"))
+    assert check.reason == "out_of_tolerance"
+    assert check.relative_error is not None
+    assert check.relative_error > Decimal("1E+80")
+    check.describe()
+    check = check_quantities([usd("1E-40")], large, dimension="USD")
+    assert check.reason == "out_of_tolerance"
+
+
+def test_gold_with_more_digits_than_the_context() -> None:
+    gold = Decimal("1." + "4" * 80)
+    answer = Quantity(Decimal("1." + "4" * 79), "USD")
+    check = check_quantities([answer], gold, dimension="USD", tolerance=Tolerance(abs="0"))
+    assert not check.matched  # rounding gold to 79 places leaves the 50-digit context
+
+
+odd_decimal_text = st.one_of(
+    st.decimals(allow_nan=True, allow_infinity=True).map(str),
+    st.builds(
+        lambda m, e: f"{m}E{e}",
+        st.integers(min_value=-(10**30), max_value=10**30),
+        st.integers(min_value=-(10**9), max_value=10**9),
+    ),
+    st.sampled_from(["1e-999999", "1.5e999999999", "-0E+99", "0E-50", "1E+41", "9.99E+40"]),
+    st.text(max_size=12),
+)
+# Answers as fragments LLMs write them, shuffled: digits, units, direction and loss
+# words, refusal phrases, brackets, exponents; plus any text at all.
+answer_text = st.one_of(
+    st.lists(
+        st.sampled_from(
+            [
+                *"0123456789.,%()（）-+ $¥亿万千百元约为达至到；。",
+                *("亿元", "万元", "美元", "billion", " million", "E+99", "1e-999", "下降"),
+                *("增长", "减少了", "亏损", "未披露", "not disclosed", "but ", "但"),
+                "decreased by ",
+            ]
+        ),
+        max_size=30,
+    ).map("".join),
+    st.text(max_size=60),
+)
+decimal_values = st.one_of(
+    st.decimals(allow_nan=False, allow_infinity=False),
+    st.sampled_from([Decimal("1E+999999"), Decimal("-1E-999999"), Decimal("1." + "3" * 120)]),
+)
+
+
+@given(text=answer_text, expected=odd_decimal_text, unit=st.sampled_from([None, "亿元", "million"]))
+def test_check_answer_raises_only_fincalc_errors(
+    text: str, expected: str, unit: str | None
+) -> None:
+    try:
+        check = check_answer(text, expected, dimension="CNY", unit=unit)
+    except FincalcError:
+        return
+    check.describe()
+    check.to_dict()
+
+
+@given(text=answer_text)
+def test_check_answer_on_arbitrary_text_returns_a_verdict(text: str) -> None:
+    check = check_answer(text, "870000000", dimension="CNY")
+    check.describe()
+
+
+@given(
+    values=st.lists(decimal_values, max_size=4),
+    expected=st.one_of(decimal_values, odd_decimal_text),
+    dims=st.lists(st.sampled_from([None, "CNY", "USD", "RATIO"]), min_size=4, max_size=4),
+)
+def test_check_quantities_raises_only_fincalc_errors(
+    values: list[Decimal], expected: Decimal | str, dims: list[str | None]
+) -> None:
+    candidates = [Quantity(v, d) for v, d in zip(values, dims, strict=False)]
+    try:
+        check = check_quantities(candidates, expected, dimension="CNY")
+    except FincalcError:
+        return
+    check.describe()
+    check.to_dict()

@@ -83,6 +83,9 @@ def test_eval_files_single_run_and_out(tmp_path: Path, capsys: pytest.CaptureFix
         (["check", "8.7亿元", "--expected", "1", "--dimension", "cny"], "dimension"),
         (["check", "8.7", "--expected", "1", "--unit", "furlongs"], "no unit is declared"),
         (["locate", "missing.txt", "8.7亿元"], "no such file"),
+        (["check", "8.7亿元", "--expected", "1.5e999999999"], "expected: 1.5E+999999999 is out"),
+        (["check", "8.7亿元", "--expected", "1e-999999"], "out of range"),
+        (["check", "8.7亿元", "--expected", "1", "--abs", "1e99"], "Tolerance.abs"),
     ],
 )
 def test_bad_input_exits_2(
@@ -143,6 +146,33 @@ def test_check_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert code == 0
     assert json.loads(out)["sign_ignored"] is True
+
+
+def test_check_never_prints_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    absurd = "9999999999999999999999999999亿亿亿亿"
+    code, out, err = run(capsys, "check", absurd, "--expected", "870000000", "--dimension", "CNY")
+    assert (code, err) == (1, "")
+    assert out.startswith("out_of_tolerance:")
+    code, out, err = run(
+        capsys, "check", "Capex was (1,577).", "--expected", "1577000000", "--unit", "million",
+        "--dimension", "USD", "--json",
+    )  # fmt: skip
+    assert code == 1
+    assert json.loads(out)["reason"] == "wrong_sign"
+
+
+def test_eval_out_of_range_record_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text('{"qid": "q", "value": "870000000", "dimension": "CNY"}\n', encoding="utf-8")
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text('{"qid": "q", "value": 1E+100}\n', encoding="utf-8")
+    code, _, err = run(capsys, "eval", str(gold), str(preds))
+    assert code == 2
+    assert "preds.jsonl:1" in err
+    assert "field 'value'" in err
+    assert "out of range" in err
 
 
 def test_parse(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from fincalc import (
     CaseResult,
     EvalReport,
+    FincalcError,
     GoldCase,
     InvalidInputError,
     InvalidRecordError,
@@ -719,3 +720,150 @@ def test_workers_must_be_a_positive_int(workers: object) -> None:
 
     with pytest.raises(FincalcError, match="workers"):
         evaluate([], [], workers=workers)  # type: ignore[arg-type]
+
+
+# -- graded credit only for comparable values (B6) ------------------------------------
+
+
+def test_graded_gives_no_credit_to_another_currency_dimension_scale_or_sign() -> None:
+    derived = {"dimension": "CNY", "kind": "derived", "value": "870000000"}
+    gold = [
+        {"qid": "cur-text", **derived},
+        {"qid": "cur-value", **derived},
+        {"qid": "dim", **derived},
+        {"qid": "scale", **derived},
+        {"qid": "sign", **derived},
+        {"qid": "near", **derived},
+        {"qid": "ratio-dim", "value": "0.087", "dimension": "RATIO", "kind": "derived"},
+    ]
+    preds = [
+        {"qid": "cur-text", "text": "利润为 8.7 亿美元"},
+        {"qid": "cur-value", "value": "870000000", "dimension": "USD"},
+        {"qid": "dim", "value": "870000000", "dimension": "SHARES"},
+        {"qid": "scale", "text": "利润为 8.7 万元"},
+        {"qid": "sign", "text": "净亏损8.7亿元"},
+        {"qid": "near", "text": "利润约为 8.8 亿元"},  # 1.1 % off: full credit
+        {"qid": "ratio-dim", "text": "Fuel cost was $0.087 billion"},
+    ]
+    report = evaluate(preds, gold, profile="graded")
+    by_qid = {c.qid: c for c in report.cases}
+    assert {q: (c.reason, c.verdict, c.score) for q, c in by_qid.items()} == {
+        "cur-text": ("wrong_currency", "wrong", Decimal(0)),
+        "cur-value": ("wrong_currency", "wrong", Decimal(0)),
+        "dim": ("wrong_dimension", "wrong", Decimal(0)),
+        "scale": ("wrong_scale", "wrong", Decimal(0)),
+        "sign": ("wrong_sign", "wrong", Decimal(0)),
+        "near": ("wrong_value", "correct", Decimal(1)),
+        "ratio-dim": ("wrong_dimension", "wrong", Decimal(0)),
+    }
+    # The relative error is still reported for people to read.
+    assert by_qid["cur-text"].relative_error == Decimal(0)
+
+
+# -- refusal phrases next to an answer (B12) -------------------------------------------
+
+
+def test_refusal_phrase_does_not_hide_a_clear_answer() -> None:
+    gold = [
+        {"qid": "aside", "value": "870000000", "dimension": "CNY"},
+        {"qid": "sentence", "value": "1200000000", "dimension": "USD"},
+        {"qid": "structured", "value": "870000000", "dimension": "CNY"},
+        {"qid": "explicit", "value": "870000000", "dimension": "CNY"},
+        {"qid": "plain", "value": "870000000", "dimension": "CNY"},
+        {"qid": "missing", "value": None},
+        {"qid": "missing-helpful", "value": None},
+    ]
+    preds = [
+        {"qid": "aside", "text": "营业收入为8.7亿元（报告未披露分部数据）"},
+        {
+            "qid": "sentence",
+            "text": "The filing does not contain segment data; total revenue was $1.2 billion.",
+        },
+        {"qid": "structured", "value": "870000000", "text": "8.7亿元（分部数据未披露）"},
+        {"qid": "explicit", "text": "营业收入为8.7亿元", "refused": True},
+        {"qid": "plain", "text": "未在所给资料中检索到该数据。"},
+        {"qid": "missing", "text": "资料中未披露2025年第四季度营业收入。"},
+        {"qid": "missing-helpful", "text": "未检索到第四季度数据；第三季度营业收入为9.1亿元。"},
+    ]
+    report = evaluate(preds, gold)
+    by_qid = {c.qid: c for c in report.cases}
+    assert {q: (c.reason, c.refused, c.answered) for q, c in by_qid.items()} == {
+        "aside": ("ok", False, True),
+        "sentence": ("ok", False, True),
+        "structured": ("ok", False, True),
+        "explicit": ("refused", True, False),
+        "plain": ("refused", True, False),
+        "missing": ("ok", True, False),
+        "missing-helpful": ("should_refuse", False, True),
+    }
+    assert by_qid["aside"].found_raw == "8.7亿元"
+
+
+# -- values out of range (B10) -----------------------------------------------------------
+
+
+def test_out_of_range_values_are_record_errors_naming_the_field() -> None:
+    gold = [{"qid": "q", "value": "870000000", "dimension": "CNY"}]
+    with pytest.raises(InvalidRecordError) as info:
+        evaluate([{"qid": "q", "value": "1E+100"}], gold)
+    assert info.value.field == "value"
+    assert "out of range" in str(info.value)
+    with pytest.raises(InvalidRecordError, match="out of range"):
+        evaluate([], [{"qid": "q", "value": "1e-999999", "dimension": "CNY"}])
+    with pytest.raises(InvalidRecordError, match="tolerance"):
+        evaluate([], [{**gold[0], "tolerance": {"abs": "1E+99"}}])
+
+
+def test_absurd_amounts_in_answers_are_scored() -> None:
+    gold = [
+        {"qid": "a", "value": "870000000", "dimension": "CNY", "kind": "derived"},
+        {"qid": "b", "value": "1E-40", "dimension": "USD", "kind": "derived"},
+    ]
+    preds = [
+        {"qid": "a", "text": "9999999999999999999999999999亿亿亿亿"},
+        {"qid": "b", "value": "9E+40"},
+    ]
+    for profile in ("strict", "graded"):
+        report = evaluate(preds, gold, profile=profile)
+        assert [c.reason for c in report.cases] == ["wrong_value", "wrong_value"]
+        assert "wrong_value" in str(report)
+        report.to_json()
+
+
+@given(
+    value=st.one_of(
+        st.decimals(allow_nan=True, allow_infinity=True).map(str),
+        st.sampled_from(["1E+100", "-1e-999999", "1.5e999999999", "0E-50", "9.9E+40", "abc"]),
+    ),
+    text=st.lists(
+        st.sampled_from(
+            [
+                *("8.7", "亿元", "亿", "万元", "美元", "$", "billion", "(1,577)", "E+99", "1e-999"),
+                *("%", "下降", "减少了", "为", "亏损", "未披露", "not disclosed"),
+                *("；", "（", "）", " "),
+            ]
+        ),
+        max_size=12,
+    ).map("".join),
+    dimension=st.sampled_from(["CNY", "USD", "RATIO"]),
+    structured=st.booleans(),
+    profile=st.sampled_from(["strict", "graded"]),
+)
+def test_evaluate_raises_only_fincalc_errors(
+    value: str, text: str, dimension: str, structured: bool, profile: str
+) -> None:
+    good = {"qid": "q", "value": "870000000", "dimension": dimension, "kind": "derived"}
+    pred: dict[str, Any] = {"qid": "q", "text": text}
+    if structured:
+        pred["value"] = value
+    # The odd value as the prediction's, then as gold's.
+    for gold in (good, {**good, "value": value}):
+        try:
+            report = evaluate([pred], [gold], profile=profile)
+        except FincalcError:
+            continue
+        str(report)
+        report.to_json()
+    # Free text alone always gives a verdict.
+    report = evaluate([{"qid": "q", "text": text}], [good], profile=profile)
+    assert report.cases[0].verdict in ("correct", "partial", "wrong")

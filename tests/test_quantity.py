@@ -10,9 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincalc import InvalidInputError, Quantity
-from fincalc._decimal import CONTEXT, arithmetic, to_decimal
+from fincalc._decimal import CONTEXT, MAX_EXPONENT, arithmetic, in_range, to_decimal
 
-finite_decimals = st.decimals(allow_nan=False, allow_infinity=False, places=None)
+finite_decimals = st.decimals(allow_nan=False, allow_infinity=False, places=None).filter(
+    lambda d: -MAX_EXPONENT <= d.adjusted() <= MAX_EXPONENT
+)
 
 
 @pytest.mark.parametrize(
@@ -40,6 +42,12 @@ def test_to_decimal_accepts_exact_inputs(value: object, expected: Decimal) -> No
         (Decimal("sNaN"), "not a finite number"),
         (None, "expected Decimal, int or str"),
         ("9" * 500, "exceeds the limit"),
+        ("1E+100", "out of range"),
+        ("1e-999999", "out of range"),
+        ("1.5e999999999", "out of range"),
+        (Decimal("-1E+41"), "out of range"),
+        (10**41, "out of range"),
+        ("0E-41", "out of range"),
     ],
 )
 def test_to_decimal_refuses_guesses(value: object, message: str) -> None:
@@ -116,3 +124,37 @@ def test_to_decimal_only_raises_fincalc_errors(value: object) -> None:
         to_decimal(value)
     except InvalidInputError as exc:
         assert "value" in str(exc)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["9.99E+40", "-9.99E+40", "1E-40", "-1E-40", "0", "0E-40", "0E+40", 10**40, "147693604994.14"],
+)
+def test_to_decimal_accepts_the_whole_range(value: object) -> None:
+    assert in_range(to_decimal(value))
+
+
+def test_out_of_range_error_names_the_field_and_the_limit() -> None:
+    with pytest.raises(InvalidInputError) as info:
+        to_decimal("1E+100", field="expected")
+    err = info.value
+    assert str(err).startswith("expected: 1E+100 is out of range")
+    assert (err.argument, err.limit) == ("expected", MAX_EXPONENT)
+    with pytest.raises(InvalidInputError) as info:
+        to_decimal("9" * 60, field="value")
+    assert "…" in str(info.value)  # a long value is shortened in the message
+
+
+@given(st.decimals(allow_nan=False, allow_infinity=False, places=None))
+def test_to_decimal_accepts_exactly_the_values_in_range(value: Decimal) -> None:
+    if in_range(value):
+        assert to_decimal(value) is value
+    else:
+        with pytest.raises(InvalidInputError, match="out of range"):
+            to_decimal(value)
+
+
+def test_in_range_never_raises() -> None:
+    assert not in_range(Decimal("NaN"))
+    assert not in_range(Decimal("-Infinity"))
+    assert not in_range(Decimal("1E+999999999"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -67,6 +68,55 @@ def test_nothing_relevant_retrieved() -> None:
 def test_input_errors(call: object, message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         call()  # type: ignore[operator]
+
+
+METRICS = [
+    lambda ranked: hit_at_k(ranked, {"a"}, 1),
+    lambda ranked: recall_at_k(ranked, {"a"}, 1),
+    lambda ranked: mrr(ranked, {"a"}),
+    lambda ranked: ndcg_at_k(ranked, {"a"}, 1),
+    lambda ranked: RetrievalScores.compute(ranked, {"a"}, k=1),
+]
+
+
+@pytest.mark.parametrize("metric", METRICS, ids=["hit", "recall", "mrr", "ndcg", "compute"])
+@pytest.mark.parametrize(
+    ("ranked", "message"),
+    [
+        (None, "NoneType"),
+        (3, "int"),
+        ("abc", r"bare string 'abc'; wrap a single id as \['abc'\]"),
+        (b"abc", "bare string"),
+        ({"a", "b"}, "set"),
+        ({"a": 1}, "dict"),
+        ([["a"]], "ids must be strings"),
+        ([None], "ids must be strings"),
+    ],
+)
+def test_ranked_must_be_a_sequence_of_ids(metric: Any, ranked: object, message: str) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        metric(ranked)
+
+
+def test_ranked_may_be_any_ordered_iterable() -> None:
+    assert mrr(("d3", "d1"), {"d1"}) == 0.5
+    assert mrr(iter(["d3", "d1"]), {"d1"}) == 0.5
+
+
+@pytest.mark.parametrize("relevant", [None, 3, [1, 2], (["a"],)])
+def test_relevant_must_hold_id_strings(relevant: object) -> None:
+    with pytest.raises(InvalidInputError, match="relevant"):
+        hit_at_k(["a"], relevant, 1)  # type: ignore[arg-type]
+    assert hit_at_k(["a"], iter(["a"]), 1) == 1.0  # type: ignore[arg-type]
+
+
+def test_score_retrieval_needs_mappings() -> None:
+    with pytest.raises(InvalidInputError, match="ranked must be a mapping"):
+        score_retrieval([["a"]], {"q1": {"a"}})  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="relevant must be a mapping"):
+        score_retrieval({"q1": ["a"]}, None)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="bare string"):
+        score_retrieval({"q1": "a"}, {"q1": {"a"}})  # type: ignore[dict-item]
 
 
 def test_score_retrieval_per_question_and_means() -> None:

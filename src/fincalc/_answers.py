@@ -11,7 +11,14 @@ expected value.  The rules (docs/evaluating.md has the long version):
 * A wrong scale (a factor 10^k, 1 <= |k| <= 12), a wrong sign and a
   different currency never match; they are reported as such.
 * Direction words before an amount give the sign of a change:
-  "同比下降 0.49%" is -0.0049, "rose 0.49%" is +0.0049.
+  "同比下降 0.49%" is -0.0049, "rose 0.49%" is +0.0049.  For an amount (not
+  a ratio) the word must govern the number directly ("减少了5亿元",
+  "decreased by $5M"); "下降为8.7亿元", "lower at $8.7 billion" state a level.
+* A refusal phrase makes the answer a refusal unless an amount of the expected
+  dimension stands outside the sentence the phrase governs
+  ("营业收入为8.7亿元（报告未披露分部数据）" is an answer).
+* Values beyond ``MAX_EXPONENT`` (10^±40) cannot be compared: such a
+  candidate is never a match, and never an exception.
 * ``Tolerance(ignore_sign=True)`` (off by default) accepts the opposite sign,
   for outflow metrics written as "(1,577)"; the check records that it did.
 
@@ -21,6 +28,7 @@ All Decimal work runs in fincalc's private context (``arithmetic()``).
 from __future__ import annotations
 
 import dataclasses
+import decimal
 import functools
 import re
 from collections.abc import Iterable, Sequence
@@ -28,7 +36,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
-from ._decimal import arithmetic, to_decimal
+from ._decimal import MAX_EXPONENT, arithmetic, in_range, to_decimal
 from ._errors import InvalidInputError
 from ._quantity import Quantity, check_dimension
 
@@ -65,6 +73,7 @@ _SCALE_LIMIT = 12
 _ONE = Decimal(1)
 _ZERO = Decimal(0)
 _REL_ERROR_QUANTUM = Decimal("1E-6")
+_REL_ERROR_DIGITS = 40  # adjusted exponent up to which an error is quantized to 1e-6
 
 
 def _is_currency(dimension: str | None) -> bool:
@@ -215,7 +224,8 @@ class AnswerCheck:
             and ``span`` point into the answer text.
         candidates: Every amount read from the answer, as extracted.
         relative_error: ``|found - expected| / |expected|`` rounded to 1e-6
-            (``None`` when nothing comparable was found or expected is zero).
+            (``None`` when nothing comparable was found, expected is zero, or
+            the amount found is beyond ``MAX_EXPONENT`` and so not compared).
         scale_factor: For ``wrong_scale``, ``found / expected`` as a power of ten.
         sign_ignored: True when the match needed ``Tolerance(ignore_sign=True)``.
         tolerance: The tolerance applied.
@@ -309,6 +319,7 @@ class _Target:
         self.min_digits = tolerance.min_significant_digits
 
     def accepts(self, found: Decimal) -> bool:
+        """True when ``found`` matches; ``found`` must be ``in_range`` (``_judge`` checks)."""
         if (found - self.value).copy_abs() <= self.limit:
             return True
         if not self.precision_aware or not found:
@@ -318,7 +329,10 @@ class _Target:
             return False
         if len(digits) < self.min_digits:
             return False
-        return self.value.quantize(_quantum(exponent)) == found
+        try:
+            return self.value.quantize(_quantum(exponent)) == found
+        except decimal.InvalidOperation:  # gold has more digits than the context holds
+            return False
 
     def scale_factor(self, found: Decimal) -> Decimal | None:
         """The power of ten ``found`` is off by, if it is (else ``None``)."""
@@ -331,9 +345,13 @@ class _Target:
         return None
 
     def relative_error(self, found: Decimal) -> Decimal | None:
-        if not self.value:
+        """The relative error to 1e-6; ``None`` for gold zero or ``found`` out of range."""
+        if not self.value or not in_range(found):
             return None
-        return ((found - self.value).copy_abs() / self.magnitude).quantize(_REL_ERROR_QUANTUM)
+        error = (found - self.value).copy_abs() / self.magnitude
+        if error.adjusted() >= _REL_ERROR_DIGITS:  # too large to hold to 1e-6: keep 50 digits
+            return error
+        return error.quantize(_REL_ERROR_QUANTUM)
 
 
 class _Verdict:
@@ -368,13 +386,17 @@ def _judge(
 
     A candidate with dimension ``None`` (bare or scale-only) is read in the
     expected dimension; with ``dimension=None`` every candidate is comparable.
+    A value out of range (``in_range``) is never compared: it can only be a
+    wrong value, or of the wrong currency or dimension.
     """
-    comparable = [
+    same = [
         i
         for i, dim in enumerate(dimensions)
         if dim is None or dimension is None or dim == dimension
     ]
-    verdict = _first_verdict(values, dimensions, comparable, target, dimension, ignore_sign)
+    # Inlined ``in_range``: candidate values are finite (``Quantity`` checks).
+    comparable = [i for i in same if -MAX_EXPONENT <= values[i].adjusted() <= MAX_EXPONENT]
+    verdict = _first_verdict(values, dimensions, same, comparable, target, dimension, ignore_sign)
     if verdict.value is not None:
         verdict.relative_error = target.relative_error(verdict.value)
     return verdict
@@ -383,6 +405,7 @@ def _judge(
 def _first_verdict(
     values: Sequence[Decimal],
     dimensions: Sequence[str | None],
+    same: list[int],
     comparable: list[int],
     target: _Target,
     dimension: str | None,
@@ -404,13 +427,15 @@ def _first_verdict(
     if _is_currency(dimension):
         others = [i for i, dim in enumerate(dimensions) if dim != dimension and _is_currency(dim)]
         for i in others:
-            if target.accepts(values[i]):
+            if in_range(values[i]) and target.accepts(values[i]):
                 return _Verdict("wrong_currency", i, values[i])
-        if others and not comparable:
+        if others and not same:
             return _Verdict("wrong_currency", others[0], values[others[0]])
     if comparable:
         best = min(comparable, key=lambda i: (values[i] - target.value).copy_abs())
         return _Verdict("out_of_tolerance", best, values[best])
+    if same:  # only values too large or too small to compare
+        return _Verdict("out_of_tolerance", same[0], values[same[0]])
     if values:
         return _Verdict("wrong_dimension", 0, values[0])
     return _Verdict("no_number")
@@ -428,8 +453,18 @@ _INCREASE = (
     r"\b(?:increased?|increasing|rose|rises?|rising|grew|grow(?:s|th)?|up|higher|gained?)\b"
 )
 _DIRECTION = re.compile(f"(?P<down>{_DECREASE})|(?P<up>{_INCREASE})", re.IGNORECASE)
-# "下降至 8.7 亿元", "fell to $5M": a level, not a change.
+# "下降至 8.7 亿元", "fell to $5M": a level, not a change (ratios).
 _LEVEL_GAP = re.compile(r"[至到]|\bto\b", re.IGNORECASE)
+# What may stand between a direction word and an amount it changes: nothing,
+# 了 and an approximation ("减少了约5亿元"), or by/of and an approximation
+# ("decreased by about $5 million", "a decrease of $5 million").  Anything
+# else ("下降为", "仍达", "lower at", "reached") makes the amount a level.
+_CHANGE_GAP = re.compile(
+    r"\s*(?:了\s*)?(?:(?:大约|约|近|逾|超过|将近)\s*)?"
+    r"|\s*(?:(?:by|of)\s+)?(?:(?:about|approximately|approx\.|around|roughly|nearly|almost|"
+    r"some|over|more\s+than|less\s+than)\s+)?",
+    re.IGNORECASE,
+)
 # Clause ends: CJK and ASCII punctuation, and a full stop followed by a space
 # (a decimal point never is).
 _CLAUSE_BREAK = re.compile(r"[。；;！!？?，,、\n]|\.(?=\s)")
@@ -443,12 +478,15 @@ def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return match
 
 
-def _direction(text: str, start: int, floor: int) -> int:
+def _direction(text: str, start: int, floor: int, *, ratio: bool) -> int:
     """-1 when a decrease word governs the amount starting at ``start``, else +1.
 
     Only the clause right before the amount counts (back to the previous
-    amount, a clause break or 24 characters), and a word followed by 至/到/to
-    describes a level ("下降至 8.7 亿元"), not a change.
+    amount, a clause break or 24 characters).  For a ratio, a word followed
+    by 至/到/to describes a level ("下降至 5.2%"), not a change.  For an
+    amount, the word must govern the number directly (``_CHANGE_GAP``):
+    "减少了5亿元" is a change, "下降为8.7亿元" and "lower at $8.7 billion" are
+    levels.
     """
     window = text[max(floor, start - _DIRECTION_WINDOW) : start]
     if _DIRECTION.search(window) is None:  # the common case: no direction word at all
@@ -459,9 +497,9 @@ def _direction(text: str, start: int, floor: int) -> int:
     word = _last(_DIRECTION, window)
     if word is None or word.lastgroup != "down":
         return 1
-    if _LEVEL_GAP.search(window, word.end()):
-        return 1
-    return -1
+    if ratio:
+        return 1 if _LEVEL_GAP.search(window, word.end()) else -1
+    return -1 if _CHANGE_GAP.fullmatch(window, word.end()) else 1
 
 
 # Words that make the amount after them a negative result: "净亏损3.2亿元",
@@ -560,6 +598,54 @@ class _RefusalMatcher:
         return None
 
 
+# A refusal phrase governs the sentence it stands in.  A bracketed aside is a
+# unit of its own (and is cut out of the sentence around it; an accounting
+# negative such as "(1,577)" is an amount, not an aside), and a contrast
+# (但/但是/不过/然而, "but", "however") starts a new unit.
+_ASIDE = re.compile(r"[（(][^（）()]*[）)]")
+_UNIT_BREAK = re.compile(
+    r"[。！？；;!?\n]|\.(?=\s|$)|但是|但|不过|然而|\bbut\b|\bhowever\b", re.IGNORECASE
+)
+
+
+def _refusal_governs(
+    text: str, candidates: Sequence[Quantity], dimension: str | None, refusal: _RefusalMatcher
+) -> bool:
+    """True when a refusal phrase in ``text`` governs every answer-like amount in it.
+
+    Call only when ``refusal`` found a phrase in ``text``.  The answer is not
+    a refusal when it holds an amount of the expected ``dimension`` (one with
+    a unit; a bare number only under a declared unit, which gives it one)
+    outside every unit of text a refusal phrase governs:
+    "营业收入为8.7亿元（报告未披露分部数据）" and "The filing does not contain
+    segment data; total revenue was $1.2 billion." are answers,
+    "资料未披露，无法确定是否为8.7亿元" is a refusal.
+    """
+    spans = [
+        q.span
+        for q in candidates
+        if q.span is not None
+        and q.unit is not None
+        and (q.dimension is None or dimension is None or q.dimension == dimension)
+    ]
+    if not spans:
+        return True
+    # Brackets that are an amount themselves ("(1,577)") are no aside.
+    asides = [m.span() for m in _ASIDE.finditer(text) if m.span() not in spans]
+    outer = text
+    for a, b in asides:
+        outer = outer[:a] + " " * (b - a) + outer[b:]
+    for start, end in spans:
+        unit = next((text[a:b] for a, b in asides if a <= start and end <= b), None)
+        if unit is None:
+            head = _last(_UNIT_BREAK, outer[:start])
+            tail = _UNIT_BREAK.search(outer, end)
+            unit = outer[head.end() if head else 0 : tail.start() if tail else len(outer)]
+        if refusal.search(unit) is None:
+            return False
+    return True
+
+
 @functools.lru_cache(maxsize=64)
 def _phrase_pattern(phrases: tuple[str, ...]) -> _RefusalMatcher:
     if not phrases or not all(isinstance(p, str) and p.strip() for p in phrases):
@@ -592,6 +678,11 @@ def is_refusal(text: object, *, phrases: Iterable[str] | None = None) -> bool:
     True
     >>> is_refusal("营业收入为 8.7 亿元")
     False
+
+    This is the phrase test alone.  ``check_answer`` and ``evaluate`` also
+    read the amounts: an answer that states one of the expected dimension
+    outside the sentence the phrase governs is not a refusal
+    (docs/evaluating.md, "Refusals").
     """
     if not isinstance(text, str):
         return False
@@ -662,13 +753,18 @@ def citation_format_ok(text: str, pattern: str | re.Pattern[str] | None = None) 
 
 def _expected(expected: object, dimension: str | None) -> tuple[Decimal, str | None]:
     if isinstance(expected, Quantity):
-        return expected.value, dimension or expected.dimension
+        return to_decimal(expected.value, field="expected"), dimension or expected.dimension
     return to_decimal(expected, field="expected"), dimension
 
 
 def _interpret(
-    candidates: Sequence[Quantity], text: str | None
+    candidates: Sequence[Quantity], text: str | None, dimension: str | None
 ) -> tuple[list[Decimal], list[str | None]]:
+    """Candidate values with direction and loss words applied, and their dimensions.
+
+    A candidate without a dimension is read in the expected ``dimension``, so
+    a bare number asked as a ratio follows the ratio rules.
+    """
     values: list[Decimal] = []
     dimensions: list[str | None] = []
     floor = 0
@@ -676,11 +772,12 @@ def _interpret(
         value = q.value
         if text is not None and q.span is not None:
             start, end = q.span
-            if value > 0 and (
-                _direction(text, start, floor) < 0
-                or (q.dimension != "RATIO" and _is_loss(text, start, floor))
-            ):
-                value = -value
+            if value > 0:
+                ratio = (q.dimension or dimension) == "RATIO"
+                if _direction(text, start, floor, ratio=ratio) < 0 or (
+                    not ratio and _is_loss(text, start, floor)
+                ):
+                    value = -value
             floor = end
         values.append(value)
         dimensions.append(q.dimension)
@@ -759,7 +856,7 @@ def check_quantities(
         check_dimension(dim)
     tol = tolerance if tolerance is not None else Tolerance.default_for(dim)
     with arithmetic():
-        values, dims = _interpret(items, text)
+        values, dims = _interpret(items, text, dim)
         verdict = _judge(values, dims, _Target(value, tol), dim, tol.ignore_sign)
     return _verdict_check(verdict, items, value, dim, tol)
 
@@ -838,22 +935,25 @@ def _check_text(
     tolerance: Tolerance,
     refusal: _RefusalMatcher,
 ) -> AnswerCheck:
-    """``check_answer`` after validation: refusal first, then the amounts."""
-    if refusal.search(text) is not None:
-        return AnswerCheck(
-            matched=False,
-            reason="refused",
-            expected=expected,
-            dimension=dimension,
-            found=None,
-            candidates=(),
-            relative_error=None,
-            scale_factor=None,
-            sign_ignored=False,
-            tolerance=tolerance,
-        )
+    """``check_answer`` after validation: the amounts, unless a refusal governs them."""
     with arithmetic():
-        return _check_candidates(text, expected, dimension, unit, tolerance)
+        if refusal.search(text) is None:  # the common case
+            return _check_candidates(text, expected, dimension, unit, tolerance)
+        candidates = _extract(text, unit)
+        if not _refusal_governs(text, candidates, dimension, refusal):
+            return _judge_candidates(text, candidates, expected, dimension, tolerance)
+    return AnswerCheck(
+        matched=False,
+        reason="refused",
+        expected=expected,
+        dimension=dimension,
+        found=None,
+        candidates=(),
+        relative_error=None,
+        scale_factor=None,
+        sign_ignored=False,
+        tolerance=tolerance,
+    )
 
 
 def _check_candidates(
@@ -867,8 +967,18 @@ def _check_candidates(
 
     This is the evaluation hot path: no validated models, one Target per answer.
     """
-    candidates = _extract(text, unit)
-    values, dims = _interpret(candidates, text)
+    return _judge_candidates(text, _extract(text, unit), expected, dimension, tolerance)
+
+
+def _judge_candidates(
+    text: str,
+    candidates: list[Quantity],
+    expected: Decimal,
+    dimension: str | None,
+    tolerance: Tolerance,
+) -> AnswerCheck:
+    """Judge amounts already extracted from ``text``; the caller holds ``arithmetic()``."""
+    values, dims = _interpret(candidates, text, dimension)
     verdict = _judge(values, dims, _Target(expected, tolerance), dimension, tolerance.ignore_sign)
     return _verdict_check(verdict, candidates, expected, dimension, tolerance)
 
@@ -886,28 +996,16 @@ def _unit_context(unit: str) -> UnitContext:
 def _extract(text: str, unit: str | None) -> list[Quantity]:
     """Every amount in ``text``, bare numbers read in ``unit``; call inside ``arithmetic()``.
 
-    The declared unit is applied here, to bare numbers only, rather than passed
-    to the parser as a context: an answer that writes "8,743.2元" to a
-    question asked in 万元 wrote 元, and must be judged as written.
+    The declared unit is the parser's ``context``, so the parser reads every
+    amount once, with its sign: "(1,577)" under "million" is -1,577,000,000.
+    A unit written in the answer wins over the context: "8,743.2元" for a
+    question asked in 万元 wrote 元, and is judged as written.
     """
     from ._parse import extract_quantities
 
-    found = extract_quantities(text)
-    if not unit or all(q.unit is not None for q in found):
-        return found
-    context = _unit_context(unit)
-    return [
-        q
-        if q.unit is not None
-        else dataclasses.replace(
-            q,
-            value=q.value * context.multiplier,
-            dimension=context.dimension,
-            unit=context.unit,
-            unit_from_context=True,
-        )
-        for q in found
-    ]
+    if not unit:
+        return extract_quantities(text)
+    return extract_quantities(text, context=_unit_context(unit))
 
 
 def _find_cited_ids(text: str, ids: Iterable[str]) -> tuple[str, ...]:

@@ -5,6 +5,13 @@ arithmetic runs inside ``decimal.localcontext(CONTEXT)``.  ``CONTEXT`` has 50
 significant digits, ``ROUND_HALF_UP``, and traps on invalid operations,
 division by zero and overflow, so an impossible computation fails loudly
 instead of producing NaN or Infinity.
+
+Values enter through ``to_decimal``, which also bounds their magnitude:
+``|value.adjusted()| <= MAX_EXPONENT`` (40), i.e. below 10^41 and at least
+10^-40 in base units (a zero may not be written to a finer precision either).
+No reported amount or ratio comes near either bound, and inside them every
+comparison fincalc makes (differences, relative errors, rounding to a written
+precision) stays within ``CONTEXT``.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from ._errors import InvalidInputError
 
-__all__ = ["CONTEXT", "PRECISION", "arithmetic", "to_decimal"]
+__all__ = ["CONTEXT", "MAX_EXPONENT", "PRECISION", "arithmetic", "in_range", "to_decimal"]
 
 #: Significant digits of every intermediate result (documented in docs/computing.md).
 PRECISION = 50
@@ -44,13 +51,33 @@ def arithmetic() -> AbstractContextManager[decimal.Context]:
 
 _MAX_DECIMAL_TEXT = 200
 
+#: The largest ``|Decimal.adjusted()|`` ``to_decimal`` accepts (docs/evaluating.md, "Limits").
+MAX_EXPONENT = 40
+
+
+def in_range(value: Decimal) -> bool:
+    """Return True when ``value`` is finite and within ``MAX_EXPONENT``; never raises.
+
+    >>> in_range(Decimal("8.7E+8")), in_range(Decimal("1E+100")), in_range(Decimal("1E-41"))
+    (True, False, False)
+    """
+    if not value.is_finite():
+        return False
+    return -MAX_EXPONENT <= value.adjusted() <= MAX_EXPONENT
+
 
 def to_decimal(value: object, *, field: str = "value") -> Decimal:
     """Coerce ``value`` to a finite ``Decimal`` without ever going through ``float``.
 
     Accepts ``Decimal``, ``int`` (not ``bool``) and numeric strings.  Floats are
     refused because ``0.1`` is not one tenth; NaN and infinities are refused
-    because no amount is infinite.
+    because no amount is infinite; a value whose adjusted exponent is beyond
+    ``MAX_EXPONENT`` (10^41 and more, below 10^-40, or a zero written as
+    ``0E-41``) is refused because no amount is that large or that precise, and
+    comparing it would leave the private context.
+
+    Raises:
+        InvalidInputError: naming ``field``, for any value refused above.
 
     >>> to_decimal("1.50")
     Decimal('1.50')
@@ -58,6 +85,10 @@ def to_decimal(value: object, *, field: str = "value") -> Decimal:
     Traceback (most recent call last):
     ...
     fincalc._errors.InvalidInputError: value: float 0.1 is not accepted ...
+    >>> to_decimal("1E+100", field="expected")
+    Traceback (most recent call last):
+    ...
+    fincalc._errors.InvalidInputError: expected: 1E+100 is out of range: ...
     """
     if isinstance(value, Decimal):
         result = value
@@ -105,5 +136,15 @@ def to_decimal(value: object, *, field: str = "value") -> Decimal:
             f"{field}: {result!r} is not a finite number",
             argument=field,
             value=str(result),
+        )
+    if not -MAX_EXPONENT <= result.adjusted() <= MAX_EXPONENT:
+        text = str(result)
+        raise InvalidInputError(
+            f"{field}: {text if len(text) <= 40 else text[:20] + '…' + text[-12:]} is out of "
+            f"range: fincalc accepts magnitudes from 1E-{MAX_EXPONENT} to below "
+            f"1E+{MAX_EXPONENT + 1} (in base units: 元, dollars, 1 for a ratio)",
+            argument=field,
+            value=text[:80],
+            limit=MAX_EXPONENT,
         )
     return result

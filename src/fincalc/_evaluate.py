@@ -33,8 +33,11 @@ from ._answers import (
     Tolerance,
     _check_candidates,
     _citation_regex,
+    _extract,
     _find_cited_ids,
     _judge,
+    _judge_candidates,
+    _refusal_governs,
     _refusal_pattern,
     _RefusalMatcher,
     _Target,
@@ -107,7 +110,10 @@ class ScoringProfile:
     is not wrong, else 0 — except ``kinds`` cases (derived numbers by default),
     which score 1 within ``full_within`` relative error and ``partial_credit``
     within ``partial_within``, both only in the right direction (same sign as
-    gold).  Extraction cases allow formatting and precision only.
+    gold).  Extraction cases allow formatting and precision only.  Graded
+    credit is only for a value comparable with gold (reason ``ok`` or
+    ``wrong_value``): a wrong currency, dimension, scale or sign scores 0,
+    however close its digits (``evaluate`` passes no relative error for them).
 
     Attributes:
         name: Shown in reports.
@@ -413,7 +419,7 @@ def _power_of_ten(factor: Decimal) -> str:
 
 def _percent_text(value: Decimal) -> str:
     with arithmetic():
-        return f"{(value * 100).quantize(Decimal('0.01'))}%"
+        return f"{value * 100:.2f}%"
 
 
 # -- aggregates ------------------------------------------------------------------
@@ -1007,9 +1013,11 @@ def _score(
             notes=notes,
         )
     text = pred.text
+    # ``refused`` stays None while a refusal phrase was found but the amounts
+    # in the text have not yet been read (``_refusal_governs`` decides).
     refused = pred.refused
-    if refused is None:
-        refused = text is not None and options.refusal.search(text) is not None
+    if refused is None and (text is None or options.refusal.search(text) is None):
+        refused = False
     retrieval = None
     if pred.retrieved is not None:
         if gold.relevance and any(grade > 0 for grade in gold.relevance.values()):
@@ -1028,17 +1036,31 @@ def _score(
     answered = False
     if not refused:
         if pred.value is not None:
-            source, answered = "structured", True
-            found, found_dim = pred.value, pred.dimension or gold.dimension
+            if refused is None:
+                refused = _refusal_governs(
+                    text or "", _extract(text or "", gold.unit), gold.dimension, options.refusal
+                )
+            if not refused:
+                source, answered = "structured", True
+                found, found_dim = pred.value, pred.dimension or gold.dimension
         elif text is not None:
-            source = "text"
-            check = _check_candidates(
-                text, gold.value or _ZERO, gold.dimension, gold.unit, tolerance
-            )
-            answered = bool(check.candidates)
-            if check.found is not None:
-                found, found_raw, span = check.found.value, check.found.raw, check.found.span
-                found_dim = check.found.dimension
+            if refused is None:  # a refusal phrase: the amounts decide, judged only if needed
+                candidates = _extract(text, gold.unit)
+                refused = _refusal_governs(text, candidates, gold.dimension, options.refusal)
+                if not refused:
+                    check = _judge_candidates(
+                        text, candidates, gold.value or _ZERO, gold.dimension, tolerance
+                    )
+            else:
+                check = _check_candidates(
+                    text, gold.value or _ZERO, gold.dimension, gold.unit, tolerance
+                )
+            if check is not None:
+                source = "text"
+                answered = bool(check.candidates)
+                if check.found is not None:
+                    found, found_raw, span = check.found.value, check.found.raw, check.found.span
+                    found_dim = check.found.dimension
 
     if not answerable:
         ok = bool(refused)
@@ -1064,6 +1086,7 @@ def _score(
     expected: Decimal = gold.value  # type: ignore[assignment]
     reason: Reason
     relative_error = scale_factor = None
+    comparable = False  # a value in gold's dimension, currency, scale and sign
     sign_ignored = numeric_ok = False
     if refused:
         reason = "refused"
@@ -1086,6 +1109,7 @@ def _score(
             relative_error, scale_factor = check.relative_error, check.scale_factor
             sign_ignored = check.sign_ignored
         numeric_ok = check_reason == "ok"
+        comparable = check_reason in ("ok", "out_of_tolerance")
         reason = _CHECK_REASON[check_reason]
 
     caliber: CaliberStatus = "unchecked"
@@ -1112,7 +1136,8 @@ def _score(
         score = _ZERO
     else:
         same_direction = found is not None and (found > 0) == (expected > 0) and found != 0
-        score = options.profile.score(gold.kind, numeric_ok, relative_error, same_direction)
+        graded_error = relative_error if comparable else None
+        score = options.profile.score(gold.kind, numeric_ok, graded_error, same_direction)
     verdict_name: Verdict = "correct" if score == _ONE else ("partial" if score else "wrong")
     return CaseResult(
         gold.qid,

@@ -4,7 +4,10 @@ Records are validated once, at the boundary, with pydantic (frozen models);
 scoring then reads plain attributes.  JSON numbers are read as ``Decimal``
 from their text, so ``1.45`` keeps its two decimal places and never passes
 through a binary float.  A bad record raises ``InvalidRecordError`` naming
-the file, the line and the field.
+the file, the line and the field, and so does building one directly
+(``GoldCase(...)``, ``GoldCase.model_validate(...)``,
+``Prediction.model_validate_json(...)``): pydantic's ``ValidationError``
+never escapes.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, model_validator
 
-from ._answers import Tolerance
+from ._answers import Tolerance, _unit_context
 from ._caliber import Caliber
 from ._decimal import to_decimal
 from ._errors import FincalcError, InvalidInputError, InvalidRecordError
@@ -52,6 +55,19 @@ def _dimension(value: Any) -> str | None:
         return check_dimension(value)
     except InvalidInputError as exc:
         raise ValueError(exc.message.removeprefix("dimension: ")) from None
+
+
+def _unit(value: Any) -> str | None:
+    """The unit a question asked for, checked now so a typo fails at load time."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"a unit must be a string such as '亿元' or 'USD millions', got {value!r}")
+    try:
+        _unit_context(value)
+    except FincalcError as exc:
+        raise ValueError(exc.message) from None
+    return value
 
 
 def _caliber(value: Any) -> Caliber | None:
@@ -101,6 +117,7 @@ def _ids(value: Any) -> tuple[str, ...] | None:
 
 OptionalDecimal = Annotated[Decimal | None, PlainValidator(_decimal)]
 OptionalDimension = Annotated[str | None, PlainValidator(_dimension)]
+OptionalUnit = Annotated[str | None, PlainValidator(_unit)]
 OptionalCaliber = Annotated[Caliber | None, PlainValidator(_caliber)]
 OptionalTolerance = Annotated[Tolerance | None, PlainValidator(_tolerance)]
 OptionalIds = Annotated[tuple[str, ...] | None, PlainValidator(_ids)]
@@ -119,8 +136,71 @@ _CONFIG = ConfigDict(
     str_strip_whitespace=False,
 )
 
+_R = TypeVar("_R", bound="_Record")
 
-class GoldCase(BaseModel):
+
+class _Record(BaseModel):
+    """A frozen record whose validation errors are ``InvalidRecordError``s.
+
+    ``model_validate``, ``model_validate_json`` and the constructor all raise
+    ``InvalidRecordError`` (with the field and the reason) instead of
+    pydantic's ``ValidationError``, as ``Claim`` does.
+    """
+
+    model_config = _CONFIG
+
+    def __init__(self, /, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise _record_error(exc, type(self).__name__, None, data) from exc
+
+    # Pydantic calls a model's own ``__init__`` from ``model_validate`` unless
+    # it is marked as the base one.  This ``__init__`` only translates the
+    # error, so validation may skip it (and ``model_validate`` translates too).
+    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
+
+    @classmethod
+    def model_validate(cls: type[_R], obj: Any, *args: Any, **kwargs: Any) -> _R:
+        """Validate a mapping; a bad one raises ``InvalidRecordError``."""
+        return cls._checked(obj, cls.__name__, None, *args, **kwargs)
+
+    @classmethod
+    def model_validate_json(cls: type[_R], json_data: Any, *args: Any, **kwargs: Any) -> _R:
+        """Validate one JSON object (numbers read as ``Decimal``); raise ``InvalidRecordError``."""
+        source = cls.__name__
+        try:
+            text = (
+                json_data.decode("utf-8") if isinstance(json_data, bytes | bytearray) else json_data
+            )
+            data = _DECODER.decode(text)
+        except (TypeError, AttributeError, UnicodeDecodeError) as exc:
+            raise InvalidRecordError(
+                f"{source}: expected JSON text, got {type(json_data).__name__}",
+                source=source,
+                reason="not JSON text",
+            ) from exc
+        except json.JSONDecodeError as exc:
+            raise _json_error(exc, source) from exc
+        if not isinstance(data, Mapping):
+            raise InvalidRecordError(
+                f"{source}: a record must be a JSON object, got {type(data).__name__}",
+                source=source,
+                reason="not an object",
+            )
+        return cls._checked(data, source, None, *args, **kwargs)
+
+    @classmethod
+    def _checked(
+        cls: type[_R], obj: Any, source: str, line: int | None, *args: Any, **kwargs: Any
+    ) -> _R:
+        try:
+            return super().model_validate(obj, *args, **kwargs)
+        except ValidationError as exc:
+            raise _record_error(exc, source, line, obj) from exc
+
+
+class GoldCase(_Record):
     """One evaluation question with its gold answer.
 
     Attributes:
@@ -143,15 +223,17 @@ class GoldCase(BaseModel):
     Decimal('870000000')
     >>> GoldCase.model_validate({"qid": "q2", "value": None}).answerable
     False
+    >>> GoldCase(qid="q3", value="1.5")
+    Traceback (most recent call last):
+    ...
+    fincalc._errors.InvalidRecordError: GoldCase (qid 'q3'): field '(record)': a gold value ...
     """
-
-    model_config = _CONFIG
 
     qid: str = Field(min_length=1)
     question: str | None = None
     value: OptionalDecimal = None
     dimension: OptionalDimension = None
-    unit: str | None = None
+    unit: OptionalUnit = None
     caliber: OptionalCaliber = None
     evidence_ids: IdTuple = ()
     relevance: dict[str, int] | None = None
@@ -174,7 +256,7 @@ class GoldCase(BaseModel):
         return self.value is not None
 
 
-class Prediction(BaseModel):
+class Prediction(_Record):
     """One system answer: a structured value, a free-text answer, or both.
 
     When both are given, the structured value is scored and the text is used
@@ -195,8 +277,6 @@ class Prediction(BaseModel):
     >>> Prediction(qid="q1", text="营业收入为 8.7 亿元").text
     '营业收入为 8.7 亿元'
     """
-
-    model_config = _CONFIG
 
     qid: str = Field(min_length=1)
     value: OptionalDecimal = None
@@ -243,10 +323,7 @@ def _validate(model: type[_M], data: Any, source: str, line: int | None) -> _M:
             line=line,
             reason="not an object",
         )
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise _record_error(exc, source, line, data) from exc
+    return model._checked(data, source, line)
 
 
 _DECODER = json.JSONDecoder(parse_float=Decimal)

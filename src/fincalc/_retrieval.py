@@ -12,6 +12,10 @@ everywhere:
   metrics count any id with a grade above zero as relevant).
 * A question with no relevant id has no defined score: the functions raise
   ``InvalidInputError`` and ``score_retrieval`` skips it (and says so).
+* ``ranked`` is an ordered sequence of ids (a list or tuple; any iterable in
+  its order).  ``None``, a number, a bare ``str`` (which would be read
+  character by character), a set (no order) or a mapping raise
+  ``InvalidInputError``.
 
 These are scores, not money: they are floats.
 """
@@ -19,7 +23,7 @@ These are scores, not money: they are floats.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,13 +43,31 @@ Relevance = Collection[str] | Mapping[str, float]
 
 
 def _dedupe(ranked: Iterable[str]) -> list[str]:
+    if isinstance(ranked, str | bytes | Mapping | Set) or not isinstance(ranked, Iterable):
+        kind = "a bare string" if isinstance(ranked, str | bytes) else type(ranked).__name__
+        hint = f"; wrap a single id as [{ranked!r}]" if isinstance(ranked, str) else ""
+        raise InvalidInputError(
+            f"ranked must be a sequence of ids, best first, got {kind} {ranked!r:.60}{hint}",
+            argument="ranked",
+            value=repr(ranked)[:80],
+        )
     seen: set[str] = set()
     out: list[str] = []
     for doc_id in ranked:
+        if not isinstance(doc_id, str):
+            raise InvalidInputError(
+                f"ranked ids must be strings, got {type(doc_id).__name__} {doc_id!r:.60}",
+                argument="ranked",
+                value=repr(doc_id)[:80],
+            )
         if doc_id not in seen:
             seen.add(doc_id)
             out.append(doc_id)
     return out
+
+
+def _all_str(items: list[Any]) -> bool:
+    return all(isinstance(i, str) for i in items)
 
 
 def _grades(relevant: Relevance) -> dict[str, float]:
@@ -67,8 +89,15 @@ def _grades(relevant: Relevance) -> dict[str, float]:
                 )
             if grade > 0:
                 grades[doc_id] = float(grade)
+    elif isinstance(relevant, Iterable) and _all_str(ids := list(relevant)):
+        grades = dict.fromkeys(ids, 1.0)
     else:
-        grades = dict.fromkeys(relevant, 1.0)
+        raise InvalidInputError(
+            f"relevant must be a collection of id strings or a mapping of id to grade, "
+            f"got {type(relevant).__name__} {relevant!r:.60}",
+            argument="relevant",
+            value=repr(relevant)[:80],
+        )
     if not grades:
         raise InvalidInputError(
             "retrieval metrics are undefined for a question with no relevant id; "
@@ -251,6 +280,13 @@ def score_retrieval(
     (0.0, 0.5)
     """
     _check_k(k)
+    for name, value in (("ranked", ranked), ("relevant", relevant)):
+        if not isinstance(value, Mapping):
+            raise InvalidInputError(
+                f"{name} must be a mapping of qid to ids, got {type(value).__name__}",
+                argument=name,
+                value=repr(value)[:80],
+            )
     per_question: dict[str, RetrievalScores] = {}
     skipped: list[str] = []
     for qid in sorted(set(ranked) | set(relevant)):
