@@ -93,10 +93,12 @@ _TOKEN = re.compile(
 )
 # Words a fuzzy match may not change either: Chinese numerals and the period
 # and basis markers (第三季度 vs 前三季度, 上半年 vs 下半年, third vs first quarter).
+_CN_NUMERAL = "[〇零一二两三四五六七八九十百千万亿兆壹贰叁肆伍陆柒捌玖拾佰仟]"
 _PROTECTED = re.compile(
-    r"[〇零一二两三四五六七八九十百千万亿兆壹贰叁肆伍陆柒捌玖拾佰仟前第上下半全末初]"
-    r"|\b(?i:first|second|third|fourth|three|six|nine|twelve|half|quarter|year|months?"
-    r"|ended|ending|prior|previous|current)\b"
+    r"[前第][一二三四两1-4]"  # 前三(季度) vs 第三(季度)
+    r"|[上下]半年|全年|年[末初底]|[季月期][末初]"
+    rf"|{_CN_NUMERAL}+(?=[元亿万千百股倍个季年月成点%])|{_CN_NUMERAL}{{2,}}"  # 三亿元, 二〇二五
+    r"|\b(?i:first|second|third|fourth|three|six|nine|twelve)\b"
 )
 _GROUPING_COMMA = re.compile(r"(?<=\d),(?=\d)|\s")
 _YEAR = re.compile(r"(?:19|20)\d\d")
