@@ -98,3 +98,28 @@ def test_a_declared_cell_supports_only_its_declared_value(
 def test_a_bare_source_number_supports_only_a_bare_answer_number() -> None:
     assert raws("增长了 1,208 家", "新增客户 1,208") == ["1,208 家"]
     assert raws("新增 1,208", "新增客户 1,208") == []
+
+
+def test_a_row_label_unit_governs_the_source_cell() -> None:
+    doc = Document("r", "| 营业收入（万元） | 87,432 |\n")
+    assert raws("营业收入8.74亿元", doc) == []
+    assert raws("营业收入87,432元", doc) == ["87,432元"]
+
+
+def test_a_per_share_computation_supports_its_rendered_amount() -> None:
+    from fincalc import ratio, render
+
+    profit = Fact.build(
+        "520000000", metric="净利润", entity="公司", period="FY2024", evidence_id="a"
+    )
+    shares = Fact.build(
+        "1000000000",
+        metric="总股本",
+        entity="公司",
+        period="FY2024",
+        evidence_id="b",
+        dimension="SHARES",
+    )
+    eps = ratio(profit, shares, metric="基本每股收益")
+    for locale in ("zh_CN", "en_US"):
+        assert unsupported_numbers(render(eps, locale=locale), [], computations=[eps]) == []

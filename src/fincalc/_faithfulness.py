@@ -10,7 +10,7 @@ from ._answers import Tolerance, _Target
 from ._audit import Computation
 from ._decimal import arithmetic
 from ._errors import InvalidInputError
-from ._grounding import Document
+from ._grounding import Document, _row_unit
 from ._parse import extract_quantities
 from ._quantity import Quantity
 
@@ -31,9 +31,10 @@ def _source_amounts(source: Document | str) -> list[Quantity]:
         )
     amounts: list[Quantity] = []
     for q in extract_quantities(source.text):
-        declaration = (
-            source.declaration_at(*q.span) if q.unit is None and q.span is not None else None
-        )
+        declaration = None
+        if q.unit is None and q.span is not None:
+            # the row label's unit ("营业收入（万元） | 87,432") first, as resolve reads it
+            declaration = _row_unit(source.text, *q.span) or source.declaration_at(*q.span)
         if declaration is None:
             amounts.append(q)
             continue
@@ -55,9 +56,10 @@ def _compatible(answer: Quantity, source: Quantity) -> bool:
     """A bare source number supports only a bare answer number; dimensions must agree."""
     if source.unit is None:
         return answer.unit is None
-    return (
-        answer.dimension is None or source.dimension is None or answer.dimension == source.dimension
-    )
+    if answer.dimension is None or source.dimension is None:
+        return True
+    # a per-share result (CNY_PER_SHARES) is written as a plain amount ("0.52元")
+    return source.dimension.split("_PER_", 1)[0] == answer.dimension
 
 
 def unsupported_numbers(
