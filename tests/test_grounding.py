@@ -19,6 +19,7 @@ from fincalc import (
     DimensionMismatchError,
     Document,
     FincalcError,
+    FiscalCalendar,
     InvalidRecordError,
     MissingUnitError,
     Period,
@@ -319,7 +320,7 @@ def test_repeated_sentence_is_ambiguous() -> None:
 
 def test_scale_without_currency_needs_a_document_currency() -> None:
     text = "报告期内营业收入1476.94亿，同比增长。"
-    with pytest.raises(DimensionMismatchError, match="currency"):
+    with pytest.raises(MissingUnitError, match="currency='CNY'"):
         resolve(claim(evidence_id="d", quote="营业收入1476.94亿"), [Document("d", text)])
     fact = resolve(
         claim(evidence_id="d", quote="营业收入1476.94亿"), [Document("d", text, currency="CNY")]
@@ -575,3 +576,347 @@ def test_a_cell_under_another_period_column_is_refused(quote: str, period: str, 
     assert info.value.differing == ("period",)
     result = resolve_all([claim(quote=quote, period=period, basis=basis)], DOCS)
     assert [r.reason for r in result.refusals] == ["period_mismatch"]
+
+
+# -- review findings: periods in quotes, relative and aligned columns -------------
+
+H1_PROSE = (
+    "2025年上半年，公司实现营业收入17.0亿元；第一季度营业收入8.1亿元；2024年全年营业收入35.2亿元。"
+)
+
+
+def _reasons(claims: list[Claim], docs: list[Document], **kwargs: Any) -> list[str]:
+    result = resolve_all(claims, docs, **kwargs)
+    return [r.reason for r in result.refusals]
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "basis"),
+    [
+        # source: LLM put a Q1 sentence under the Q3 it was asked about
+        ("第一季度营业收入8.1亿元", "2025年第三季度", "single_period"),
+        ("2025年上半年，公司实现营业收入17.0亿元", "2025年前三季度", "cumulative"),
+        ("2024年全年营业收入35.2亿元", "2025年度", "single_period"),
+    ],
+)
+def test_a_quote_naming_another_period_is_refused(quote: str, period: str, basis: str) -> None:
+    doc = Document("r", H1_PROSE)
+    c = claim(evidence_id="r", quote=quote, period=period, basis=basis, entity="公司")
+    with pytest.raises(CaliberMismatchError, match="the quote names") as info:
+        resolve(c, [doc])
+    assert info.value.differing == ("period",)
+    assert _reasons([c], [doc]) == ["period_mismatch"]
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "period", "basis", "expected"),
+    [
+        # the bare 第一季度 takes the claim's year
+        (H1_PROSE, "第一季度营业收入8.1亿元", "2025年第一季度", "single_period", "810000000"),
+        # a comparison period is not the amount's period
+        (
+            "2025年上半年营业收入17.0亿元，较2024年同期增长12%。",
+            "营业收入17.0亿元，较2024年同期增长12%",
+            "2025年上半年",
+            "cumulative",
+            "1700000000",
+        ),
+        # a report date is a date of a different kind
+        (
+            "公司于2025年8月28日披露：上半年营业收入17.0亿元。",
+            "公司于2025年8月28日披露：上半年营业收入17.0亿元",
+            "2025年上半年",
+            "cumulative",
+            "1700000000",
+        ),
+        # a report title names the document, not the amount
+        (
+            "2025年第三季度报告：前三季度营业收入26.0亿元。",
+            "2025年第三季度报告：前三季度营业收入26.0亿元",
+            "2025年前三季度",
+            "cumulative",
+            "2600000000",
+        ),
+        # 10-K prose: the period after the amount governs it
+        (
+            "Net sales were $391.0 billion in 2024 and $383.3 billion in 2023.",
+            "$383.3 billion in 2023",
+            "FY2023",
+            "single_period",
+            "383300000000",
+        ),
+    ],
+)
+def test_legitimate_period_mentions_in_quotes_are_accepted(
+    text: str, quote: str, period: str, basis: str, expected: str
+) -> None:
+    currency = "USD" if "$" in text else "CNY"
+    fact = resolve(
+        claim(evidence_id="r", quote=quote, period=period, basis=basis, currency=currency),
+        [Document("r", text)],
+    )
+    assert fact.value == Decimal(expected)
+
+
+CSRC_HEADER = (
+    "| 项目 | 本报告期 | 本报告期比上年同期增减变动幅度(%) | 年初至报告期末 "
+    "| 年初至报告期末比上年同期增减变动幅度(%) |"
+)
+CSRC_Q3 = f"""\
+一、主要财务数据
+（一）主要会计数据和财务指标
+单位：元  币种：人民币
+
+{CSRC_HEADER}
+| --- | --- | --- | --- | --- |
+| 营业收入 | 870,000,000.00 | -0.49 | 2,600,000,000.00 | 30.00 |
+| 归属于上市公司股东的净利润 | 120,000,000.00 | 12.5 | 300,000,000.00 | 8.1 |
+
+| 项目 | 本报告期末 | 上年度末 | 本报告期末比上年度末增减变动幅度(%) |
+| --- | --- | --- | --- |
+| 总资产 | 9,800,000,000.00 | 9,100,000,000.00 | 7.69 |
+"""
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "basis", "currency", "expected"),
+    [
+        ("2,600,000,000.00", "2025年第三季度", "single_period", "CNY", "basis_mismatch"),
+        ("870,000,000.00", "2025年前三季度", "cumulative", "CNY", "basis_mismatch"),
+        ("9,800,000,000.00", "2025年第三季度", "single_period", "CNY", "period_mismatch"),
+        ("| -0.49 |", "2025年第三季度", "single_period", "CNY", "dimension_mismatch"),
+        ("870,000,000.00", "2025年第三季度", "single_period", "CNY", None),
+        ("2,600,000,000.00", "2025年前三季度", "cumulative", "CNY", None),
+        ("9,800,000,000.00", "2025-09-30", "instant", "CNY", None),
+    ],
+)
+def test_csrc_relative_column_headers_are_checked(
+    quote: str, period: str, basis: str, currency: str, expected: str | None
+) -> None:
+    doc = Document("q3", CSRC_Q3, page=2)
+    c = claim(evidence_id="q3", quote=quote, period=period, basis=basis, currency=currency)
+    assert _reasons([c], [doc]) == ([] if expected is None else [expected])
+
+
+def test_a_csrc_row_takes_the_cell_whose_relative_column_fits_the_basis() -> None:
+    doc = Document("q3", CSRC_Q3)
+    row = "| 营业收入 | 870,000,000.00 | -0.49 | 2,600,000,000.00 | 30.00 |"
+    quarter = resolve(claim(evidence_id="q3", quote=row, period="2025Q3"), [doc])
+    ytd = resolve(
+        claim(evidence_id="q3", quote=row, period="2025年前三季度", basis="cumulative"), [doc]
+    )
+    assert (quarter.value, ytd.value) == (Decimal("870000000"), Decimal("2600000000"))
+    change = resolve(
+        claim(evidence_id="q3", quote="| -0.49 |", metric="营业收入同比", currency=None), [doc]
+    )
+    assert change.quantity.dimension == "RATIO"
+    assert change.value == Decimal("-0.0049")
+
+
+@pytest.mark.parametrize(
+    ("header", "cell", "period", "basis", "ok"),
+    [
+        ("| 项目 | 本期发生额 | 上期发生额 |", "87,000", "2025Q3", "single_period", True),
+        ("| 项目 | 本期发生额 | 上期发生额 |", "87,000", "2025-09-30", "instant", False),
+        ("| 项目 | 期末余额 | 期初余额 |", "87,000", "2025-09-30", "instant", True),
+        ("| 项目 | 期末余额 | 期初余额 |", "87,000", "2025年前三季度", "cumulative", False),
+        ("| 项目 | 本年累计 | 上年同期 |", "87,000", "2025年第三季度", "single_period", False),
+        ("| 项目 | 本年累计 | 上年同期 |", "87,000", "2025年第一季度", "single_period", True),
+    ],
+)
+def test_statement_column_headers_map_to_a_basis(
+    header: str, cell: str, period: str, basis: str, ok: bool
+) -> None:
+    doc = Document("s", f"单位：万元\n{header}\n| 营业收入 | 87,000 | 80,000 |\n")
+    c = claim(evidence_id="s", quote=cell, period=period, basis=basis)
+    reasons = _reasons([c], [doc])
+    assert (not reasons) if ok else reasons in (["basis_mismatch"], ["period_mismatch"])
+
+
+TEN_K = """\
+Item 8. Financial Statements
+
+CONSOLIDATED STATEMENTS OF OPERATIONS
+(In millions, except number of shares, which are reflected in thousands, and per-share amounts)
+
+                                   Years ended
+                        September 28,   September 30,   September 24,
+                            2024            2023            2022
+Net sales:
+  Products             $ 294,866       $ 298,085       $ 316,199
+  Services                96,169          85,200          78,129
+    Total net sales      391,035         383,285         394,328
+Shares used in computing earnings per share:
+  Diluted              15,408,095      15,812,547      16,325,819
+"""
+OCT = FiscalCalendar.named("october")
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "expected"),
+    [
+        ("383,285", "FY2024", "period_mismatch"),  # the 2023 column
+        ("383,285", "FY2023", None),
+        ("Total net sales      391,035         383,285         394,328", "FY2023", None),
+        ("Total net sales      391,035", "FY2022", "period_mismatch"),
+        ("391,035", "fiscal year ended September 28, 2024", None),
+    ],
+)
+def test_whitespace_aligned_columns_are_checked(
+    quote: str, period: str, expected: str | None
+) -> None:
+    doc = Document("10k", TEN_K, currency="USD")
+    c = claim(
+        evidence_id="10k",
+        quote=quote,
+        metric="Net sales",
+        entity="Apple",
+        period=period,
+        currency="USD",
+    )
+    result = resolve_all([c], [doc], calendar=OCT)
+    assert [r.reason for r in result.refusals] == ([] if expected is None else [expected])
+    if expected is None and "391,035" in quote and "383,285" not in quote:
+        assert result.facts[0].value == Decimal("391035000000")
+    if expected is None and quote == "383,285":
+        assert result.facts[0].value == Decimal("383285000000")
+
+
+def test_a_number_only_quote_on_an_unaligned_multi_amount_line_is_refused() -> None:
+    text = "(In millions)\nTotal net sales      391,035         383,285         394,328\n"
+    c = claim(evidence_id="x", quote="383,285", metric="Net sales", period="FY2023", currency="USD")
+    with pytest.raises(AmbiguousQuantityError, match="cannot align"):
+        resolve(c, [Document("x", text, currency="USD")])
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "currency", "expected", "declared"),
+    [
+        (
+            "綜合損益表\n|  | 附註 | 2024年 | 2023年 |\n|  |  | 人民幣千元 | 人民幣千元 |\n"
+            "| 收入 | 5 | 1,234,567 | 1,100,000 |\n",
+            "| 收入 | 5 | 1,234,567 |",
+            "CNY",
+            "1234567000",
+            "人民幣千元",
+        ),
+        (
+            "CONSOLIDATED STATEMENT OF PROFIT OR LOSS\n| | Notes | 2024 | 2023 |\n"
+            "| | | HK$'000 | HK$'000 |\n| Revenue | 5 | 1,234,567 | 1,100,000 |\n",
+            "| Revenue | 5 | 1,234,567 |",
+            "HKD",
+            "1234567000",
+            "HK$'000",
+        ),
+        (
+            "单位：元\n| 项目 | 2024年度（人民币千元） |\n| 营业收入 | 87,432 |\n",
+            "营业收入 | 87,432",
+            "CNY",
+            "87432000",
+            "人民币千元",
+        ),
+    ],
+)
+def test_column_header_units_beat_the_declaration_and_notes_are_not_amounts(
+    text: str, quote: str, currency: str, expected: str, declared: str
+) -> None:
+    fact = resolve(
+        claim(evidence_id="hk", quote=quote, period="FY2024", currency=currency),
+        [Document("hk", text)],
+    )
+    assert fact.value == Decimal(expected)
+    assert fact.evidence.unit_declaration == declared
+
+
+def test_a_notes_cell_is_never_an_amount() -> None:
+    text = "| | Notes | 2024 |\n| | | HK$'000 |\n| Revenue | 5 | 1,234,567 |\n"
+    c = claim(evidence_id="hk", quote="| Revenue | 5 |", period="FY2024", currency="HKD")
+    assert _reasons([c], [Document("hk", text)]) == ["no_quantity"]
+
+
+def test_period_mismatch_names_the_header_not_the_cell() -> None:
+    with pytest.raises(CaliberMismatchError) as info:
+        resolve(claim(quote="87,432", period="2025年第三季度"), DOCS)
+    assert "column headed '2024年第三季度'" in str(info.value)
+    assert info.value.right == "2024年第三季度"
+
+
+def test_share_rows_record_the_share_exception_as_their_declaration() -> None:
+    doc = Document("10-K", APPLE_STYLE, currency="USD")
+    fact = resolve(
+        claim(
+            evidence_id="10-K",
+            quote="computing earnings per share: Diluted   15,408,095",
+            metric="Diluted shares",
+            entity="Apple",
+            period="fiscal year ended September 28, 2024",
+            currency=None,
+        ),
+        [doc],
+    )
+    assert fact.evidence.unit_declaration == "in thousands"
+    span = fact.evidence.unit_declaration_span
+    assert span is not None
+    assert APPLE_STYLE[span[0] : span[1]] == "in thousands"
+
+
+@pytest.mark.parametrize("currency", ["USD", "CNY"])
+def test_a_bare_scale_without_document_currency_is_missing_unit(currency: str) -> None:
+    doc = Document("10k", TEN_K)
+    c = claim(
+        evidence_id="10k",
+        quote="Total net sales      391,035",
+        metric="Net sales",
+        entity="Apple",
+        period="FY2024",
+        currency=currency,
+    )
+    with pytest.raises(MissingUnitError, match=f"currency='{currency}'"):
+        resolve(c, [doc], calendar=OCT)
+    assert _reasons([c], [doc], calendar=OCT) == ["missing_unit"]
+
+
+@pytest.mark.parametrize("written", ["RMB", "rmb", "人民币", "CNY"])
+def test_rmb_is_normalised_to_cny(written: str) -> None:
+    assert claim(currency=written).currency == "CNY"
+    assert resolve(claim(currency=written), DOCS).quantity.dimension == "CNY"
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "basis", "ok"),
+    [
+        ("第一季度营业收入8.1亿元", "2025年第一季度", "cumulative", True),
+        ("全年营业收入35.2亿元", "2024年度", "cumulative", True),
+        ("实现营业收入17.0亿元", "2025年上半年", "single_period", False),
+    ],
+)
+def test_q1_and_full_year_accept_either_flow_basis(
+    quote: str, period: str, basis: str, ok: bool
+) -> None:
+    c = claim(evidence_id="r", quote=quote, period=period, basis=basis)
+    if ok:
+        assert resolve(c, [Document("r", H1_PROSE)]).caliber.basis is Basis.SINGLE_PERIOD
+    else:
+        assert _reasons([c], [Document("r", H1_PROSE)]) == ["basis_mismatch"]
+
+
+def test_nine_months_claimed_single_period_is_still_refused() -> None:
+    c = claim(quote=ROW, period="2025年前三季度", basis="single_period")
+    assert _reasons([c], DOCS) == ["basis_mismatch"]
+
+
+@pytest.mark.parametrize("many", [False, True])
+def test_gemini_schema_dialect(many: bool) -> None:
+    schema = claim_json_schema(many=many, dialect="gemini")
+    for node in _walk(schema):
+        assert "additionalProperties" not in node
+        assert not isinstance(node.get("type"), list)
+    props = (schema["properties"]["claims"]["items"] if many else schema)["properties"]
+    assert props["currency"] == {
+        "description": props["currency"]["description"],
+        "type": "string",
+        "nullable": True,
+    }
+    assert claim_json_schema(many=many, dialect="openai") == claim_json_schema(many=many)
+    with pytest.raises(FincalcError):
+        claim_json_schema(dialect="anthropic")  # type: ignore[arg-type]
