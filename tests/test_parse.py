@@ -350,18 +350,21 @@ def test_too_many_digits_is_refused() -> None:
     ids=lambda text: repr(text[:4]),
 )
 def test_adversarial_input_is_linear(text: str) -> None:
-    started = time.perf_counter()
-    with contextlib.suppress(FincalcError):
-        extract_quantities(text)
-    small = text[: len(text) // 10]
-    started_small = time.perf_counter()
-    elapsed = started_small - started
-    with contextlib.suppress(FincalcError):
-        extract_quantities(small)
-    elapsed_small = time.perf_counter() - started_small
-    # Linear: 10x the input costs about 10x the time, never 100x; and it is fast.
+    def best_of_three(sample: str) -> float:
+        times = []
+        for _ in range(3):
+            started = time.perf_counter()
+            with contextlib.suppress(FincalcError):
+                extract_quantities(sample)
+            times.append(time.perf_counter() - started)
+        return min(times)  # the least disturbed run: CI machines are shared
+
+    elapsed = best_of_three(text)
+    elapsed_small = best_of_three(text[: len(text) // 10])
+    # Linear: 10x the input costs about 10x the time; quadratic work would cost
+    # ~100x and catastrophic backtracking far more. The bound leaves room for noise.
     assert elapsed < 3.0
-    assert elapsed < 30 * elapsed_small + 0.05
+    assert elapsed < 40 * elapsed_small + 0.1
 
 
 # ---------------------------------------------------------------- extract_quantities
