@@ -63,12 +63,23 @@ def test_enum_strings_are_accepted_and_serialised_lowercase() -> None:
         ({"dimension": "yuan"}, "dimension"),
         ({"period": "2025Q3"}, "Period"),
         ({"basis": Basis.INSTANT}, "instant"),
+        ({"period": Period.instant(date(2025, 9, 30))}, "one day"),
+        ({"period": Period.instant(date(2025, 9, 30)), "basis": Basis.CUMULATIVE}, "one day"),
         ({"colour": "red"}, "no field"),
     ],
 )
 def test_invalid_calibers_are_refused(changes: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         revenue(**changes)
+
+
+def test_instant_basis_and_one_day_periods_go_together() -> None:
+    day = Period.instant(date(2025, 9, 30))
+    assert revenue(period=day, basis=Basis.INSTANT).basis is Basis.INSTANT
+    # other pairings are the user's call: 1-2月 labelled cumulative is allowed
+    jan_feb = Period(date(2025, 1, 1), date(2025, 3, 1))
+    assert revenue(period=jan_feb, basis=Basis.CUMULATIVE).basis is Basis.CUMULATIVE
+    assert revenue(period=YTD, basis=Basis.SINGLE_PERIOD).period == YTD
 
 
 @pytest.mark.parametrize(
@@ -80,6 +91,8 @@ def test_invalid_calibers_are_refused(changes: dict[str, object], message: str) 
         '"basis":"single_period","dimension":"CNY","tax":"na"}',
         '{"metric":"m","entity":"e","period":{"start":"2025-01-01","end":"2025-02-01"},'
         '"basis":"weekly","dimension":"CNY","tax":"na"}',
+        '{"metric":"m","entity":"e","period":{"start":"2025-01-01","end":"2025-01-02"},'
+        '"basis":"single_period","dimension":"CNY","tax":"na"}',
     ],
 )
 def test_bad_json_raises_invalid_record(text: str) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import decimal
 import itertools
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
+import regex as re
 from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
@@ -124,6 +125,146 @@ PARSE_CASES = [
     ("apr-start-fy", "FY2024", APR_START, "2024-04-01", "2025-04-01", S, "Japanese 決算"),
     ("apr-start-q3", "2024Q3", APR_START, "2024-10-01", "2025-01-01", S, "Japanese quarterly"),
     ("apr-end-fy", "FY25", APR_END, "2024-04-01", "2025-04-01", S, "Indian annual report"),
+    # 52/53-week filers: an "... ended <date>" within 7 days of a fiscal quarter end
+    # is that fiscal period (Apple's FY2024 ran 2023-10-01..2024-09-28 in its own terms)
+    ("ww-fy", "fiscal year ended September 28, 2024", OCT, "2023-10-01", "2024-10-01", S, "10-K"),
+    (
+        "ww-fy-prior",
+        "fiscal year ended September 30, 2023",
+        OCT,
+        "2022-10-01",
+        "2023-10-01",
+        S,
+        "10-K",
+    ),
+    ("ww-fy-early", "year ended September 24, 2022", OCT, "2021-10-01", "2022-10-01", S, "10-K"),
+    ("ww-9m", "nine months ended June 29, 2024", OCT, "2023-10-01", "2024-07-01", C, "10-Q"),
+    ("ww-q", "three months ended December 28, 2024", OCT, "2024-10-01", "2025-01-01", S, "10-Q"),
+    ("ww-q-cal", "quarter ended June 29, 2024", CAL, "2024-04-01", "2024-07-01", S, "10-Q"),
+    ("ww-after", "three months ended October 2, 2022", OCT, "2022-07-01", "2022-10-01", S, "10-Q"),
+    ("ww-52", "52 weeks ended September 28, 2024", OCT, "2023-10-01", "2024-10-01", S, "10-K"),
+    ("ww-53", "53 weeks ended September 30, 2023", OCT, "2022-10-01", "2023-10-01", S, "10-K"),
+    ("ww-13", "13 weeks ended December 28, 2024", OCT, "2024-10-01", "2025-01-01", S, "10-Q"),
+    (
+        "ww-13-words",
+        "thirteen weeks ended December 28, 2024",
+        OCT,
+        "2024-10-01",
+        "2025-01-01",
+        S,
+        "10-Q",
+    ),
+    ("ww-26", "26-week period ended March 30, 2024", OCT, "2023-10-01", "2024-04-01", C, "10-Q"),
+    ("ww-39", "39 weeks ended June 29, 2024", OCT, "2023-10-01", "2024-07-01", C, "10-Q"),
+    ("ww-hk", "截至2024年9月28日止年度", OCT, "2023-10-01", "2024-10-01", S, "HKEX 年报"),
+    (
+        "ww-exact-off",
+        "three months ended May 15, 2024",
+        CAL,
+        "2024-02-16",
+        "2024-05-16",
+        S,
+        "exact",
+    ),
+    # leading "for the", ordinals, FY-first halves, month abbreviations
+    (
+        "for-the-year",
+        "for the year ended December 31, 2023",
+        CAL,
+        "2023-01-01",
+        "2024-01-01",
+        S,
+        "10-K",
+    ),
+    (
+        "for-the-3m",
+        "for the three months ended March 31, 2025",
+        CAL,
+        "2025-01-01",
+        "2025-04-01",
+        S,
+        "10-Q",
+    ),
+    (
+        "for-the-hk",
+        "For the six months ended 30 June 2024",
+        CAL,
+        "2024-01-01",
+        "2024-07-01",
+        C,
+        "HKEX interim",
+    ),
+    ("fy-h1", "FY2025 H1", JUL, "2024-07-01", "2025-01-01", C, "ASX half-year"),
+    ("fy-h1-compact", "FY25H1", JUL, "2024-07-01", "2025-01-01", C, "broker notes"),
+    ("q-ordinal", "3rd quarter 2025", CAL, "2025-07-01", "2025-10-01", S, "press release"),
+    ("q-fy-first-words", "fiscal 2025 first quarter", OCT, "2024-10-01", "2025-01-01", S, "10-Q"),
+    (
+        "q-fiscal-quarter",
+        "third fiscal quarter of 2025",
+        CAL,
+        "2025-07-01",
+        "2025-10-01",
+        S,
+        "10-Q",
+    ),
+    ("month-abbr-dash", "Sep-2025", CAL, "2025-09-01", "2025-10-01", S, "spreadsheets"),
+    ("month-fen", "2025年9月份", CAL, "2025-09-01", "2025-10-01", S, "statistics bureau"),
+    # traditional characters, Chinese numerals, full width
+    (
+        "hk-trad-6m",
+        "截至2024年6月30日止六個月",
+        CAL,
+        "2024-01-01",
+        "2024-07-01",
+        C,
+        "HKEX 中期 (繁)",
+    ),
+    ("hk-trad-q", "2025財年第三季度", CAL, "2025-07-01", "2025-10-01", S, "HKEX (繁)"),
+    (
+        "hk-trad-fy",
+        "截至2024年3月31日止財政年度",
+        APR_END,
+        "2023-04-01",
+        "2024-04-01",
+        S,
+        "HKEX (繁)",
+    ),
+    (
+        "hk-numerals",
+        "截至二零二四年十二月三十一日止年度",
+        CAL,
+        "2024-01-01",
+        "2025-01-01",
+        S,
+        "HKEX 年報",
+    ),
+    ("cn-numeral-date", "二〇二四年十二月三十一日", CAL, "2024-12-31", "2025-01-01", INST, "公告"),
+    ("cn-numeral-year", "二〇二四年", CAL, "2024-01-01", "2025-01-01", S, "公告"),
+    (
+        "fullwidth-date",
+        "２０２４年６月３０日",
+        CAL,
+        "2024-06-30",
+        "2024-07-01",
+        INST,
+        "full-width OCR",
+    ),
+    # explicit ranges
+    ("range-days", "2024年1月1日至2024年12月31日", CAL, "2024-01-01", "2025-01-01", S, "审计报告"),
+    ("range-days-h1", "2024年1月1日至6月30日", CAL, "2024-01-01", "2024-07-01", C, "半年报"),
+    ("range-days-odd", "2024年3月15日至2024年4月14日", CAL, "2024-03-15", "2024-04-15", S, "公告"),
+    ("range-q-cn", "2025年Q1-Q3", CAL, "2025-01-01", "2025-10-01", C, "LLM answers"),
+    ("range-q-en", "Q1-Q3 2025", CAL, "2025-01-01", "2025-10-01", C, "slides"),
+    ("range-q-short", "1-3Q25", CAL, "2025-01-01", "2025-10-01", C, "sell-side notes"),
+    ("range-q-words", "2025年1-3季度", CAL, "2025-01-01", "2025-10-01", C, "prose"),
+    ("range-q-mid", "2025年Q2-Q3", CAL, "2025-04-01", "2025-10-01", S, "prose"),
+    ("range-months-fen", "2025年1-9月份", CAL, "2025-01-01", "2025-10-01", C, "statistics bureau"),
+    # two-digit years: 00-69 -> 20yy, 70-99 -> 19yy
+    ("yy-99", "FY99", CAL, "1999-01-01", "2000-01-01", S, "old filings"),
+    ("yy-3q99", "3Q99", CAL, "1999-07-01", "1999-10-01", S, "old filings"),
+    ("yy-69", "FY69", CAL, "2069-01-01", "2070-01-01", S, "pivot edge"),
+    ("yy-70", "FY70", CAL, "1970-01-01", "1971-01-01", S, "pivot edge"),
+    ("yy-split-century", "FY99/00", APR_END, "1999-04-01", "2000-04-01", S, "old Indian filings"),
 ]
 
 
@@ -165,6 +306,69 @@ def test_parse_period_refuses_to_guess(text: str) -> None:
     with pytest.raises(PeriodError) as info:
         parse_period(text)
     assert info.value.text is not None
+
+
+# id, text, calendar, what the message must say, source
+REFUSED_CASES = [
+    ("yy-slash", "03/04/25", CAL, "no four-digit year", "guessed date"),
+    ("yy-all-short", "01/02/03", CAL, "no four-digit year", "guessed date"),
+    ("yy-dmy", "24/5/6", CAL, "no four-digit year", "guessed date"),
+    ("yy-dots", "25.9.30", CAL, "no four-digit year", "guessed date"),
+    ("yy-us", "12/31/23", CAL, "no four-digit year", "guessed date"),
+    ("yy-month-name", "Dec 31, 23", CAL, "no four-digit year", "dateutil century guess"),
+    ("year-in-middle", "12/2023/31", CAL, "no four-digit year", "guessed date"),
+    ("multi-en", "December 31, 2023 and 2022", CAL, "more than one period", "10-K header"),
+    ("multi-uk", "31 December 2024 and 2023", CAL, "more than one period", "HK/UK header"),
+    ("multi-cn", "2024年及2023年", CAL, "more than one period", "年报 header"),
+    ("multi-cn-yu", "2024年与2023年12月31日", CAL, "more than one period", "年报 header"),
+    ("multi-cn-he", "2024年和2023年", CAL, "more than one period", "prose"),
+    ("multi-3-9", "three and nine months ended September 30, 2025", CAL, "more than one", "10-Q"),
+    ("two-years", "Dec 31 2023 2022", CAL, "more than one year", "header, connector lost"),
+    ("weeks-odd", "14 weeks ended December 28, 2024", OCT, "13, 26, 39, 52 or 53", "retail 10-Q"),
+    ("weeks-far", "13 weeks ended November 15, 2024", OCT, "within 7 days", "wrong calendar"),
+    (
+        "weeks-far-cal",
+        "52 weeks ended February 1, 2025",
+        CAL,
+        "2024年2月4日至2025年2月1日",
+        "retail",
+    ),
+    ("q-range-back", "2025年Q3-Q1", CAL, "increasing range", "typo"),
+    ("day-range-back", "2024年12月31日至2024年1月1日", CAL, "before it starts", "typo"),
+    ("cn-bad-numeral", "2024年十十月", CAL, "cannot read a period", "OCR noise"),
+    ("cn-day-32", "二〇二四年十月三十二日", CAL, "is not a date", "OCR noise"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "calendar", "message"),
+    [pytest.param(*case[1:4], id=case[0]) for case in REFUSED_CASES],
+)
+def test_parse_period_refuses_with_a_reason(
+    text: str, calendar: FiscalCalendar, message: str
+) -> None:
+    with pytest.raises(PeriodError, match=re.escape(message)) as info:
+        parse_period(text, calendar)
+    assert info.value.text == text
+
+
+def test_52_53_week_years_compare_with_each_other() -> None:
+    fy24 = parse_period("fiscal year ended September 28, 2024", OCT)
+    fy23 = parse_period("fiscal year ended September 30, 2023", OCT)
+    assert fy24.period == Period.fiscal_year(2024, OCT)
+    assert fy23.period == fy24.period.prior_year() == Period.fiscal_year(2023, OCT)
+    assert fy24.period.describe(OCT) == "FY2024"
+    assert fy24.basis is fy23.basis is S
+    nine = parse_period("nine months ended June 29, 2024", OCT)
+    assert nine == (Period.year_to_date(2024, 3, OCT), C)
+
+
+@pytest.mark.parametrize(
+    ("token", "year"), [("00", 2000), ("25", 2025), ("69", 2069), ("70", 1970), ("99", 1999)]
+)
+def test_two_digit_years_follow_the_documented_pivot(token: str, year: int) -> None:
+    assert parse_period(f"FY{token}").period == Period.fiscal_year(year)
+    assert parse_period(f"1Q{token}").period == Period.quarter(year, 1)
 
 
 def test_parse_period_rejects_non_text() -> None:
@@ -357,3 +561,14 @@ def test_parsing_leaves_the_decimal_context_alone() -> None:
     parse_period("2025年前三季度")
     after = decimal.getcontext()
     assert (after.prec, after.rounding) == (before.prec, before.rounding)
+
+
+@given(calendars, years, st.integers(1, 4), st.integers(-7, 7))
+def test_a_quarter_ended_near_its_fiscal_end_is_that_quarter(
+    cal: FiscalCalendar, year: int, q: int, offset: int
+) -> None:
+    quarter = cal.quarter(year, q)
+    day = quarter.last_day + timedelta(days=offset)
+    text = f"three months ended {day:%B} {day.day}, {day.year}"
+    assert parse_period(text, cal).period == quarter
+    assert parse_period(f"13 weeks ended {day.isoformat()}", cal).period == quarter

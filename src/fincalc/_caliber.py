@@ -71,10 +71,20 @@ class Caliber:
         object.__setattr__(self, "basis", _coerce_enum(Basis, self.basis, "basis"))
         object.__setattr__(self, "tax", _coerce_enum(Tax, self.tax, "tax"))
         check_dimension(self.dimension, field="Caliber.dimension")
+        # instant <=> one-day period, both ways. Other pairings stay allowed: a user may
+        # label a 1-2月 span cumulative although basis_of calls it a single period.
         if self.basis is Basis.INSTANT and not self.period.is_instant:
             raise InvalidInputError(
                 f"Caliber.basis is 'instant' but the period {self.period} is longer than one "
                 "day; use Period.instant(day) for balance-sheet figures",
+                argument="basis",
+                value=self.basis.value,
+            )
+        if self.period.is_instant and self.basis is not Basis.INSTANT:
+            raise InvalidInputError(
+                f"Caliber.period {self.period} is one day (a balance-sheet date) but the basis "
+                f"is {self.basis.value!r}; use basis 'instant' for a figure at a date, or a "
+                "longer period for a flow",
                 argument="basis",
                 value=self.basis.value,
             )

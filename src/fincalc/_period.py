@@ -39,6 +39,11 @@ __all__ = [
 _ONE_DAY = timedelta(days=1)
 _MIN_YEAR = 1900
 _MAX_YEAR = 2200
+# Two-digit years: 00-69 are 20yy, 70-99 are 19yy ("FY99" is FY1999, "3Q25" is 2025Q3).
+_PIVOT = 70
+# An "... ended <date>" within this many days of a fiscal quarter end names that
+# fiscal period (52/53-week filers end their quarters on a weekday near month end).
+_SNAP_DAYS = 7
 
 
 class Basis(StrEnum):
@@ -466,7 +471,18 @@ _MAX_PERIOD_TEXT = 200
 _CN_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6}
 _CN_DIGITS.update({"七": 7, "八": 8, "九": 9, "十": 10, "十一": 11, "十二": 12})
 _EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_EN_ORDINALS.update({"1st": 1, "2nd": 2, "3rd": 3, "4th": 4})
 _EN_COUNTS = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
+# 52/53-week filers: a 13/26/39-week period is a fiscal quarter/half/nine months,
+# a 52- or 53-week period a fiscal year.
+_WEEKS_TO_MONTHS = {13: 3, 26: 6, 39: 9, 52: 12, 53: 12}
+_EN_WEEK_COUNTS = {
+    "thirteen": 13,
+    "twenty-six": 26,
+    "thirty-nine": 39,
+    "fifty-two": 52,
+    "fifty-three": 53,
+}
 _MONTHS = {
     name: index
     for index, names in enumerate(
@@ -502,9 +518,15 @@ def _small_number(token: str) -> int:
 
 
 def _year(token: str) -> int:
-    """A four-digit year, or a two-digit one read as 20yy (documented rule)."""
+    """A four-digit year, or a two-digit one: 00-69 are 20yy, 70-99 are 19yy (documented rule).
+
+    >>> _year("25"), _year("69"), _year("70"), _year("99"), _year("2099")
+    (2025, 2069, 1970, 1999, 2099)
+    """
     year = int(token)
-    return 2000 + year if len(token) == 2 else year
+    if len(token) != 2:
+        return year
+    return 2000 + year if year < _PIVOT else 1900 + year
 
 
 _Handler = Callable[["re.Match[str]", "FiscalCalendar"], Period]
@@ -514,11 +536,14 @@ _Y = r"(?P<y>\d{4})"
 _YY = r"(?P<y>\d{4}|\d{2})"
 _FY_Y = r"(?:fy|fiscal(?: year)?) ?'?(?P<y>\d{4}|\d{2})"
 _CNQ = r"(?P<q>[1-4一二三四])"
-_ENQ = r"(?P<q>first|second|third|fourth)"
+_ENQ = r"(?P<q>first|second|third|fourth|1st|2nd|3rd|4th)"
 _MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _SEP = r"(?:-|~|至|到|—|–)"
 _NIAN = r"(?:财政年度|财年|年度|年)"  # 2025年 / 2025财年 / 2025年度 before a quarter or half
 _CN_ENDED = r"(?:截至|截止|截止到|截至到)?(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日止?(?:的)?"
+_CN_YEAR_WORD = r"(?:年度|财年|财政年度|财务年度|会计年度|全年|十二个月|12个月)"
+_FOR_THE = r"(?:for )?(?:the )?"
+_ENDED = r" (?:period )?(?:ended|ending) (?:on )?(?P<date>.+)"
 
 
 def _quarter(m: re.Match[str], cal: FiscalCalendar) -> Period:
@@ -590,12 +615,72 @@ def _as_of(m: re.Match[str], cal: FiscalCalendar) -> Period:
     return Period.instant(_english_date(m["date"], m.string))
 
 
+def _fiscal_quarter_end_near(day: date, cal: FiscalCalendar) -> date | None:
+    """The last day of a fiscal quarter within ``_SNAP_DAYS`` of ``day``, if there is one.
+
+    Month ends are at least 28 days apart, so at most one candidate (the end of
+    ``day``'s month or of the month before) can be that close.
+    """
+    this_month_end = day + relativedelta(day=31)
+    previous_month_end = day.replace(day=1) - _ONE_DAY
+    for candidate in (this_month_end, previous_month_end):
+        if (candidate.month - cal.start_month) % 3 == 2 and abs(
+            (candidate - day).days
+        ) <= _SNAP_DAYS:
+            return candidate
+    return None
+
+
+def _period_ended(
+    last_day: date, months: int, cal: FiscalCalendar, whole: str, *, weeks: int | None = None
+) -> Period:
+    """The ``months`` months ended on ``last_day``, snapped to the fiscal calendar.
+
+    A 52/53-week filer ends its quarters and year on a weekday near a month end
+    ("fiscal year ended September 28, 2024"). An end date within ``_SNAP_DAYS``
+    days of a fiscal quarter end under ``cal`` is read as that quarter end, so the
+    period is the fiscal quarter, half, year-to-date or year it stands for and
+    compares with the prior year's. A week count ("13 weeks ended ...") must snap;
+    a month count on any other date is read exactly.
+    """
+    end = _fiscal_quarter_end_near(last_day, cal)
+    if end is None:
+        if weeks is not None:
+            first = last_day - timedelta(weeks=weeks) + _ONE_DAY
+            raise PeriodError(
+                f"{weeks} weeks ended {last_day.isoformat()} does not end within {_SNAP_DAYS} "
+                f"days of a fiscal quarter end of calendar {cal.name or cal.start_month!r} "
+                f"(fiscal year starting in month {cal.start_month}), so it is no fiscal "
+                "period fincalc can name; pass the filer's FiscalCalendar, or write the days "
+                f"as '{first.year}年{first.month}月{first.day}日至"
+                f"{last_day.year}年{last_day.month}月{last_day.day}日'",
+                text=whole,
+            )
+        end = last_day
+    return Period.months_ended(end, months)
+
+
 def _months_ended(m: re.Match[str], cal: FiscalCalendar) -> Period:
     count = 12 if m["n2"] else _small_number(m["n"])
-    return Period.months_ended(_english_date(m["date"], m.string), count)
+    return _period_ended(_english_date(m["date"], m.string), count, cal, m.string)
+
+
+def _weeks_ended(m: re.Match[str], cal: FiscalCalendar) -> Period:
+    weeks = int(m["w"]) if m["w"].isdigit() else _EN_WEEK_COUNTS[m["w"]]
+    if weeks not in _WEEKS_TO_MONTHS:
+        raise PeriodError(
+            f"{weeks} weeks is not a 52/53-week fiscal period (13, 26, 39, 52 or 53 weeks), "
+            "so fincalc will not guess which months it covers; write the period as dates",
+            text=m.string,
+        )
+    last_day = _english_date(m["date"], m.string)
+    return _period_ended(last_day, _WEEKS_TO_MONTHS[weeks], cal, m.string, weeks=weeks)
 
 
 _AMBIGUOUS_NUMERIC_DATE = re.compile(r"(?P<a>\d{1,2})[/.-](?P<b>\d{1,2})[/.-]\d{4}")
+_ALL_NUMERIC = re.compile(r"[\d /.-]+")
+_COMPACT_ISO_DATE = re.compile(r"(?P<y>\d{4})(?P<m>\d{2})(?P<d>\d{2})")
+_FOUR_DIGIT_YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")
 
 
 def _english_date(text: str, whole: str) -> date:
@@ -604,12 +689,41 @@ def _english_date(text: str, whole: str) -> date:
     dateutil fills missing fields from ``default``; parsing with two different
     defaults and comparing exposes a missing year, month or day instead of
     silently taking today's. "01/02/2023" is refused: day-first and
-    month-first readings differ.
+    month-first readings differ. A date needs exactly one four-digit year:
+    dateutil would read "03/04/25" or "Dec 31, 23" by guessing (and by today's
+    date for the century), and "December 31, 2023 and 2022" as one day.
     """
+    compact = _COMPACT_ISO_DATE.fullmatch(text)
+    if compact:  # "20231231" (XBRL, file names): always year-month-day
+        try:
+            day = date(int(compact["y"]), int(compact["m"]), int(compact["d"]))
+        except ValueError as exc:
+            raise PeriodError(f"{text!r} is not a date: {exc}", text=whole) from exc
+        _check_year(day.year, whole)
+        return day
+    years = _FOUR_DIGIT_YEAR.findall(text)
+    if len(years) > 1:
+        raise PeriodError(
+            f"{text!r} names more than one year ({', '.join(years)}), as a multi-period "
+            "column header does; parse each period on its own",
+            text=whole,
+        )
+    numeric = _ALL_NUMERIC.fullmatch(text) is not None
+    parts = re.split(r"[ /.-]+", text.strip(" /.-")) if numeric else []
+    if not years or (numeric and (len(parts) != 3 or 4 not in (len(parts[0]), len(parts[2])))):
+        raise PeriodError(
+            f"the date {text!r} has no four-digit year, so its year (and the order of day "
+            "and month) would be a guess; write it as '2023-12-31' or 'December 31, 2023'",
+            text=whole,
+        )
     from dateutil import parser as date_parser
 
-    numeric = _AMBIGUOUS_NUMERIC_DATE.fullmatch(text)
-    if numeric and numeric["a"] != numeric["b"] and max(int(numeric["a"]), int(numeric["b"])) <= 12:
+    numeric_match = _AMBIGUOUS_NUMERIC_DATE.fullmatch(text)
+    if (
+        numeric_match
+        and numeric_match["a"] != numeric_match["b"]
+        and max(int(numeric_match["a"]), int(numeric_match["b"])) <= 12
+    ):
         raise PeriodError(
             f"{text!r} reads as two different dates (day/month or month/day); "
             "write it as '2023-02-01' or 'February 1, 2023'",
@@ -632,7 +746,19 @@ def _english_date(text: str, whole: str) -> date:
 
 
 def _quarter_ended(m: re.Match[str], cal: FiscalCalendar) -> Period:
-    return Period.months_ended(_english_date(m["date"], m.string), 3)
+    return _period_ended(_english_date(m["date"], m.string), 3, cal, m.string)
+
+
+def _quarter_range(m: re.Match[str], cal: FiscalCalendar) -> Period:
+    """ "2025年Q1-Q3", "1-3Q25": quarters ``q1`` through ``q2`` of one fiscal year."""
+    year = _year(m["y"])
+    first, last = _small_number(m["q1"]), _small_number(m["q2"])
+    if not 1 <= first < last <= 4:
+        raise PeriodError(
+            f"quarter range {first}-{last} is not an increasing range within one fiscal year",
+            text=m.string,
+        )
+    return Period(cal.quarter(year, first).start, cal.quarter(year, last).end)
 
 
 def _first_months(m: re.Match[str], cal: FiscalCalendar) -> Period:
@@ -648,17 +774,38 @@ def _cn_ended_day(m: re.Match[str]) -> date:
 
 
 def _cn_months_ended(m: re.Match[str], cal: FiscalCalendar) -> Period:
-    return Period.months_ended(_cn_ended_day(m), _small_number(m["n"]))
+    return _period_ended(_cn_ended_day(m), _small_number(m["n"]), cal, m.string)
 
 
 def _cn_year_ended(m: re.Match[str], cal: FiscalCalendar) -> Period:
-    return Period.months_ended(_cn_ended_day(m), 12)
+    return _period_ended(_cn_ended_day(m), 12, cal, m.string)
+
+
+def _cn_date_range(m: re.Match[str], cal: FiscalCalendar) -> Period:
+    """ "2024年1月1日至2024年12月31日": both days inside the period, read exactly."""
+    first_year = _check_year(_year(m["y"]), m.string)
+    last_year = _check_year(_year(m["y2"]), m.string) if m["y2"] else first_year
+    try:
+        first = date(first_year, int(m["m"]), int(m["d"]))
+        last = date(last_year, int(m["m2"]), int(m["d2"]))
+    except ValueError as exc:
+        raise PeriodError(f"{m.string!r} is not a valid date range: {exc}", text=m.string) from exc
+    if last < first:
+        raise PeriodError(
+            f"the range ends ({last.isoformat()}) before it starts ({first.isoformat()})",
+            text=m.string,
+        )
+    return Period(first, last + _ONE_DAY)
 
 
 def _split_fiscal_year(m: re.Match[str], cal: FiscalCalendar) -> Period:
     """ "2024/25财年", "FY2024/25": the fiscal year that starts in one year and ends in the next."""
     first = _year(m["y0"])
-    last = _year(m["y"]) if len(m["y"]) == 4 else first // 100 * 100 + int(m["y"])
+    last = _year(m["y"])
+    if len(m["y"]) == 2:  # "2024/25", "FY99/00": the two digits continue the first year
+        last = first // 100 * 100 + int(m["y"])
+        if last < first:
+            last += 100
     if last != first + 1 or cal.start_month == 1:
         raise PeriodError(
             f"{m.string!r} names a fiscal year from {first} to {last}, which calendar "
@@ -677,16 +824,26 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Handler], ...] = tuple(
         (rf"q{_CNQ}(?: |-|')?(?:of )?(?:{_FY_Y}|'?{_YY})", _quarter),
         (rf"{_CNQ}q ?(?:{_FY_Y}|'?{_YY})", _quarter),
         (rf"(?:{_FY_Y}) ?q{_CNQ}", _quarter),
-        (rf"(?:the )?{_ENQ} quarter (?:of )?(?:{_FY_Y}|{_Y})", _quarter),
+        (rf"(?:the )?{_ENQ} (?:fiscal )?quarter (?:of )?(?:{_FY_Y}|{_Y})", _quarter),
+        (rf"(?:{_FY_Y}|{_Y}) {_ENQ} (?:fiscal )?quarter", _quarter),
         (rf"{_Y}{_NIAN}?第?{_CNQ}季(?:度)?", _quarter),
         (rf"{_Y}{_NIAN}?第?{_CNQ}季(?:度)?末", _quarter_end),
-        (r"(?:the )?quarter (?:ended|ending) (?:on )?(?P<date>.+)", _quarter_ended),
+        (rf"{_FOR_THE}(?:fiscal )?quarter{_ENDED}", _quarter_ended),
+        # quarter ranges: 2025年Q1-Q3, Q1-Q3 2025, 1-3Q25, 2025年1-3季度
+        (rf"{_Y}{_NIAN}?(?: |-)?q(?P<q1>[1-4])-q?(?P<q2>[1-4])", _quarter_range),
+        (rf"q(?P<q1>[1-4])-q?(?P<q2>[1-4])(?: |-|')?(?:of )?(?:{_FY_Y}|'?{_YY})", _quarter_range),
+        (rf"(?P<q1>[1-4])-(?P<q2>[1-4])q ?(?:{_FY_Y}|'?{_YY})", _quarter_range),
+        (
+            rf"{_Y}{_NIAN}?第?(?P<q1>[1-4一二三四])(?:-|至|到)第?(?P<q2>[1-4一二三四])个?季(?:度)?",
+            _quarter_range,
+        ),
         # halves and year-to-date
         (rf"{_Y}{_NIAN}?(?:上半年|半年度|中期)", _first_half),
         (rf"{_Y}{_NIAN}?下半年", _second_half),
         (r"(?P<y>\d{4}) ?h(?P<h>[12])", _half),
         (rf"h(?P<h>[12])(?: |-|')?(?:of )?(?:{_FY_Y}|'?{_YY})", _half),
         (rf"(?P<h>[12])h ?(?:{_FY_Y}|'?{_YY})", _half),
+        (rf"(?:{_FY_Y}) ?h(?P<h>[12])", _half),
         (rf"(?:the )?first half (?:of )?(?:{_FY_Y}|{_Y})", _first_half),
         (rf"(?:the )?second half (?:of )?(?:{_FY_Y}|{_Y})", _second_half),
         (rf"{_Y}{_NIAN}?前{_CNQ}个?季(?:度)?", _ytd),
@@ -696,31 +853,44 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Handler], ...] = tuple(
         ),
         (rf"(?P<n>[369]|12)m ?(?:{_FY_Y}|'?{_YY})", _nine_months),
         (rf"{_Y} ?(?P<n>[369]|12)m", _nine_months),
-        (rf"{_Y}年(?P<m1>\d{{1,2}})月?{_SEP}(?P<m2>\d{{1,2}})月", _month_range),
+        (rf"{_Y}年(?P<m1>\d{{1,2}})月?{_SEP}(?P<m2>\d{{1,2}})月份?", _month_range),
+        # explicit day ranges: 2024年1月1日至2024年12月31日
+        (
+            r"(?:自|从)?(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日起?"
+            rf"{_SEP}(?:(?P<y2>\d{{4}})年)?(?P<m2>\d{{1,2}})月(?P<d2>\d{{1,2}})日止?(?:期间)?",
+            _cn_date_range,
+        ),
         # balance-sheet dates
         (
             r"(?:截至|截止|截止到|截至到|于)?(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日(?:止)?",
             _cn_date,
         ),
         (rf"{_CN_ENDED}(?P<n>三|六|九|十二|3|6|9|12)个月(?:期间)?", _cn_months_ended),
-        (rf"{_CN_ENDED}(?:年度|财年|财政年度|全年|十二个月)", _cn_year_ended),
+        (rf"{_CN_ENDED}{_CN_YEAR_WORD}", _cn_year_ended),
         (r"(?P<y>\d{4})年度?(?:末|底|年末)", _year_end),
         (r"(?P<y>\d{4})年(?P<m>\d{1,2})月(?:末|底)", _month_end),
         # fiscal years
         (rf"{_FY_Y}", _fiscal_year),
         (r"(?P<y>\d{4}) fiscal year", _fiscal_year),
-        (r"(?P<y>\d{4})(?:财年|财政年度)", _fiscal_year),
+        (r"(?P<y>\d{4})(?:财年|财政年度|财务年度|会计年度)", _fiscal_year),
         (r"(?:fy|fiscal(?: year)?) ?(?P<y0>\d{4}|\d{2})[/-](?P<y>\d{4}|\d{2})", _split_fiscal_year),
-        (r"(?P<y0>\d{4})[/-](?P<y>\d{4}|\d{2})(?:财年|财政年度)", _split_fiscal_year),
+        (
+            r"(?P<y0>\d{4})[/-](?P<y>\d{4}|\d{2})(?:财年|财政年度|财务年度|会计年度)",
+            _split_fiscal_year,
+        ),
         (r"(?P<y>\d{4})(?:年度|年全年|全年|年)?", _fiscal_year),
         # months
-        (r"(?P<y>\d{4})(?:年|-|/)(?P<m>\d{1,2})月?", _month),
-        (rf"(?P<m>{_MONTH_NAME})\.? (?P<y>\d{{4}})", _month),
+        (r"(?P<y>\d{4})(?:年|-|/)(?P<m>\d{1,2})(?:月份?)?", _month),
+        (rf"(?P<m>{_MONTH_NAME})\.?(?: |-)(?P<y>\d{{4}})", _month),
         # English periods ended / instants (the date part goes through dateutil)
         (
-            r"(?:the )?(?:(?P<n>three|six|nine|twelve|3|6|9|12)[ -]months?"
-            r"|(?:fiscal )?(?P<n2>year)) (?:period )?(?:ended|ending) (?:on )?(?P<date>.+)",
+            rf"{_FOR_THE}(?:(?P<n>three|six|nine|twelve|3|6|9|12)[ -]months?"
+            rf"|(?:fiscal )?(?P<n2>year)){_ENDED}",
             _months_ended,
+        ),
+        (
+            rf"{_FOR_THE}(?P<w>\d{{1,3}}|{'|'.join(_EN_WEEK_COUNTS)})[ -]weeks?{_ENDED}",
+            _weeks_ended,
         ),
         (r"(?:(?:as of|as at|at|on) )?(?P<date>.*\d.*)", _as_of),
     ]
@@ -728,26 +898,77 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Handler], ...] = tuple(
 
 
 def _normalise(text: str) -> str:
+    # NFKC folds full-width digits, letters and spaces ("２０２５年" -> "2025年").
     text = unicodedata.normalize("NFKC", text).lower()
     text = text.replace("—", "-").replace("–", "-").replace("−", "-").replace("～", "~")
     text = re.sub(r"\s+", " ", text).strip(" .,;:。，；：")
     # "2025 年 第三 季度" (PDF spacing) -> "2025年第三季度"; spaces between latin words stay.
-    return _CJK_SPACE.sub(r"\1", text)
+    text = _CJK_SPACE.sub(r"\1", text)
+    # HKEX / Taiwan traditional characters: "截至2024年6月30日止六個月", "2025財年".
+    text = text.translate(_TRADITIONAL)
+    # Chinese-numeral dates: "二〇二四年十二月三十一日" -> "2024年12月31日".
+    text = _CN_NUMERAL_YEAR.sub(lambda m: "".join(str(_CN_DIGIT[c]) for c in m[0]), text)
+    return _CN_NUMERAL_MONTH_DAY.sub(_cn_numeral_month_day, text)
 
 
 _CJK_SPACE = re.compile(r" ?([\u3000-\u9fff]) ?")
+_TRADITIONAL = str.maketrans(
+    {
+        "個": "个",
+        "財": "财",
+        "於": "于",
+        "間": "间",
+        "與": "与",
+        "會": "会",
+        "計": "计",
+        "務": "务",
+        "報": "报",
+        "兩": "两",
+        "內": "内",
+    }
+)
+_CN_DIGIT = {"〇": 0, "零": 0, "一": 1, "二": 2, "三": 3, "四": 4}
+_CN_DIGIT.update({"五": 5, "六": 6, "七": 7, "八": 8, "九": 9})
+# A year is four numerals written digit by digit, right before 年 (or 财年).
+_CN_NUMERAL_YEAR = re.compile(r"[〇零一二三四五六七八九]{4}(?=年|财)")
+# A month or day is a numeral of value 1-31 between 年/月/至/- and 月/日.
+_CN_NUMERAL_MONTH_DAY = re.compile(r"(?<=[年月至到-])[一二三四五六七八九十]{1,3}(?=[月日])")
+
+
+def _cn_numeral_month_day(match: re.Match[str]) -> str:
+    """ "十二" -> "12", "三十一" -> "31"; anything that is not 1-31 stays as written."""
+    token = match[0]
+    tens, ten, units = token.partition("十")
+    if not ten:
+        return str(_CN_DIGIT[token]) if len(token) == 1 else token
+    if len(tens) > 1 or len(units) > 1 or not set(tens + units) <= _CN_DIGIT.keys():
+        return token  # "十十", "十一十": not a numeral
+    value = (_CN_DIGIT[tens] if tens else 1) * 10 + (_CN_DIGIT[units] if units else 0)
+    return str(value) if 1 <= value <= 31 else token
+
+
+# A multi-period header ("December 31, 2023 and 2022", "2024年及2023年") names two
+# periods; reading it as one would silently drop the other.
+_MULTI_PERIOD = re.compile(r"\b(?:and|vs|versus)\b|[及与和&]")
 
 
 def parse_period(text: str, calendar: FiscalCalendar | None = None) -> ParsedPeriod:
     """Read a period and its basis from report or question text.
 
     Quarter, half and fiscal-year notation is read under ``calendar`` (the
-    calendar year by default). Two-digit years mean 20yy ("3Q25" is 2025).
-    The basis follows from the period (``FiscalCalendar.basis_of``).
+    calendar year by default). Two-digit years follow a fixed pivot: 00-69
+    are 20yy, 70-99 are 19yy ("3Q25" is 2025Q3, "FY99" is FY1999); a date
+    written only in digits needs a four-digit year. A period "ended" on a
+    day within 7 days of a fiscal quarter end of ``calendar`` is that fiscal
+    period (the rule for 52/53-week filers: under the October calendar
+    "fiscal year ended September 28, 2024" is FY2024 and "13 weeks ended
+    December 28, 2024" is Q1 FY2025). The basis follows from the period
+    (``FiscalCalendar.basis_of``).
 
     Raises:
         PeriodError: the text is not a period fincalc can read without guessing
-            (relative phrases such as "上年同期", incomplete dates).
+            (relative phrases such as "上年同期", incomplete dates, "03/04/25",
+            multi-period headers such as "December 31, 2023 and 2022").
 
     >>> parse_period("2025年前三季度")
     ParsedPeriod(period=Period(2025-01-01, 2025-10-01), basis=<Basis.CUMULATIVE: 'cumulative'>)
@@ -755,6 +976,8 @@ def parse_period(text: str, calendar: FiscalCalendar | None = None) -> ParsedPer
     Period(2025-04-01, 2025-07-01)
     >>> parse_period("截至2023年12月31日").basis
     <Basis.INSTANT: 'instant'>
+    >>> parse_period("fiscal year ended September 28, 2024", FiscalCalendar.named("october"))[0]
+    Period(2023-10-01, 2024-10-01)
     """
     if not isinstance(text, str):
         raise PeriodError(
@@ -769,6 +992,14 @@ def parse_period(text: str, calendar: FiscalCalendar | None = None) -> ParsedPer
     normalised = _normalise(text)
     if not normalised:
         raise PeriodError("period text is empty", text=text)
+    connector = _MULTI_PERIOD.search(normalised)
+    if connector:
+        raise PeriodError(
+            f"{text!r} names more than one period (joined by {connector[0]!r}), as a "
+            "multi-period column header does; parse each period on its own, e.g. "
+            "'December 31, 2023' and 'December 31, 2022'",
+            text=text,
+        )
     for pattern, handler in _PATTERNS:
         match = pattern.fullmatch(normalised)
         if match is None:
