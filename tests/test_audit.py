@@ -179,11 +179,26 @@ def test_replay_reproduces_and_detects_edits() -> None:
         c.model_copy(update={"target": edited_target}).replay()
 
 
-def test_replay_of_edited_inputs_refuses_like_the_operation() -> None:
+def test_replay_of_edited_inputs_raises_replay_mismatch_with_the_cause() -> None:
     c = east_yoy()
     swapped = c.model_copy(update={"inputs": (c.inputs[1], c.inputs[0])})
-    with pytest.raises(CaliberMismatchError):
+    with pytest.raises(ReplayMismatchError, match="CaliberMismatchError") as info:
         swapped.replay()
+    assert isinstance(info.value.__cause__, CaliberMismatchError)
+    # the reviewer's case: an input caliber edited in the stored JSON
+    data = json.loads(c.to_json())
+    data["inputs"][1]["caliber"]["period"] = {"start": "2024-01-01", "end": "2024-10-01"}
+    with pytest.raises(ReplayMismatchError, match="edited") as info:
+        Computation.from_dict(data).replay()
+    assert isinstance(info.value.__cause__, CaliberMismatchError)
+    assert info.value.actual == "CaliberMismatchError"
+    assert pickle.loads(pickle.dumps(info.value)).args == info.value.args
+    # a rounding rule edited into one the result's dimension cannot take
+    data = json.loads(c.to_json())
+    data["rounding"], data["display"] = "ROUND_HALF_UP@2亿", "-0.00"
+    with pytest.raises(ReplayMismatchError) as info:
+        Computation.from_dict(data).replay()
+    assert isinstance(info.value.__cause__, InvalidInputError)
 
 
 def test_replay_of_every_operation() -> None:

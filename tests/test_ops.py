@@ -568,19 +568,22 @@ def test_ratio_of_itself_is_one(x: Fact) -> None:
 
 
 def _computations() -> st.SearchStrategy[Computation]:
-    rules = st.builds(
-        Rounding,
-        st.integers(0, 6),
-        st.sampled_from(["ROUND_HALF_UP", "ROUND_HALF_EVEN", "ROUND_DOWN", "ROUND_CEILING"]),
-        st.sampled_from(["base", "%", "万", "亿", "million"]),
-    )
+    def rules(units: list[str]) -> st.SearchStrategy[Rounding]:
+        return st.builds(
+            Rounding,
+            st.integers(0, 6),
+            st.sampled_from(["ROUND_HALF_UP", "ROUND_HALF_EVEN", "ROUND_DOWN", "ROUND_CEILING"]),
+            st.sampled_from(units),
+        )
+
+    amount_rules = rules(["base", "万", "亿", "million"])
+    ratio_rules = rules(["base", "%"])
 
     @st.composite
     def build(draw: st.DrawFn) -> Computation:
         quarter = draw(periods(kinds=("quarter",), max_year=2029))
         base = draw(calibers(period=st.just(quarter)))
         value, other = draw(money), draw(positive)
-        rule = draw(rules)
         a = fact(str(value), quarter, metric=base.metric, entity=base.entity, tax=base.tax)
         prior = fact(str(other), quarter.shift(years=-1), metric=base.metric, entity=base.entity)
         prior = Fact(prior.quantity, base.replace(period=quarter.shift(years=-1)), prior.evidence)
@@ -588,6 +591,7 @@ def _computations() -> st.SearchStrategy[Computation]:
         peer = Fact(prior.quantity, base.replace(entity=base.entity + " peer"), prior.evidence)
         ratio_fact = Fact(a.quantity, base.replace(metric=base.metric + " 2"), prior.evidence)
         kind = draw(st.sampled_from(["add", "sub", "yoy", "qoq", "ratio", "share", "cagr"]))
+        rule = draw(amount_rules if kind in ("add", "sub") else ratio_rules)
         if kind == "add":
             return add(a, later, rounding=rule)
         if kind == "sub":
@@ -600,8 +604,9 @@ def _computations() -> st.SearchStrategy[Computation]:
             return ratio(
                 ratio_fact, Fact(peer.quantity, base, peer.evidence), metric="r", rounding=rule
             )
-        if kind == "share":
-            return share(a, peer, rounding=rule)
+        if kind == "share":  # a part no larger than the whole (a negative part is allowed)
+            part = a if value <= other else Fact(prior.quantity, base, a.evidence)
+            return share(part, peer, rounding=rule)
         grown = Fact(Quantity(abs(value), "CNY"), base, a.evidence)
         return cagr(grown, prior, rounding=rule)
 
@@ -683,3 +688,204 @@ def test_share_totals_display_whole_shares() -> None:
     assert total.rounding.rule == "ROUND_HALF_UP@0"
     assert total.display_text == "1556000000"
     assert "15.56亿股" in render(total)
+
+
+# -- reviewer defects: wrong numbers that were accepted ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("top", "bottom", "expected"),
+    [
+        ("CNY", "SHARES", "CNY_PER_SHARES"),  # 每股收益
+        ("USD", "COUNT", "USD_PER_COUNT"),  # revenue per employee
+        ("SHARES", "COUNT", "SHARES_PER_COUNT"),
+        ("CNY", "CNY", "RATIO"),
+        ("RATIO", "RATIO", "RATIO"),
+    ],
+)
+def test_ratio_allows_equal_dimensions_and_per_unit_figures(
+    top: str, bottom: str, expected: str
+) -> None:
+    numerator = fact("120", "FY2024", metric="净利润", dimension=top)
+    denominator = fact("400", "FY2024", metric="总股本", dimension=bottom)
+    assert ratio(numerator, denominator, metric="r").target.dimension == expected
+
+
+@pytest.mark.parametrize(
+    ("top", "bottom", "match"),
+    [
+        ("CNY", "USD", "no implicit FX"),  # reviewer: 营业收入 CNY / 营业成本 USD -> 7.14
+        ("USD", "HKD", "no implicit FX"),
+        ("RATIO", "CNY", "ratio or multiple"),
+        ("CNY", "RATIO", "ratio or multiple"),
+        ("MULTIPLE", "SHARES", "ratio or multiple"),
+        ("SHARES", "CNY", "per-unit figure"),
+    ],
+)
+def test_ratio_refuses_mixed_currencies_and_ratio_operands(
+    top: str, bottom: str, match: str
+) -> None:
+    numerator = fact("100", "FY2024", metric="营业收入", dimension=top)
+    denominator = fact("14", "FY2024", metric="营业成本", dimension=bottom)
+    with pytest.raises(DimensionMismatchError, match=match) as info:
+        ratio(numerator, denominator, metric="毛利率")
+    assert (info.value.left, info.value.right) == (top, bottom)
+
+
+def test_share_refuses_ratios_and_parts_bigger_than_the_whole() -> None:
+    margins = [
+        fact("0.3", metric="毛利率", entity=e, dimension=d)
+        for e, d in (("华东区", "RATIO"), ("全公司", "RATIO"))
+    ]
+    with pytest.raises(DimensionMismatchError, match="not a part of a whole"):
+        share(*margins)  # reviewer: 0.3 / 0.2 -> 150%
+    multiples = [fact("12", entity=e, metric="市盈率", dimension="MULTIPLE") for e in "AB"]
+    with pytest.raises(DimensionMismatchError):
+        share(*multiples)
+    east, south = fact("8.7E+8", entity="华东区"), fact("6.12E+8", entity="华南区")
+    with pytest.raises(CaliberMismatchError, match="parent total") as info:
+        share(east, south)  # reviewer: two sibling regions -> 142%
+    assert info.value.differing == ("entity",)
+    assert share(south, fact("6.12E+8", entity="全公司")).display == Decimal("100.00")
+    # a loss-making segment may be negative: no "bigger than the whole" check then
+    loss = share(fact("-5E+7", entity="华北区"), fact("2.9E+9", entity="全公司"))
+    assert loss.display == Decimal("-1.72")
+
+
+@pytest.mark.parametrize(
+    ("build", "rule"),
+    [
+        (
+            lambda r: add(
+                fact("8.7E+8", entity="A"), fact("6.12E+8", entity="B"), entity="T", rounding=r
+            ),
+            "ROUND_HALF_UP@2%",
+        ),
+        (lambda r: sub(fact("9", "2025Q3"), fact("8", "2024Q3"), rounding=r), "ROUND_HALF_UP@1%"),
+        (
+            lambda r: yoy(fact("900", "2025Q3"), fact("800", "2024Q3"), rounding=r),
+            "ROUND_HALF_UP@2亿",
+        ),
+        (
+            lambda r: qoq(fact("900", "2025Q3"), fact("800", "2025Q2"), rounding=r),
+            "ROUND_HALF_UP@1million",
+        ),
+        (
+            lambda r: share(fact("1", entity="A"), fact("2", entity="B"), rounding=r),
+            "ROUND_HALF_UP@0万",
+        ),
+        (
+            lambda r: cagr(fact("121", "FY2024"), fact("100", "FY2022"), rounding=r),
+            "ROUND_HALF_UP@2billion",
+        ),
+        (
+            lambda r: ratio(
+                fact("1.2E+8", metric="净利润"),
+                fact("4E+8", metric="总股本", dimension="SHARES"),
+                metric="每股收益",
+                rounding=r,
+            ),
+            "ROUND_HALF_UP@2%",
+        ),
+        (
+            lambda r: ratio(
+                fact("1.2E+8", metric="净利润"),
+                fact("4E+8", metric="总股本", dimension="SHARES"),
+                metric="每股收益",
+                rounding=r,
+            ),
+            "ROUND_HALF_UP@2万",
+        ),
+        (
+            lambda r: pp_change(
+                fact("0.253", "FY2024", metric="毛利率", dimension="RATIO"),
+                fact("0.248", "FY2023", metric="毛利率", dimension="RATIO"),
+                rounding=r,
+            ),
+            "ROUND_HALF_UP@2亿",
+        ),
+    ],
+)
+def test_rounding_unit_must_fit_the_result_dimension(
+    build: Callable[[str], Computation], rule: str
+) -> None:
+    with pytest.raises(InvalidInputError, match="does not fit the result's dimension") as info:
+        build(rule)
+    assert info.value.value == rule
+    assert rule in str(info.value)
+
+
+def test_rounding_units_that_fit_are_accepted() -> None:
+    total = add(
+        fact("8.7E+8", entity="A"),
+        fact("6.12E+8", entity="B"),
+        entity="T",
+        rounding="ROUND_HALF_UP@2亿",
+    )
+    assert total.display == Decimal("14.82")
+    shares = add(
+        fact("4E+8", entity="A", dimension="SHARES"),
+        fact("1E+8", entity="B", dimension="SHARES"),
+        entity="T",
+        rounding="ROUND_HALF_UP@1亿",
+    )
+    assert shares.display == Decimal("5.0")
+    growth = yoy(
+        fact("900", "2025Q3"),
+        fact("800", "2024Q3"),
+        rounding="ROUND_HALF_UP@4",
+    )
+    assert growth.display == Decimal("0.1250")  # a base-unit ratio: allowed, rendered as %
+
+
+def test_changes_need_the_later_period_first() -> None:
+    now = fact("0.253", "FY2024", metric="毛利率", dimension="RATIO")
+    before = fact("0.248", "FY2023", metric="毛利率", dimension="RATIO")
+    with pytest.raises(CaliberMismatchError, match="pass the later figure first"):
+        pp_change(before, now)
+    with pytest.raises(CaliberMismatchError, match=r"sub\(2025Q3, 2025Q2\)"):
+        sub(fact("800", "2025Q2"), fact("900", "2025Q3"))
+    # adjacent and a year apart are both fine
+    assert sub(fact("900", "2025Q3"), fact("800", "2025Q2")).result == 100
+    assert pp_change(now, before).display == Decimal("0.50")
+
+
+@pytest.mark.parametrize("operation", [yoy, qoq, cagr])
+def test_growth_of_a_ratio_points_to_pp_change(operation: Callable[..., Computation]) -> None:
+    periods_for = {yoy: ("FY2024", "FY2023"), qoq: ("2025Q3", "2025Q2"), cagr: ("FY2024", "FY2022")}
+    later, earlier = periods_for[operation]
+    now = fact("0.253", later, metric="毛利率", dimension="RATIO")
+    before = fact("0.248", earlier, metric="毛利率", dimension="RATIO")
+    with pytest.raises(DimensionMismatchError, match=r"pp_change\(current, prior\)"):
+        operation(now, before)  # reviewer: 毛利率同比增长2.02%
+
+
+def test_every_operation_records_its_calendar() -> None:
+    october = FiscalCalendar.named("october")
+
+    def f(value: str, period: str, **kwargs: Any) -> Fact:
+        return fact(value, period, calendar=october, dimension="USD", **kwargs)
+
+    records = [
+        yoy(f("391035", "FY2024"), f("383285", "FY2023"), calendar=october),
+        qoq(f("9", "Q2 FY2024"), f("8", "Q1 FY2024"), calendar=october),
+        cagr(f("121", "FY2024"), f("100", "FY2022"), calendar=october),
+        ratio(
+            f("1", "FY2024", metric="净利润"), f("4", "FY2024"), metric="净利率", calendar=october
+        ),
+        share(f("1", "FY2024"), f("4", "FY2024", entity="全公司"), calendar=october),
+        sub(f("9", "FY2024"), f("8", "FY2023"), calendar=october),
+        pp_change(
+            fact("0.25", "FY2024", metric="毛利率", dimension="RATIO", calendar=october),
+            fact("0.2", "FY2023", metric="毛利率", dimension="RATIO", calendar=october),
+            calendar=october,
+        ),
+    ]
+    for record in records:
+        assert record.calendar == october, record.operation
+        again = Computation.from_json(record.to_json())
+        assert again.calendar == october
+        assert again.replay() == record
+    plain = yoy(f("391035", "FY2024"), f("383285", "FY2023"))
+    assert plain.calendar is None
+    assert plain.fingerprint != records[0].fingerprint

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import decimal
 import re
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -59,7 +60,7 @@ def test_the_number_is_written_once(locale: str) -> None:
 @pytest.mark.parametrize(
     ("rounding", "zh", "en"),
     [
-        (None, "14.82亿元", "CNY 1.482 billion"),
+        (None, "14.82亿元", "CNY 1,482 million"),  # 1.482 billion would need 3 decimals
         ("ROUND_HALF_UP@2亿", "14.82亿元", "CNY 1.482 billion"),
         ("ROUND_HALF_UP@0万", "148,200万元", "CNY 1.482 billion"),
         ("ROUND_HALF_UP@1billion", "15亿元", "CNY 1.5 billion"),
@@ -81,7 +82,7 @@ def test_amounts_scale_by_moving_the_decimal_point_only(
 @pytest.mark.parametrize(
     ("value", "zh", "en"),
     [
-        ("12345", "1.2345万元", "CNY 12,345.00"),
+        ("12345", "12,345.00元", "CNY 12,345.00"),  # never 1.2345万元
         ("999", "999.00元", "CNY 999.00"),
         ("-4320000", "-432万元", "CNY -4.32 million"),
         ("303000000", "3.03亿元", "CNY 303 million"),
@@ -202,7 +203,7 @@ def test_render_leaves_the_callers_context_alone() -> None:
     hostile = decimal.Context(prec=2, traps=[decimal.Inexact, decimal.Rounded])
     with decimal.localcontext(hostile) as context:
         text = render(add(fact("123456789.12", entity="A"), fact("1", entity="B"), entity="T"))
-        assert "1.2345679012亿元" in text
+        assert "123,456,790.12元" in text
         assert not any(context.flags.values())
 
 
@@ -229,7 +230,9 @@ def test_custom_template_and_bad_arguments() -> None:
     [
         ("900", "800", "同比增长12.50%", "increased 12.50% year over year"),
         ("700", "800", "同比下降12.50%", "decreased 12.50% year over year"),
-        ("800", "800", "同比持平0.00%", "was flat at 0.00% year over year"),
+        ("800", "800", "同比持平（", "was flat year over year ("),
+        ("800.00001", "800", "同比基本持平（", "was essentially flat year over year ("),
+        ("800.1", "800", "同比增长0.01%", "increased 0.01% year over year"),
     ],
 )
 def test_growth_is_written_with_a_direction_word(now: str, before: str, zh: str, en: str) -> None:
@@ -237,3 +240,111 @@ def test_growth_is_written_with_a_direction_word(now: str, before: str, zh: str,
     assert zh in render(c)
     assert en in render(c, locale="en_US")
     assert render(c, template="{value}") == format(c.display, "f") + "%"
+    assert "0.00%" not in render(c) + render(c, locale="en_US")
+
+
+# -- reviewer defects: wording ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "dimension", "zh", "en"),
+    [
+        ("1846913570.13", "CNY", "合计为1,846,913,570.13元", "totaled CNY 1,846,913,570.13"),
+        ("12445.6", "HKD", "合计为12,445.60港元", "totaled HKD 12,445.60"),
+        ("1.75E+9", "CNY", "合计为17.5亿元", "totaled CNY 1.75 billion"),
+        (
+            "1234500",
+            "CNY",
+            "合计为123.45万元",
+            "totaled CNY 1,234,500.00 (",
+        ),
+    ],
+)
+def test_base_unit_amounts_scale_only_when_short(
+    value: str, dimension: str, zh: str, en: str
+) -> None:
+    c = add(
+        fact(value, entity="A", dimension=dimension),
+        fact("0", entity="B", dimension=dimension),
+        entity="合计",
+    )
+    assert zh in render(c)
+    assert en in render(c, locale="en_US")
+
+
+def test_a_ratio_under_a_base_unit_rule_is_written_as_a_percentage() -> None:
+    c = yoy(fact("900", "2025Q3"), fact("800", "2024Q3"), rounding="ROUND_HALF_UP@4")
+    assert c.display == Decimal("0.1250")
+    assert "同比增长12.50%" in render(c)
+    assert "increased 12.50% year over year" in render(c, locale="en_US")
+    m24 = fact("0.253", "FY2024", metric="毛利率", dimension="RATIO", evidence_id="a24")
+    m23 = fact("0.248", "FY2023", metric="毛利率", dimension="RATIO", evidence_id="a23")
+    pp = pp_change(m24, m23, rounding="ROUND_HALF_UP@4")
+    assert "上升0.50个百分点" in render(pp)
+
+
+def test_sub_changes_name_the_comparison() -> None:
+    change = sub(fact("8.7E+8", "2025Q3"), fact("7.7E+8", "2024Q3"))
+    assert render(change) == "华东区2025年第三季度营业收入较2024年第三季度增加1亿元（来源：doc）。"
+    assert render(change, locale="en_US") == (
+        "华东区 营业收入 for Q3 2025 increased by CNY 100 million from Q3 2024 (sources: doc)."
+    )
+    fall = sub(fact("6.7E+8", "2025Q3"), fact("7.7E+8", "2025Q2"))
+    assert "较2025年第二季度减少1亿元" in render(fall)
+    assert "decreased by CNY 100 million from Q2 2025" in render(fall, locale="en_US")
+    same = sub(fact("7.7E+8", "2025Q3"), fact("7.7E+8", "2024Q3", evidence_id="d2"))
+    assert "较2024年第三季度持平（" in render(same)
+    assert "was unchanged from Q3 2024" in render(same, locale="en_US")
+
+
+def test_sub_between_entities_compares_them() -> None:
+    east, south = fact("8.7E+8", entity="华东区"), fact("7.7E+8", entity="华南区")
+    diff = sub(east, south)
+    assert render(diff) == "华东区2025年第三季度营业收入比华南区高1亿元（来源：doc）。"
+    assert render(diff, locale="en_US") == (
+        "华东区 营业收入 for Q3 2025 exceeded 华南区 by CNY 100 million (sources: doc)."
+    )
+    below = sub(south, east)
+    assert "华南区2025年第三季度营业收入比华东区低1亿元" in render(below)
+    assert "trailed 华东区 by CNY 100 million" in render(below, locale="en_US")
+    assert render(below, template="{value}") == "-1亿元"
+    gross = sub(fact("1.5E+9", metric="营业收入"), fact("1.1E+9", metric="营业成本"), metric="毛利")
+    assert "华东区2025年第三季度毛利为4亿元" in render(gross)
+
+
+def test_fiscal_years_and_unnamed_periods() -> None:
+    october = FiscalCalendar.named("october")
+
+    def apple(value: str, period: str) -> Fact:
+        return fact(
+            value,
+            period,
+            entity="Apple",
+            metric="Revenue",
+            dimension="USD",
+            calendar=october,
+            evidence_id=period,
+        )
+
+    named = yoy(apple("391035", "FY2024"), apple("383285", "FY2023"), calendar=october)
+    assert render(named).startswith("Apple2024财年Revenue同比增长2.02%")
+    assert "Revenue for FY2024 increased 2.02%" in render(named, locale="en_US")
+    unnamed = yoy(apple("391035", "FY2024"), apple("383285", "FY2023"))  # calendar not passed
+    assert render(unnamed).startswith("Apple2023年10月1日至2024年9月30日Revenue同比增长")
+    assert "for October 1, 2023 to September 30, 2024 increased" in render(unnamed, locale="en_US")
+    for c in (named, unnamed):
+        for locale in ("zh_CN", "en_US"):
+            assert "[" not in render(c, locale=locale)  # type: ignore[arg-type]
+    quarter = qoq(apple("9", "Q2 FY2024"), apple("8", "Q1 FY2024"))  # calendar-year names
+    assert render(quarter, template="{period} {base_period}") == "2024年第一季度 2023年第四季度"
+
+
+def test_instants_read_as_of_in_english() -> None:
+    c = yoy(
+        fact("2", "2024年12月31日", metric="总资产"), fact("1", "2023年12月31日", metric="总资产")
+    )
+    assert "华东区 总资产 as of December 31, 2024 increased 100.00% year over year" in render(
+        c, locale="en_US"
+    )
+    assert render(c).startswith("华东区2024年12月31日总资产同比增长100.00%")
+    assert render(c, locale="en_US", template="{period}") == "December 31, 2024"

@@ -467,8 +467,9 @@ class Computation(BaseModel):
 
         Raises:
             ReplayMismatchError: the recomputed result, display or target
-                differs from the stored one (the record was edited, or the
-                rules changed between versions).
+                differs from the stored one, or the operation now refuses the
+                stored inputs (an edited caliber, a rule that changed between
+                versions); the operation's own error is the ``__cause__``.
 
         >>> from fincalc import Fact, yoy
         >>> c = yoy(Fact.build("8.7E+8", metric="营业收入", entity="华东区", period="2025Q3",
@@ -484,7 +485,16 @@ class Computation(BaseModel):
         """
         from ._ops import replay_computation
 
-        fresh = replay_computation(self)
+        try:
+            fresh = replay_computation(self)
+        except FincalcError as exc:
+            raise ReplayMismatchError(
+                f"replaying {self.operation} failed: {type(exc).__name__}: {exc}; the record "
+                "was edited or computed under other rules (stored version "
+                f"{self.version}, running {__version__})",
+                expected=_field_text(self.result),
+                actual=type(exc).__name__,
+            ) from exc
         for name in ("result", "display", "target"):
             stored, got = getattr(self, name), getattr(fresh, name)
             if stored != got:

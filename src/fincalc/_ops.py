@@ -184,6 +184,46 @@ def _undefined(operation: str, fact: Fact, role: str, why: str) -> UndefinedGrow
     )
 
 
+def _refuse_ratio_growth(operation: str, current: Fact, prior: Fact) -> None:
+    """Growth rates of ratios are the classic error: 25.3 % vs 24.8 % is +0.5 pp, not +2.02 %."""
+    for fact in (current, prior):
+        c = fact.caliber
+        if c.dimension == _RATIO:
+            raise DimensionMismatchError(
+                f"cannot {operation}: {c.metric!r} ({fact.evidence.evidence_id}, "
+                f"{fact.quantity.raw or format(fact.value, 'f')}) is a RATIO; the growth rate "
+                "of a ratio (毛利率同比增长2.02%) is almost never what is meant — use "
+                "pp_change(current, prior) for the change in percentage points",
+                operation=operation,
+                left=current.caliber.dimension,
+                right=prior.caliber.dimension,
+            )
+
+
+def _later_first(
+    operation: str,
+    current: Fact,
+    prior: Fact,
+    hint: str,
+    calendar: FiscalCalendar | None,
+) -> None:
+    """Refuse a change whose "prior" period does not end before the current one starts."""
+    c, p = current.caliber.period, prior.caliber.period
+    if p.end <= c.start:
+        return
+    raise _mismatch(
+        operation,
+        current,
+        prior,
+        hint,
+        calendar=calendar,
+        detail=(
+            f"the prior period {p.describe(calendar)} does not end before the current period "
+            f"{c.describe(calendar)} starts (pass the later figure first)"
+        ),
+    )
+
+
 def _same_length(p: Period, q: Period) -> bool:
     mp, mq = p.months, q.months
     if mp is not None and mq is not None:
@@ -201,8 +241,42 @@ def _plain(value: Decimal) -> Decimal:
     return value
 
 
-def _rounding(rounding: Rounding | str | None, default: Rounding) -> Rounding:
-    return default if rounding is None else to_rounding(rounding)
+def _is_currency(dimension: str) -> bool:
+    return len(dimension) == 3 and dimension.isalpha() and dimension.isupper()
+
+
+#: Rounding units that scale an amount (亿, million, …): only for amounts and counts.
+_SCALE_UNITS = frozenset({"万", "亿", "thousand", "million", "billion"})
+
+
+def _rounding(operation: str, rounding: Rounding | str | None, dimension: str) -> Rounding:
+    """The display rule for a result of ``dimension``: the default, or the caller's, checked.
+
+    ``%`` places only make sense for a ``RATIO``; a scale (万, 亿, thousand,
+    million, billion) only for a currency amount or a count (``SHARES``,
+    ``COUNT``). A ratio under a base-unit rule is allowed (rendered as a
+    percentage); anything else is refused rather than displayed as nonsense
+    ("148,200,000,000.00%", "同比持平0.00亿").
+    """
+    if rounding is None:
+        return _default_rounding(dimension)
+    rule = to_rounding(rounding)
+    if rule.unit == "%" and dimension != _RATIO:
+        fix = "use a base-unit or scale rule such as 'ROUND_HALF_UP@2' or 'ROUND_HALF_UP@2亿'"
+    elif rule.unit in _SCALE_UNITS and not (_is_currency(dimension) or dimension in _COUNTED):
+        fix = (
+            "use 'ROUND_HALF_UP@2%' (places of a percentage)"
+            if dimension == _RATIO
+            else "use a base-unit rule such as 'ROUND_HALF_UP@2'"
+        )
+    else:
+        return rule
+    raise InvalidInputError(
+        f"{operation}: the rounding rule {rule.rule!r} counts in {rule.unit!r}, which does not "
+        f"fit the result's dimension {dimension!r}; {fix}",
+        argument="rounding",
+        value=rule.rule,
+    )
 
 
 def _arithmetic_error(operation: str, exc: decimal.DecimalException) -> InvalidInputError:
@@ -304,7 +378,7 @@ def add(
         raise _same_fact_error(operation, first, facts[1])
     else:
         raise _add_mismatch(facts, diffs, calendar)
-    rule = _rounding(rounding, _default_rounding(base.dimension))
+    rule = _rounding(operation, rounding, target.dimension)
     try:
         with arithmetic() as context:
             total = _ZERO
@@ -517,6 +591,14 @@ def sub(
             and not ca.period.overlaps(cb.period)
             and _same_length(ca.period, cb.period)
         ):
+            _later_first(
+                operation,
+                a,
+                b,
+                "a change over time subtracts the earlier figure from the later: "
+                f"sub({cb.period.describe(calendar)}, {ca.period.describe(calendar)})",
+                calendar,
+            )
             target = ca.replace(metric=metric or f"{ca.metric} change")
             note = f"change from {cb.period.describe(calendar)} to {ca.period.describe(calendar)}"
         else:
@@ -531,7 +613,7 @@ def sub(
             "sub needs facts that differ in exactly one of entity, metric or period",
             calendar=calendar,
         )
-    rule = _rounding(rounding, _default_rounding(ca.dimension))
+    rule = _rounding(operation, rounding, target.dimension)
     try:
         with arithmetic() as context:
             difference = a.quantity.value - b.quantity.value
@@ -603,6 +685,7 @@ def _growth_result(
     prior: Fact,
     metric: str | None,
     rounding: Rounding | str | None,
+    calendar: FiscalCalendar | None,
 ) -> Computation:
     base = prior.quantity.value
     if not base or base.is_signed():
@@ -613,7 +696,7 @@ def _growth_result(
             "growth over a zero or negative base is undefined — report both values, or the "
             "change with sub()",
         )
-    rule = _rounding(rounding, _PERCENT)
+    rule = _rounding(operation, rounding, _RATIO)
     try:
         with arithmetic():
             result = _plain((current.quantity.value - base) / base)
@@ -636,6 +719,7 @@ def _growth_result(
         rounding=rule,
         result=result,
         display=display,
+        calendar=normalise_calendar(calendar),
     )
 
 
@@ -644,6 +728,7 @@ def yoy(
     prior: Fact,
     *,
     metric: str | None = None,
+    calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
 ) -> Computation:
     """Year-over-year growth: ``(current − prior) / prior``, a ``RATIO``.
@@ -657,12 +742,15 @@ def yoy(
         current: The later figure.
         prior: The same caliber one year earlier.
         metric: The result's metric (``"<metric> yoy"`` by default).
+        calendar: The fiscal calendar the periods are named by (recorded, and
+            used by ``render``); the calendar year by default.
         rounding: The display rule; ``ROUND_HALF_UP@2%`` by default.
 
     Raises:
         CaliberMismatchError: any other field differs, or the prior period is
             not exactly one year earlier.
-        DimensionMismatchError: the facts are in different currencies or units.
+        DimensionMismatchError: the facts are in different currencies or units,
+            or are ratios (use ``pp_change``).
         UndefinedGrowthError: the prior value is zero or negative.
 
     >>> from fincalc import Fact, yoy
@@ -677,25 +765,30 @@ def yoy(
     _check_fact(operation, "current", current)
     _check_fact(operation, "prior", prior)
     _check_dimensions(operation, current, prior)
+    _refuse_ratio_growth(operation, current, prior)
+    normalise_calendar(calendar)
     c, p = current.caliber, prior.caliber
     differing = c.diff(p)
     expected = _shifted(c.period, -1)
     if differing != ("period",) or p.period != expected:
         detail = None
         if differing == ("period",):
-            detail = f"the prior period must be exactly one year earlier ({expected.describe()})"
+            detail = (
+                f"the prior period must be exactly one year earlier ({expected.describe(calendar)})"
+            )
         elif not differing:
-            detail = f"both facts are for {c.period.describe()}"
+            detail = f"both facts are for {c.period.describe(calendar)}"
         raise _mismatch(
             operation,
             current,
             prior,
-            f"compare {c.period.describe()} ({c.basis.value}) with the prior year's "
-            f"{expected.describe()} ({c.basis.value}) of the same metric, entity and tax"
+            f"compare {c.period.describe(calendar)} ({c.basis.value}) with the prior year's "
+            f"{expected.describe(calendar)} ({c.basis.value}) of the same metric, entity and tax"
             + _basis_cue(c.basis),
+            calendar=calendar,
             detail=detail,
         )
-    return _growth_result(operation, current, prior, metric, rounding)
+    return _growth_result(operation, current, prior, metric, rounding, calendar)
 
 
 def _basis_cue(basis: Basis) -> str:
@@ -711,6 +804,7 @@ def qoq(
     prior: Fact,
     *,
     metric: str | None = None,
+    calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
 ) -> Computation:
     """Period-over-period (环比) growth: ``(current − prior) / prior``, a ``RATIO``.
@@ -723,12 +817,15 @@ def qoq(
         current: The later figure.
         prior: The figure for the adjacent preceding period.
         metric: The result's metric (``"<metric> qoq"`` by default).
+        calendar: The fiscal calendar the periods are named by (recorded, and
+            used by ``render``); the calendar year by default.
         rounding: The display rule; ``ROUND_HALF_UP@2%`` by default.
 
     Raises:
         CaliberMismatchError: another field differs, the periods are not
             adjacent or not equal in length, or a figure is cumulative/instant.
-        DimensionMismatchError: the facts are in different currencies or units.
+        DimensionMismatchError: the facts are in different currencies or units,
+            or are ratios (use ``pp_change``).
         UndefinedGrowthError: the prior value is zero or negative.
 
     >>> from fincalc import Fact, qoq
@@ -743,6 +840,8 @@ def qoq(
     _check_fact(operation, "current", current)
     _check_fact(operation, "prior", prior)
     _check_dimensions(operation, current, prior)
+    _refuse_ratio_growth(operation, current, prior)
+    normalise_calendar(calendar)
     c, p = current.caliber, prior.caliber
     differing = c.diff(p)
     if (
@@ -756,8 +855,8 @@ def qoq(
             detail = f"both figures are {c.basis.value}"
         elif differing == ("period",):
             detail = (
-                f"{p.period.describe()} is not the period of equal length ending where "
-                f"{c.period.describe()} starts"
+                f"{p.period.describe(calendar)} is not the period of equal length ending where "
+                f"{c.period.describe(calendar)} starts"
             )
         raise _mismatch(
             operation,
@@ -766,9 +865,10 @@ def qoq(
             "qoq compares a single period with the adjacent preceding period of the same "
             "length (2025Q3 with 2025Q2); for cumulative figures derive the quarters with "
             "sub() first",
+            calendar=calendar,
             detail=detail,
         )
-    return _growth_result(operation, current, prior, metric, rounding)
+    return _growth_result(operation, current, prior, metric, rounding, calendar)
 
 
 def cagr(
@@ -776,6 +876,7 @@ def cagr(
     start: Fact,
     *,
     metric: str | None = None,
+    calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
 ) -> Computation:
     """Compound annual growth rate: ``(end / start) ** (1 / years) − 1``, a ``RATIO``.
@@ -790,12 +891,15 @@ def cagr(
         end: The later figure.
         start: The earlier figure.
         metric: The result's metric (``"<metric> cagr"`` by default).
+        calendar: The fiscal calendar the periods are named by (recorded, and
+            used by ``render``); the calendar year by default.
         rounding: The display rule; ``ROUND_HALF_UP@2%`` by default.
 
     Raises:
         CaliberMismatchError: another field differs or the periods are not a
             whole number of years apart.
-        DimensionMismatchError: the facts are in different currencies or units.
+        DimensionMismatchError: the facts are in different currencies or units,
+            or are ratios (use ``pp_change``).
         UndefinedGrowthError: the start value is zero or negative, or the end
             value is negative.
 
@@ -809,6 +913,8 @@ def cagr(
     _check_fact(operation, "end", end)
     _check_fact(operation, "start", start)
     _check_dimensions(operation, end, start)
+    _refuse_ratio_growth(operation, end, start)
+    normalise_calendar(calendar)
     ce, cs = end.caliber, start.caliber
     differing = ce.diff(cs)
     years = ce.period.start.year - cs.period.start.year
@@ -816,8 +922,8 @@ def cagr(
         detail = None
         if differing == ("period",):
             detail = (
-                f"{cs.period.describe()} and {ce.period.describe()} are not the same period a "
-                "whole number of years apart (later one first)"
+                f"{cs.period.describe(calendar)} and {ce.period.describe(calendar)} are not the "
+                "same period a whole number of years apart (later one first)"
             )
         raise _mismatch(
             operation,
@@ -825,6 +931,7 @@ def cagr(
             start,
             "cagr needs equal-length periods a whole number of years apart, the later one "
             "first: cagr(FY2024, FY2020)",
+            calendar=calendar,
             detail=detail,
         )
     base = start.quantity.value
@@ -837,7 +944,7 @@ def cagr(
         raise _undefined(
             operation, end, "end value", "a compound growth rate to a negative value is undefined"
         )
-    rule = _rounding(rounding, _PERCENT)
+    rule = _rounding(operation, rounding, _RATIO)
     try:
         with arithmetic():
             growth = final / base
@@ -866,6 +973,7 @@ def cagr(
         rounding=rule,
         result=result,
         display=display,
+        calendar=normalise_calendar(calendar),
     )
 
 
@@ -874,25 +982,29 @@ def pp_change(
     prior: Fact,
     *,
     metric: str | None = None,
+    calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
 ) -> Computation:
     """Percentage-point change between two ``RATIO`` facts: ``current − prior``.
 
     Rule: both facts are ratios (margins, shares, rates); every caliber field
-    is equal except ``period``; the periods have equal length and do not
-    overlap. The display counts percentage points (``ROUND_HALF_UP@2%`` by
-    default: 0.253 − 0.248 shows as 0.50).
+    is equal except ``period``; the periods have equal length and the prior
+    period ends no later than the current one starts. The display counts
+    percentage points (``ROUND_HALF_UP@2%`` by default: 0.253 − 0.248 shows
+    as 0.50).
 
     Args:
         current: The later ratio.
         prior: The earlier ratio.
         metric: The result's metric (``"<metric> pp_change"`` by default).
+        calendar: The fiscal calendar the periods are named by (recorded, and
+            used by ``render``); the calendar year by default.
         rounding: The display rule; ``ROUND_HALF_UP@2%`` by default.
 
     Raises:
         DimensionMismatchError: a fact is not a ``RATIO``.
-        CaliberMismatchError: another field differs or the periods overlap or
-            differ in length.
+        CaliberMismatchError: another field differs, the periods differ in
+            length, or the prior period does not end before the current one.
 
     >>> from fincalc import Fact, pp_change
     >>> now = Fact.build("0.253", metric="毛利率", entity="公司", period="FY2024",
@@ -915,20 +1027,21 @@ def pp_change(
                 left=current.caliber.dimension,
                 right=prior.caliber.dimension,
             )
+    normalise_calendar(calendar)
     c, p = current.caliber, prior.caliber
     differing = c.diff(p)
+    hint = (
+        "pp_change compares one ratio over two equal-length periods, the later one first: "
+        "pp_change(FY2024, FY2023)"
+    )
     if (
         differing != ("period",)
         or c.period.overlaps(p.period)
         or not _same_length(c.period, p.period)
     ):
-        raise _mismatch(
-            operation,
-            current,
-            prior,
-            "pp_change compares one ratio over two equal-length, non-overlapping periods",
-        )
-    rule = _rounding(rounding, _PERCENT)
+        raise _mismatch(operation, current, prior, hint, calendar=calendar)
+    _later_first(operation, current, prior, hint, calendar)
+    rule = _rounding(operation, rounding, _RATIO)
     try:
         with arithmetic():
             result = _plain(current.quantity.value - prior.quantity.value)
@@ -950,6 +1063,7 @@ def pp_change(
         rounding=rule,
         result=result,
         display=display,
+        calendar=normalise_calendar(calendar),
     )
 
 
@@ -962,8 +1076,9 @@ def _quotient(
     denominator: Fact,
     target: Caliber,
     rounding: Rounding | str | None,
+    calendar: FiscalCalendar | None,
 ) -> Computation:
-    rule = _rounding(rounding, _default_rounding(target.dimension))
+    rule = _rounding(operation, rounding, target.dimension)
     try:
         with arithmetic():
             result = _plain(numerator.quantity.value / denominator.quantity.value)
@@ -977,6 +1092,7 @@ def _quotient(
         rounding=rule,
         result=result,
         display=display,
+        calendar=normalise_calendar(calendar),
     )
 
 
@@ -985,24 +1101,33 @@ def ratio(
     denominator: Fact,
     *,
     metric: str,
+    calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
 ) -> Computation:
     """Divide two figures of one entity and period (margins, per-share figures).
 
     Rule: ``entity``, ``period``, ``basis`` and ``tax`` are equal; the metrics
     usually differ (净利润 / 营业收入) and the result names its own ``metric``.
-    Equal dimensions give a ``RATIO`` (``ROUND_HALF_UP@2%`` by default);
-    different ones give ``<NUM>_PER_<DEN>`` (e.g. ``CNY_PER_SHARES``,
-    ``ROUND_HALF_UP@2`` by default).
+    Equal dimensions give a ``RATIO`` (``ROUND_HALF_UP@2%`` by default).
+    Different dimensions are allowed only for a per-unit figure: a currency
+    amount, or a share or head count, over a count (``SHARES`` or ``COUNT``),
+    giving ``<NUM>_PER_<DEN>`` (e.g. ``CNY_PER_SHARES``, ``ROUND_HALF_UP@2``
+    by default). Two currencies never divide (no implicit FX), and a ratio or
+    multiple never divides a figure of another dimension.
 
     Args:
         numerator: The dividend.
         denominator: The divisor.
         metric: The result's metric, e.g. ``"净利率"``.
+        calendar: The fiscal calendar the period is named by (recorded, and
+            used by ``render``); the calendar year by default.
         rounding: The display rule.
 
     Raises:
         CaliberMismatchError: entity, period, basis or tax differ.
+        DimensionMismatchError: the dimensions differ other than as a
+            per-share or per-head figure (``CNY`` over ``USD``, ``RATIO`` over
+            ``CNY``).
         UndefinedGrowthError: the denominator is zero.
 
     >>> from fincalc import Fact, ratio
@@ -1017,7 +1142,9 @@ def ratio(
     _check_fact(operation, "numerator", numerator)
     _check_fact(operation, "denominator", denominator)
     _name(metric, "metric")
+    normalise_calendar(calendar)
     cn, cd = numerator.caliber, denominator.caliber
+    dimension = _ratio_dimension(cn.dimension, cd.dimension)
     differing = tuple(name for name in cn.diff(cd) if name not in ("metric", "dimension"))
     if differing:
         raise _mismatch(
@@ -1025,13 +1152,42 @@ def ratio(
             numerator,
             denominator,
             "a ratio divides two figures of the same entity, period, basis and tax",
+            calendar=calendar,
             differing=differing,
         )
     if not denominator.quantity.value:
         raise _undefined(operation, denominator, "denominator", "a ratio over zero is undefined")
-    dimension = _RATIO if cn.dimension == cd.dimension else f"{cn.dimension}_PER_{cd.dimension}"
     target = Caliber(metric, cn.entity, cn.period, cn.basis, dimension, cn.tax)
-    return _quotient(operation, numerator, denominator, target, rounding)
+    return _quotient(operation, numerator, denominator, target, rounding, calendar)
+
+
+def _ratio_dimension(top: str, bottom: str) -> str:
+    """``RATIO`` for equal dimensions, ``<TOP>_PER_<BOTTOM>`` for per-unit figures, else raise."""
+    if top == bottom:
+        return _RATIO
+    if bottom in _COUNTED and (_is_currency(top) or top in _COUNTED):
+        return f"{top}_PER_{bottom}"
+    if _is_currency(top) and _is_currency(bottom):
+        why = (
+            "two currencies never divide: fincalc has no implicit FX — convert one side "
+            "with an explicit, cited rate first"
+        )
+    elif top in _NOT_ADDITIVE or bottom in _NOT_ADDITIVE:
+        why = (
+            "a ratio or multiple divides only a figure of the same dimension — divide the "
+            "underlying amounts instead"
+        )
+    else:
+        why = (
+            "different dimensions divide only as a per-unit figure: a currency amount or a "
+            "count over SHARES or COUNT (每股收益 = 净利润 / 总股本)"
+        )
+    raise DimensionMismatchError(
+        f"cannot ratio: dimensions differ ({top!r} over {bottom!r}); {why}",
+        operation="ratio",
+        left=top,
+        right=bottom,
+    )
 
 
 def share(
@@ -1039,23 +1195,31 @@ def share(
     whole: Fact,
     *,
     metric: str | None = None,
+    calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
 ) -> Computation:
     """A part's share of a whole (占比): ``part / whole``, a ``RATIO``.
 
     Rule: metric, period, basis, dimension and tax are equal and the entities
-    differ (华东区 of 全公司). The whole must be positive.
+    differ (华东区 of 全公司). The whole must be positive, the facts amounts or
+    counts (never ratios or multiples, which are not parts of a whole), and a
+    non-negative part no larger than the whole: a part bigger than the whole
+    means the "whole" is a sibling, not the parent total.
 
     Args:
         part: The part (e.g. a segment).
         whole: The whole (e.g. the group total).
         metric: The result's metric (``"<metric> share of <whole entity>"`` by
             default).
+        calendar: The fiscal calendar the period is named by (recorded, and
+            used by ``render``); the calendar year by default.
         rounding: The display rule; ``ROUND_HALF_UP@2%`` by default.
 
     Raises:
-        CaliberMismatchError: another field differs, or the entities are equal.
-        DimensionMismatchError: the facts are in different currencies or units.
+        CaliberMismatchError: another field differs, the entities are equal,
+            or a non-negative part exceeds the whole.
+        DimensionMismatchError: the facts are in different currencies or units,
+            or are ratios or multiples.
         UndefinedGrowthError: the whole is zero or negative.
 
     >>> from fincalc import Fact, share
@@ -1070,7 +1234,17 @@ def share(
     _check_fact(operation, "part", part)
     _check_fact(operation, "whole", whole)
     _check_dimensions(operation, part, whole)
+    normalise_calendar(calendar)
     cp, cw = part.caliber, whole.caliber
+    if cp.dimension in _NOT_ADDITIVE:
+        raise DimensionMismatchError(
+            f"cannot share: {cp.metric!r} is a {cp.dimension} "
+            f"({part.quantity.raw or format(part.value, 'f')}); a ratio or multiple is not a "
+            "part of a whole — take the share of the underlying amounts",
+            operation=operation,
+            left=cp.dimension,
+            right=cw.dimension,
+        )
     if cp.diff(cw) != ("entity",):
         raise _mismatch(
             operation,
@@ -1078,12 +1252,25 @@ def share(
             whole,
             "a share divides one entity's figure by another's (segment of group) for the same "
             "metric, period, basis and tax",
+            calendar=calendar,
             detail=None if cp.entity != cw.entity else f"both are {cp.entity!r}",
         )
     total = whole.quantity.value
     if not total or total.is_signed():
         raise _undefined(
             operation, whole, "whole", "a share of a zero or negative total is undefined"
+        )
+    amount = part.quantity.value
+    if not amount.is_signed() and amount > total:
+        raise CaliberMismatchError(
+            f"cannot share: the part ({cp.entity!r}, {format(amount, 'f')} from "
+            f"{part.evidence.evidence_id}) exceeds the whole ({cw.entity!r}, "
+            f"{format(total, 'f')} from {whole.evidence.evidence_id}); the whole must be the "
+            f"parent total that contains {cp.entity!r}, not a sibling or another part",
+            operation=operation,
+            left=cp,
+            right=cw,
+            differing=("entity",),
         )
     target = Caliber(
         _name(metric, "metric") if metric is not None else f"{cp.metric} share of {cw.entity}",
@@ -1093,7 +1280,7 @@ def share(
         _RATIO,
         cp.tax,
     )
-    return _quotient(operation, part, whole, target, rounding)
+    return _quotient(operation, part, whole, target, rounding, calendar)
 
 
 # -- replay --------------------------------------------------------------------
@@ -1127,9 +1314,13 @@ def replay_computation(computation: Computation) -> Computation:
             rounding=rule,
         )
     if operation == "ratio":
-        return ratio(first, second, metric=target.metric, rounding=rule)
+        return ratio(
+            first, second, metric=target.metric, calendar=computation.calendar, rounding=rule
+        )
     functions = {"yoy": yoy, "qoq": qoq, "share": share, "cagr": cagr, "pp_change": pp_change}
-    return functions[operation](first, second, metric=target.metric, rounding=rule)
+    return functions[operation](
+        first, second, metric=target.metric, calendar=computation.calendar, rounding=rule
+    )
 
 
 def _two(computation: Computation) -> tuple[Fact, Fact]:

@@ -2,8 +2,15 @@
 
 Numbers are formatted with babel (imported inside the functions, so ``import
 fincalc`` stays fast). The value written is always ``computation.display``
-exactly: scaling to 亿/万 or million/billion only moves the decimal point,
-so rendering never rounds a second time.
+exactly: scaling to 亿/万 or million/billion (or a base-unit ratio to a
+percentage) only moves the decimal point, so rendering never rounds a second
+time. A base-unit amount is scaled only when the scaled number is short (at
+most two decimals), so "1,846,913,570.13元" is never written as
+"18.4691357013亿元".
+
+Periods are named by the calendar recorded in the computation; a period no
+calendar names (a fiscal year read without its calendar) is written as dates
+in words, never as the raw ``[start, end)`` interval.
 """
 
 from __future__ import annotations
@@ -37,18 +44,31 @@ FIELDS = (
     "citations",
 )
 
-#: Operations whose sign is written as a direction word ("同比下降0.49%").
-_CHANGES = frozenset({"yoy", "qoq", "pp_change"})
+#: Sentence kinds whose sign is written as a direction word ("同比下降0.49%").
+#: ``sub_change`` is a difference between two periods, ``sub_entity`` one
+#: between two entities; other differences (毛利 = 营业收入 − 营业成本, a
+#: quarter derived from year-to-date figures) are plain amounts.
+_CHANGES = frozenset({"yoy", "qoq", "pp_change", "sub_change", "sub_entity"})
+#: (up, down, flat when the result is exactly zero, flat when it only displays as zero).
 _DIRECTIONS = {
     "zh_CN": {
-        "yoy": ("增长", "下降", "持平"),
-        "qoq": ("增长", "下降", "持平"),
-        "pp_change": ("上升", "下降", "持平"),
+        "yoy": ("增长", "下降", "持平", "基本持平"),
+        "qoq": ("增长", "下降", "持平", "基本持平"),
+        "pp_change": ("上升", "下降", "持平", "基本持平"),
+        "sub_change": ("增加", "减少", "持平", "基本持平"),
+        "sub_entity": ("高", "低", "持平", "基本持平"),
     },
     "en_US": {
-        "yoy": ("increased", "decreased", "was flat at"),
-        "qoq": ("increased", "decreased", "was flat at"),
-        "pp_change": ("rose by", "fell by", "was flat at"),
+        "yoy": ("increased", "decreased", "was flat", "was essentially flat"),
+        "qoq": ("increased", "decreased", "was flat", "was essentially flat"),
+        "pp_change": ("rose by", "fell by", "was unchanged", "was essentially unchanged"),
+        "sub_change": (
+            "increased by",
+            "decreased by",
+            "was unchanged",
+            "was essentially unchanged",
+        ),
+        "sub_entity": ("exceeded", "trailed", "equaled", "was essentially equal to"),
     },
 }
 
@@ -56,6 +76,8 @@ _TEMPLATES: dict[str, dict[str, str]] = {
     "zh_CN": {
         "add": "{entity}{period}{metric}合计为{value}{citations}。",
         "sub": "{entity}{period}{metric}为{value}{citations}。",
+        "sub_change": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
+        "sub_entity": "{entity}{period}{metric}比{whole}{direction}{magnitude}{citations}。",
         "yoy": "{entity}{period}{metric}同比{direction}{magnitude}{citations}。",
         "qoq": "{entity}{period}{metric}环比{direction}{magnitude}{citations}。",
         "ratio": "{entity}{period}{metric}为{value}{citations}。",
@@ -64,8 +86,14 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "pp_change": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
     },
     "en_US": {
-        "add": "{entity} {metric} for {period} totalled {value}{citations}.",
+        "add": "{entity} {metric} for {period} totaled {value}{citations}.",
         "sub": "{entity} {metric} for {period} was {value}{citations}.",
+        "sub_change": (
+            "{entity} {metric} for {period} {direction} {magnitude} from {base_period}{citations}."
+        ),
+        "sub_entity": (
+            "{entity} {metric} for {period} {direction} {whole} by {magnitude}{citations}."
+        ),
         "yoy": "{entity} {metric} for {period} {direction} {magnitude} year over year{citations}.",
         "qoq": (
             "{entity} {metric} for {period} {direction} {magnitude} period over period{citations}."
@@ -79,6 +107,24 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "pp_change": (
             "{entity} {metric} for {period} {direction} {magnitude} from {base_period}{citations}."
         ),
+    },
+}
+
+#: Sentences for a change whose display is zero: the direction word, no number.
+_FLAT_TEMPLATES: dict[str, dict[str, str]] = {
+    "zh_CN": {
+        "yoy": "{entity}{period}{metric}同比{direction}{citations}。",
+        "qoq": "{entity}{period}{metric}环比{direction}{citations}。",
+        "pp_change": "{entity}{period}{metric}较{base_period}{direction}{citations}。",
+        "sub_change": "{entity}{period}{metric}较{base_period}{direction}{citations}。",
+        "sub_entity": "{entity}{period}{metric}与{whole}{direction}{citations}。",
+    },
+    "en_US": {
+        "yoy": "{entity} {metric} for {period} {direction} year over year{citations}.",
+        "qoq": "{entity} {metric} for {period} {direction} period over period{citations}.",
+        "pp_change": "{entity} {metric} for {period} {direction} from {base_period}{citations}.",
+        "sub_change": "{entity} {metric} for {period} {direction} from {base_period}{citations}.",
+        "sub_entity": "{entity} {metric} for {period} {direction} {whole}{citations}.",
     },
 }
 
@@ -144,10 +190,31 @@ def render(
             argument="locale",
             value=locale,
         )
-    text = _TEMPLATES[locale][computation.operation] if template is None else template
+    kind = _kind(computation)
+    if template is None:
+        flat = kind in _CHANGES and not computation.display
+        text = (_FLAT_TEMPLATES if flat else _TEMPLATES)[locale][kind]
+        if locale == "en_US" and computation.target.period.is_instant:
+            text = text.replace(" for {period}", " as of {period}")
+            text = text.replace(" in {period}", " as of {period}")
+    else:
+        text = template
     _check_template(text)
-    values = _fields(computation, locale)
+    values = _fields(computation, locale, kind)
     return text.format(**values)
+
+
+def _kind(computation: Computation) -> str:
+    """The sentence kind: the operation, with ``sub`` split by what the facts differ in."""
+    op = computation.operation
+    if op != "sub":
+        return op
+    first, second = computation.inputs[0].caliber, computation.inputs[-1].caliber
+    if first.entity != second.entity:
+        return "sub_entity"
+    if first.period != second.period and computation.target.period == first.period:
+        return "sub_change"  # not a remainder (9M − H1 = Q3), which is a plain amount
+    return "sub"
 
 
 def _check_template(template: object) -> None:
@@ -177,22 +244,24 @@ def _check_template(template: object) -> None:
             )
 
 
-def _fields(computation: Computation, locale: str) -> dict[str, str]:
+def _fields(computation: Computation, locale: str, kind: str) -> dict[str, str]:
     target = computation.target
     first = computation.inputs[0].caliber
     second = computation.inputs[-1].caliber
     calendar = computation.calendar
-    op = computation.operation
-    metric = target.metric if op in ("add", "sub", "ratio") else first.metric
+    metric = target.metric if kind in ("add", "sub", "sub_entity", "ratio") else first.metric
     value = _value_text(computation, computation.display, locale)
     direction, magnitude = "", value
-    if op in _CHANGES:
-        up, down, flat = _DIRECTIONS[locale][op]
+    if kind in _CHANGES:
+        up, down, flat, nearly_flat = _DIRECTIONS[locale][kind]
         sign = computation.display.compare(0)  # the number as written decides
-        direction = up if sign > 0 else down if sign < 0 else flat
+        if sign:
+            direction = up if sign > 0 else down
+        else:
+            direction = nearly_flat if computation.result else flat
         magnitude = _value_text(computation, computation.display.copy_abs(), locale)
     return {
-        "entity": target.entity,
+        "entity": first.entity if kind == "sub_entity" else target.entity,
         "metric": metric,
         "period": _period_text(target.period, locale, calendar),
         "base_period": _period_text(second.period, locale, calendar),
@@ -239,7 +308,11 @@ def _strip(value: Decimal) -> Decimal:
 def _value_text(computation: Computation, display: Decimal, locale: str) -> str:
     unit = computation.rounding.unit
     dimension = computation.target.dimension
-    if unit == "%":
+    if unit == "%" or (dimension == "RATIO" and unit == "base"):
+        # A ratio under a base-unit rule (0.1250) is written as a percentage (12.50%).
+        if unit == "base":
+            with arithmetic():
+                display = display.scaleb(2)
         number = _format_number(display, locale)
         if computation.operation == "pp_change":
             return f"{number}个百分点" if locale == "zh_CN" else f"{number} percentage points"
@@ -250,14 +323,26 @@ def _value_text(computation: Computation, display: Decimal, locale: str) -> str:
     with arithmetic():
         if unit in native:  # already in a scale this locale writes
             scaled, scale = display, unit
-        else:
-            base = display.scaleb(_UNIT_POWER[unit]) if unit != "base" else display
+        elif unit == "base":  # scale only when the scaled number stays short
+            scaled, scale = display, ""
+            for name, power in _SCALES[locale]:
+                candidate = _strip(display.scaleb(-power))
+                if abs(display) >= Decimal(1).scaleb(power) and _places(candidate) <= 2:
+                    scaled, scale = candidate, name
+                    break
+        else:  # a scale this locale does not write (万 in en_US): re-scale exactly
+            base = display.scaleb(_UNIT_POWER[unit])
             scaled, scale = base, ""
             for name, power in _SCALES[locale]:
                 if abs(base) >= Decimal(1).scaleb(power):
                     scaled, scale = _strip(base.scaleb(-power)), name
                     break
     return _with_unit(_format_number(scaled, locale), scale, dimension, locale)
+
+
+def _places(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
 def _with_unit(number: str, scale: str, dimension: str, locale: str) -> str:
@@ -298,9 +383,14 @@ def _period_text(period: Period, locale: str, calendar: FiscalCalendar | None) -
         return _date_text(period.start, locale)
     name = cal.describe(period)
     fiscal = "" if cal == CALENDAR_YEAR else ("财" if locale == "zh_CN" else "FY")
+    if name == str(period):  # no name under this calendar: dates in words, never "[a, b)"
+        first, last = _date_text(period.start, locale), _date_text(period.last_day, locale)
+        return f"{first}至{last}" if locale == "zh_CN" else f"{first} to {last}"
     if name.startswith("FY"):
         year = name[2:]
-        return f"{year}{'财' if fiscal else ''}年度" if locale == "zh_CN" else name
+        if locale == "zh_CN":
+            return f"{year}财年" if fiscal else f"{year}年度"
+        return name
     if "Q" in name and name.split("Q")[0].isdigit():
         year, quarter = name.split("Q")
         if locale == "zh_CN":
