@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import decimal
 import functools
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from itertools import pairwise
 
@@ -301,6 +302,47 @@ def _name(value: object, argument: str) -> str:
 # -- totals and differences ------------------------------------------------------
 
 
+def _record(
+    operation: str,
+    inputs: Sequence[Fact],
+    target: Caliber,
+    rule: Rounding,
+    compute: Callable[[], Decimal],
+    calendar: FiscalCalendar | None,
+    *,
+    note: str = "",
+) -> Computation:
+    """Run ``compute`` exactly in the private context, round once, and record it all."""
+    try:
+        with arithmetic():
+            result = _plain(compute())
+            display = rule.apply_in_context(result)
+    except decimal.DecimalException as exc:
+        raise _arithmetic_error(operation, exc) from exc
+    return Computation(
+        operation=operation,
+        inputs=tuple(inputs),
+        target=target,
+        rounding=rule,
+        result=result,
+        display=display,
+        note=note,
+        calendar=normalise_calendar(calendar),
+    )
+
+
+def _ratio_target(operation: str, caliber: Caliber, metric: str | None) -> Caliber:
+    """The RATIO caliber of a growth or change of ``caliber`` ("营业收入 yoy" by default)."""
+    return Caliber(
+        _name(metric, "metric") if metric is not None else f"{caliber.metric} {operation}",
+        caliber.entity,
+        caliber.period,
+        caliber.basis,
+        _RATIO,
+        caliber.tax,
+    )
+
+
 def add(
     *facts: Fact,
     entity: str | None = None,
@@ -379,26 +421,16 @@ def add(
     else:
         raise _add_mismatch(facts, diffs, calendar)
     rule = _rounding(operation, rounding, target.dimension)
-    try:
-        with arithmetic() as context:
-            total = _ZERO
-            for fact in facts:
-                total += fact.quantity.value
-            if context.flags[decimal.Inexact]:
-                raise decimal.Inexact("sum needs more than 50 significant digits")
-            result = _plain(total)
-            display = rule.apply_in_context(result)
-    except decimal.DecimalException as exc:
-        raise _arithmetic_error(operation, exc) from exc
-    return Computation(
-        operation=operation,
-        inputs=facts,
-        target=target,
-        rounding=rule,
-        result=result,
-        display=display,
-        calendar=normalise_calendar(calendar),
-    )
+
+    def total() -> Decimal:
+        result = _ZERO
+        for fact in facts:
+            result += fact.quantity.value
+        if decimal.getcontext().flags[decimal.Inexact]:
+            raise decimal.Inexact("sum needs more than 50 significant digits")
+        return result
+
+    return _record(operation, facts, target, rule, total, calendar)
 
 
 def _add_mismatch(
@@ -614,25 +646,14 @@ def sub(
             calendar=calendar,
         )
     rule = _rounding(operation, rounding, target.dimension)
-    try:
-        with arithmetic() as context:
-            difference = a.quantity.value - b.quantity.value
-            if context.flags[decimal.Inexact]:
-                raise decimal.Inexact("difference needs more than 50 significant digits")
-            result = _plain(difference)
-            display = rule.apply_in_context(result)
-    except decimal.DecimalException as exc:
-        raise _arithmetic_error(operation, exc) from exc
-    return Computation(
-        operation=operation,
-        inputs=(a, b),
-        target=target,
-        rounding=rule,
-        result=result,
-        display=display,
-        note=note,
-        calendar=normalise_calendar(calendar),
-    )
+
+    def difference() -> Decimal:
+        result = a.quantity.value - b.quantity.value
+        if decimal.getcontext().flags[decimal.Inexact]:
+            raise decimal.Inexact("difference needs more than 50 significant digits")
+        return result
+
+    return _record(operation, (a, b), target, rule, difference, calendar, note=note)
 
 
 def _is_ytd(caliber: Caliber, calendar: FiscalCalendar) -> bool:
@@ -697,29 +718,14 @@ def _growth_result(
             "change with sub()",
         )
     rule = _rounding(operation, rounding, _RATIO)
-    try:
-        with arithmetic():
-            result = _plain((current.quantity.value - base) / base)
-            display = rule.apply_in_context(result)
-    except decimal.DecimalException as exc:
-        raise _arithmetic_error(operation, exc) from exc
-    c = current.caliber
-    target = Caliber(
-        _name(metric, "metric") if metric is not None else f"{c.metric} {operation}",
-        c.entity,
-        c.period,
-        c.basis,
-        _RATIO,
-        c.tax,
-    )
-    return Computation(
-        operation=operation,
-        inputs=(current, prior),
-        target=target,
-        rounding=rule,
-        result=result,
-        display=display,
-        calendar=normalise_calendar(calendar),
+    target = _ratio_target(operation, current.caliber, metric)
+    return _record(
+        operation,
+        (current, prior),
+        target,
+        rule,
+        lambda: (current.quantity.value - base) / base,
+        calendar,
     )
 
 
@@ -945,36 +951,17 @@ def cagr(
             operation, end, "end value", "a compound growth rate to a negative value is undefined"
         )
     rule = _rounding(operation, rounding, _RATIO)
-    try:
-        with arithmetic():
-            growth = final / base
-            if years == 1:
-                result = (final - base) / base
-            elif not growth:
-                result = -_ONE
-            else:
-                result = (growth.ln() / years).exp() - _ONE
-            result = _plain(result)
-            display = rule.apply_in_context(result)
-    except decimal.DecimalException as exc:
-        raise _arithmetic_error(operation, exc) from exc
-    target = Caliber(
-        _name(metric, "metric") if metric is not None else f"{ce.metric} {operation}",
-        ce.entity,
-        ce.period,
-        ce.basis,
-        _RATIO,
-        ce.tax,
-    )
-    return Computation(
-        operation=operation,
-        inputs=(end, start),
-        target=target,
-        rounding=rule,
-        result=result,
-        display=display,
-        calendar=normalise_calendar(calendar),
-    )
+
+    def compound() -> Decimal:
+        growth = final / base
+        if years == 1:
+            return (final - base) / base
+        if not growth:
+            return -_ONE
+        return (growth.ln() / years).exp() - _ONE
+
+    target = _ratio_target(operation, ce, metric)
+    return _record(operation, (end, start), target, rule, compound, calendar)
 
 
 def pp_change(
@@ -1042,28 +1029,14 @@ def pp_change(
         raise _mismatch(operation, current, prior, hint, calendar=calendar)
     _later_first(operation, current, prior, hint, calendar)
     rule = _rounding(operation, rounding, _RATIO)
-    try:
-        with arithmetic():
-            result = _plain(current.quantity.value - prior.quantity.value)
-            display = rule.apply_in_context(result)
-    except decimal.DecimalException as exc:
-        raise _arithmetic_error(operation, exc) from exc
-    target = Caliber(
-        _name(metric, "metric") if metric is not None else f"{c.metric} {operation}",
-        c.entity,
-        c.period,
-        c.basis,
-        _RATIO,
-        c.tax,
-    )
-    return Computation(
-        operation=operation,
-        inputs=(current, prior),
-        target=target,
-        rounding=rule,
-        result=result,
-        display=display,
-        calendar=normalise_calendar(calendar),
+    target = _ratio_target(operation, c, metric)
+    return _record(
+        operation,
+        (current, prior),
+        target,
+        rule,
+        lambda: current.quantity.value - prior.quantity.value,
+        calendar,
     )
 
 
@@ -1079,20 +1052,13 @@ def _quotient(
     calendar: FiscalCalendar | None,
 ) -> Computation:
     rule = _rounding(operation, rounding, target.dimension)
-    try:
-        with arithmetic():
-            result = _plain(numerator.quantity.value / denominator.quantity.value)
-            display = rule.apply_in_context(result)
-    except decimal.DecimalException as exc:
-        raise _arithmetic_error(operation, exc) from exc
-    return Computation(
-        operation=operation,
-        inputs=(numerator, denominator),
-        target=target,
-        rounding=rule,
-        result=result,
-        display=display,
-        calendar=normalise_calendar(calendar),
+    return _record(
+        operation,
+        (numerator, denominator),
+        target,
+        rule,
+        lambda: numerator.quantity.value / denominator.quantity.value,
+        calendar,
     )
 
 
