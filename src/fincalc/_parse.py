@@ -530,12 +530,17 @@ class _Reader:
         ):
             return None  # a lone Chinese digit (一, 三) is an amount only with a unit after it
 
+        # 第3, 附注五、12, P45, Note 12, Q3, FY2024: a reference; after a Latin word
+        # only unless the number turns out to carry a unit ("5-year 8亿元")
+        referenced = False
         if core_start:
             ch = norm[core_start - 1]
             if ch == " ":
                 ch = norm[core_start - 2] if core_start > 1 else ""
             if ch in grammar.not_before_trigger and _not_amount_before(grammar, norm, core_start):
-                return None  # 第3, 附注五、12, P45, Note 12, Q3, FY2024
+                if not ch.isascii():
+                    return None  # 第1名, 附注五、12: ordinals and note numbers, always
+                referenced = True  # year, Note, P, Q, FY: unless a unit follows
         after_ch = norm[core_end] if core_end < size else ""
         not_after_chars = grammar.not_after.first_chars
         not_amount_after = (
@@ -793,7 +798,7 @@ class _Reader:
         # where it is one, else a composed Decimal
         core = match.group()
         clean = _clean(core, grammar)
-        if len(clean) > MAX_DIGITS + 1 and sum(ch.isdigit() for ch in clean) > MAX_DIGITS:
+        if sum(ch.isdigit() for ch in clean) > MAX_DIGITS:
             return self.refuse(
                 core_start, core_end, f"more than {MAX_DIGITS} digits; this is not an amount"
             )
@@ -910,6 +915,8 @@ class _Reader:
         if currency is not None:
             dimension = currency
         has_unit = bool(unit_parts)
+        if referenced and (not has_unit or paren_at >= 0):
+            return None
 
         # ---- accounting parentheses: negative in tables, under a declared unit, in a
         # text that is nothing but the bracketed amount (a cell: "($1.2 million)"), or
