@@ -158,3 +158,16 @@ def test_in_range_never_raises() -> None:
     assert not in_range(Decimal("NaN"))
     assert not in_range(Decimal("-Infinity"))
     assert not in_range(Decimal("1E+999999999"))
+
+
+def test_a_refused_string_leaves_the_callers_flags_alone() -> None:
+    with decimal.localcontext(
+        decimal.Context(prec=5, traps=[decimal.Inexact, decimal.InvalidOperation])
+    ) as caller:
+        with pytest.raises(InvalidInputError):
+            to_decimal("abc")
+        with pytest.raises(InvalidInputError):
+            to_decimal("")
+        assert not caller.flags[decimal.InvalidOperation]
+        assert to_decimal("1.234567") == Decimal("1.234567")  # exact, not rounded to prec=5
+        assert not caller.flags[decimal.Inexact]

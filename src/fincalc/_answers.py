@@ -815,6 +815,19 @@ def _reinterpret(q: Quantity, value: Decimal, dimension: str | None) -> Quantity
     return dataclasses.replace(q, value=value, dimension=dimension)
 
 
+def _tolerance(tolerance: object, dimension: str | None) -> Tolerance:
+    if tolerance is None:
+        return Tolerance.default_for(dimension)
+    if not isinstance(tolerance, Tolerance):
+        raise InvalidInputError(
+            f"tolerance must be a Tolerance, got {type(tolerance).__name__}; "
+            "e.g. Tolerance(rel='0.01') or Tolerance.from_dict({...})",
+            argument="tolerance",
+            value=repr(tolerance)[:80],
+        )
+    return tolerance
+
+
 def check_quantities(
     candidates: Iterable[Quantity],
     expected: Decimal | int | str | Quantity,
@@ -854,7 +867,7 @@ def check_quantities(
     value, dim = _expected(expected, dimension)
     if dim is not None:
         check_dimension(dim)
-    tol = tolerance if tolerance is not None else Tolerance.default_for(dim)
+    tol = _tolerance(tolerance, dim)
     with arithmetic():
         values, dims = _interpret(items, text, dim)
         verdict = _judge(values, dims, _Target(value, tol), dim, tol.ignore_sign)
@@ -923,7 +936,7 @@ def check_answer(
         dim = _unit_context(unit).dimension
     if dim is not None:
         check_dimension(dim)
-    tol = tolerance if tolerance is not None else Tolerance.default_for(dim)
+    tol = _tolerance(tolerance, dim)
     return _check_text(text, value, dim, unit, tol, _refusal_pattern(refusal_phrases))
 
 

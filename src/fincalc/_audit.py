@@ -677,6 +677,12 @@ def find_conflicts(
             argument="tolerance",
             value=f"{tolerance!r}, {rel_tolerance!r}",
         )
+    if isinstance(facts, (str, bytes)) or not hasattr(facts, "__iter__"):
+        raise InvalidInputError(
+            f"find_conflicts needs an iterable of Facts, got {type(facts).__name__}",
+            argument="facts",
+            value=repr(facts)[:80],
+        )
     groups: dict[Caliber, list[Fact]] = {}
     for index, fact in enumerate(facts):
         if not isinstance(fact, Fact):

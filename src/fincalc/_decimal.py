@@ -118,7 +118,10 @@ def to_decimal(value: object, *, field: str = "value") -> Decimal:
                 limit=_MAX_DECIMAL_TEXT,
             )
         try:
-            result = Decimal(text)
+            # in the private context: a failed conversion must not set the
+            # InvalidOperation flag in the caller's context
+            with arithmetic():
+                result = Decimal(text)
         except decimal.InvalidOperation as exc:
             raise InvalidInputError(
                 f"{field}: {value!r} is not a decimal number; write it like '1234.56'",

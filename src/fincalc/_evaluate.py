@@ -1222,6 +1222,13 @@ def compare_reports(reports: Mapping[str, EvalReport]) -> ReportComparison:
     >>> table[2]
     '| metric                             |          dense |           hybrid |          rerank |'
     """
+    if not isinstance(reports, Mapping):
+        raise InvalidInputError(
+            f"compare_reports needs a mapping of run name to EvalReport, got "
+            f"{type(reports).__name__}",
+            argument="reports",
+            value=repr(reports)[:80],
+        )
     if not reports:
         raise InvalidInputError(
             "compare_reports needs at least one report", argument="reports", value=None

@@ -170,6 +170,12 @@ class Fact:
 
         cal = calendar or CALENDAR_YEAR
         parsed = parse_period(period, cal).period if isinstance(period, str) else period
+        if not isinstance(parsed, Period):
+            raise InvalidInputError(
+                f"Fact.build: period must be a Period or text such as '2025Q3', got {period!r}",
+                argument="period",
+                value=repr(period)[:80],
+            )
         amount = to_decimal(value, field="Fact.build value")
         # Caliber coerces and checks enum text ("cumulative", "na") itself.
         basis_value: Any = basis if basis is not None else cal.basis_of(parsed)

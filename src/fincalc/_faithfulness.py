@@ -95,6 +95,13 @@ def unsupported_numbers(
         )
     if isinstance(sources, (str, Document)):
         sources = [sources]
+    elif not isinstance(sources, (list, tuple)):
+        raise InvalidInputError(
+            "unsupported_numbers: sources must be a Document, a str or a list of them, got "
+            f"{type(sources).__name__}",
+            argument="sources",
+            value=repr(sources)[:80],
+        )
     answer = extract_quantities(answer_text)
     if not answer:
         return []

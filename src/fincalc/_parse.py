@@ -239,6 +239,12 @@ def _grammar(table: UnitTable, locale: str | None) -> _Grammar:
         group, decimal_mark = ",", "."
         key = _DEFAULT_KEY
     else:
+        if not isinstance(locale, str):  # before the lru_cache hashes it
+            raise InvalidInputError(
+                f"locale: expected a locale name such as 'de_DE', got {locale!r}",
+                argument="locale",
+                value=repr(locale)[:80],
+            )
         group, decimal_mark = _separators(locale)
         key = ("grammar", group, decimal_mark)
     grammar: _Grammar | None = table._cache.get(key)

@@ -321,6 +321,12 @@ class FiscalCalendar:
         datetime.date(2023, 10, 1)
         """
         calendars = _load_calendars()
+        if not isinstance(name, str):
+            raise InvalidInputError(
+                f"FiscalCalendar.named needs a name such as 'october', got {name!r}",
+                argument="name",
+                value=repr(name)[:80],
+            )
         try:
             return calendars[name]
         except KeyError:

@@ -211,6 +211,13 @@ def _describe_location(data: Mapping[str, Any], loc: tuple[int | str, ...]) -> s
 
 def validate_table(data: Mapping[str, Any], *, source: str) -> TableFile:
     """Validate one table mapping, re-raising pydantic's errors as ``UnitTableError``."""
+    if not isinstance(data, Mapping):
+        raise UnitTableError(
+            f"unit table {source}: expected a mapping shaped like units.toml, got "
+            f"{type(data).__name__}",
+            entry=repr(data)[:80],
+            source=source,
+        )
     try:
         return TableFile.model_validate(dict(data))
     except ValidationError as exc:
