@@ -921,8 +921,10 @@ class _Reader:
         if currency is not None:
             dimension = currency
         has_unit = bool(unit_parts)
-        if referenced and (not has_unit or paren_at >= 0):
-            return None
+        if referenced and (
+            paren_at >= 0 or (currency is None and scale is None and not han_unit)
+        ):
+            return None  # only money or a scale overrides a reference word ("Note 12. 26户")
 
         # ---- accounting parentheses: negative in tables, under a declared unit, in a
         # text that is nothing but the bracketed amount (a cell: "($1.2 million)"), or
