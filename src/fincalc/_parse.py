@@ -546,7 +546,10 @@ class _Reader:
             if ch in grammar.not_before_trigger and _not_amount_before(grammar, norm, core_start):
                 if not ch.isascii():
                     return None  # 第1名, 附注五、12: ordinals and note numbers, always
-                referenced = True  # year, Note, P, Q, FY: unless a unit follows
+                nxt = _forward_spaces(norm, core_end)
+                if nxt >= size or norm[nxt] not in grammar.unit_initials:
+                    return None  # year, Note, P, Q, FY and nothing unit-like after: cheap exit
+                referenced = True  # decided once the unit is read
         after_ch = norm[core_end] if core_end < size else ""
         not_after_chars = grammar.not_after.first_chars
         not_amount_after = (
@@ -921,9 +924,7 @@ class _Reader:
         if currency is not None:
             dimension = currency
         has_unit = bool(unit_parts)
-        if referenced and (
-            paren_at >= 0 or (currency is None and scale is None and not han_unit)
-        ):
+        if referenced and (paren_at >= 0 or (currency is None and scale is None and not han_unit)):
             return None  # only money or a scale overrides a reference word ("Note 12. 26户")
 
         # ---- accounting parentheses: negative in tables, under a declared unit, in a
