@@ -873,6 +873,26 @@ class _Reader:
                 _AMOUNT,
             )
 
+        # ---- an unknown currency word after the number ("8.7亿卢比"): the scale alone
+        # would make it CNY under a context or leave the currency open; refuse instead
+        if currency is None and not pct and (unit_spec is None or unit_spec.generic):
+            after = self.currency_word_after(after_units)
+            if after is not None:
+                name = self.text[after[0] : after[1]]
+                self.prev_end = max(self.prev_end, after[1])
+                return (
+                    UnknownUnitError(
+                        f"cannot read {self.text[start : after[1]]!r} as an amount: {name!r} "
+                        "names a currency the unit table does not know; add it with "
+                        "UnitTable.default().extended({'currency': [{'code': ..., "
+                        "'suffix': [...]}]})",
+                        text=self.text,
+                        position=start,
+                        unit=name,
+                    ),
+                    _AMOUNT,
+                )
+
         # ---- unit, dimension, multiplier (``exponent``: the multiplier as a power of
         # ten, None when it is not one)
         dimension: str | None = None
@@ -1052,6 +1072,22 @@ class _Reader:
         while start > stop and "\u4e00" <= norm[start - 1] <= "\u9fff":
             start -= 1
         return start, end
+
+    def currency_word_after(self, begin: int) -> tuple[int, int] | None:
+        """The span of an unknown currency word (卢比, 比特币) starting at ``begin``, or None."""
+        norm = self.norm
+        k = _forward_spaces(norm, begin)
+        stop = k
+        while stop < len(norm) and stop - k < 4 and "\u4e00" <= norm[stop] <= "\u9fff":
+            stop += 1
+        words = self.grammar.currency_words
+        for end in range(stop, k, -1):
+            if norm[end - 1] not in words.last_chars:
+                continue
+            hit = words.ending_at(norm, end)
+            if hit is not None and hit[0] >= k:
+                return (k, end) if hit[1] else None  # 资金, 现金: an ordinary word
+        return None
 
     def refuse(self, start: int, end: int, reason: str) -> tuple[ParseError, int]:
         self.prev_end = max(self.prev_end, end)
