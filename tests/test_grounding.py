@@ -920,3 +920,29 @@ def test_gemini_schema_dialect(many: bool) -> None:
     assert claim_json_schema(many=many, dialect="openai") == claim_json_schema(many=many)
     with pytest.raises(FincalcError):
         claim_json_schema(dialect="anthropic")  # type: ignore[arg-type]
+
+
+def test_a_fuzzy_match_never_changes_the_entity() -> None:
+    text = "2025年第三季度，华南区实现营业收入18.7亿元。华北区营业收入为9.1亿元。"
+    with pytest.raises(QuoteNotFoundError, match="entity"):
+        resolve(
+            claim(evidence_id="d", quote="华东区实现营业收入18.7亿元", period="2025Q3"),
+            [Document("d", text)],
+        )
+    fact = resolve(  # a typo elsewhere is still forgiven
+        claim(
+            evidence_id="d", quote="华南区实现营收收入18.7亿元", entity="华南区", period="2025Q3"
+        ),
+        [Document("d", text)],
+    )
+    assert fact.evidence.method == "fuzzy"
+
+
+def test_money_needs_a_declared_currency() -> None:
+    with pytest.raises(DimensionMismatchError, match="declares no currency"):
+        resolve(claim(currency=None), DOCS)
+
+
+def test_a_digit_free_quote_is_reason_invalid_quote() -> None:
+    result = resolve_all([claim().model_dump() | {"quote": "实现营业收入"}], DOCS)
+    assert [r.reason for r in result.refusals] == ["invalid_quote"]

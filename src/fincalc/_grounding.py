@@ -59,6 +59,7 @@ __all__ = [
 ]
 
 _DIGIT = regex.compile(r"\p{Nd}")
+_CURRENCY_CODE = regex.compile(r"[A-Z]{3}")
 _CURRENCY_ALIASES = {"RMB": "CNY", "人民币": "CNY", "人民幣": "CNY"}
 
 
@@ -524,6 +525,12 @@ def reason_code(error: FincalcError) -> ReasonCode:
     """
     if isinstance(error, CaliberMismatchError) and "period" in error.differing:
         return "period_mismatch"
+    if (
+        isinstance(error, InvalidRecordError)
+        and error.field == "quote"
+        and "errors in all" not in error.message
+    ):
+        return "invalid_quote"  # only the quote is wrong (empty or digit-free)
     for kind, code in _REASONS:
         if isinstance(error, kind):
             return code
@@ -533,6 +540,29 @@ def reason_code(error: FincalcError) -> ReasonCode:
 _RANGE = regex.compile(
     r"\s*(\d{4}-\d{2}-\d{2})\s*(?:to|through|~|～|至|到|–|—|\.\.|/)\s*(\d{4}-\d{2}-\d{2})\s*"
 )
+
+
+def _check_fuzzy_kept_names(claim: Claim, matched: str, start: int, end: int, score: float) -> None:
+    """A fuzzy match may forgive a typo, never a different entity or metric.
+
+    "华东区实现营业收入18.7亿元" must not ground to "华南区实现营业收入18.7亿元":
+    when the claim's entity or metric is written in the quote, it must be
+    written in the matched text too.
+    """
+    squeezed = "".join(matched.split())
+    for name in ("entity", "metric"):
+        value = "".join(getattr(claim, name).split())
+        if value and value in "".join(claim.quote.split()) and value not in squeezed:
+            raise QuoteNotFoundError(
+                f"quote {claim.quote!r} matched {matched!r} only fuzzily, and the match "
+                f"does not contain the claim's {name} {getattr(claim, name)!r}; a fuzzy match "
+                "may forgive a typo, never another entity or metric",
+                quote=claim.quote,
+                candidate=matched,
+                candidate_span=(start, end),
+                score=score,
+                reason=f"the {name} {getattr(claim, name)!r} is not in the matched text",
+            )
 
 
 def _claim_period(text: str, calendar: FiscalCalendar | None) -> tuple[Period, Basis]:
@@ -606,6 +636,8 @@ def resolve(
             evidence_id=claim.evidence_id,
         )
     span = locate(doc.text, claim.quote, min_ratio=min_ratio)
+    if span.method == "fuzzy":
+        _check_fuzzy_kept_names(claim, span.text, span.start, span.end, span.score)
     period, basis = _claim_period(claim.period, calendar)
     quantity, declaration = _read_quantity(doc, span.start, span.end, claim, (period, calendar))
     if quantity.span is not None:
@@ -716,6 +748,15 @@ def _read_quantity(
             operation="resolve",
             left=quantity.dimension,
             right=claim.currency,
+        )
+    if claim.currency is None and _CURRENCY_CODE.fullmatch(quantity.dimension or ""):
+        raise DimensionMismatchError(
+            f"claim for {claim.metric!r} declares no currency, but the quoted amount "
+            f"{quantity.raw!r} is {quantity.dimension}; declare currency="
+            f"{quantity.dimension!r} (null is for ratios, multiples and counts)",
+            operation="resolve",
+            left=quantity.dimension,
+            right=None,
         )
     return quantity, used
 
