@@ -511,6 +511,16 @@ CASES = [
         "wrong_sign",
         "gold states the loss as positive: needs ignore_sign",
     ),
+    (
+        "opposite-sign-and-off",
+        "净亏损1.01亿元",
+        "100000000",
+        "CNY",
+        None,
+        False,
+        "wrong_sign",
+        "the sign is wrong before the digits are",
+    ),
     # -- out of tolerance, refusals, nothing --
     (
         "off-by-4pct",

@@ -432,6 +432,13 @@ def _first_verdict(
         if others and not same:
             return _Verdict("wrong_currency", others[0], values[others[0]])
     if comparable:
+        if target.value and not ignore_sign:
+            # every non-zero candidate has the opposite sign: that, not the digits,
+            # is what is wrong first ("净亏损1.01亿元" for a gain of 1亿元)
+            signs = {values[i].is_signed() for i in comparable if values[i]}
+            if signs == {not target.value.is_signed()}:
+                best = min(comparable, key=lambda i: (values[i] + target.value).copy_abs())
+                return _Verdict("wrong_sign", best, values[best])
         best = min(comparable, key=lambda i: (values[i] - target.value).copy_abs())
         return _Verdict("out_of_tolerance", best, values[best])
     if same:  # only values too large or too small to compare
