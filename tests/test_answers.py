@@ -1013,3 +1013,17 @@ def test_check_quantities_raises_only_fincalc_errors(
         return
     check.describe()
     check.to_dict()
+
+
+@pytest.mark.parametrize("dimension", ["CYN", "RATE", "CNY_PER_FOO"])
+def test_an_unknown_dimension_is_bad_input_not_a_wrong_currency(dimension: str) -> None:
+    from fincalc import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="typo"):
+        check_answer("8.7亿元", "870000000", dimension=dimension)
+
+
+def test_known_composite_dimensions_are_accepted() -> None:
+    assert check_answer("每股收益0.52元", "0.52", dimension="CNY").matched
+    check = check_answer("0.52", "0.52", dimension="CNY_PER_SHARES")
+    assert check.reason in {"ok", "wrong_dimension"}

@@ -227,3 +227,8 @@ def test_schema_prints_the_claim_schema(capsys: pytest.CaptureFixture[str]) -> N
     assert json.loads(capsys.readouterr().out) == claim_json_schema()
     assert main(["schema", "--many"]) == 0
     assert json.loads(capsys.readouterr().out) == claim_json_schema(many=True)
+
+
+def test_check_with_a_mistyped_dimension_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "8.7亿元", "--expected", "870000000", "--dimension", "CYN"]) == 2
+    assert "CYN" in capsys.readouterr().err

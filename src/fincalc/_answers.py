@@ -38,7 +38,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ._decimal import MAX_EXPONENT, arithmetic, in_range, to_decimal
 from ._errors import InvalidInputError
-from ._quantity import Quantity, check_dimension
+from ._quantity import Quantity
+from ._units import check_known_dimension
 
 if TYPE_CHECKING:
     from ._units import UnitContext
@@ -873,7 +874,7 @@ def check_quantities(
             )
     value, dim = _expected(expected, dimension)
     if dim is not None:
-        check_dimension(dim)
+        check_known_dimension(dim)
     tol = _tolerance(tolerance, dim)
     with arithmetic():
         values, dims = _interpret(items, text, dim)
@@ -942,7 +943,7 @@ def check_answer(
     if dim is None and unit:
         dim = _unit_context(unit).dimension
     if dim is not None:
-        check_dimension(dim)
+        check_known_dimension(dim)
     tol = _tolerance(tolerance, dim)
     return _check_text(text, value, dim, unit, tol, _refusal_pattern(refusal_phrases))
 

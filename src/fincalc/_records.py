@@ -27,7 +27,7 @@ from ._caliber import Caliber
 from ._decimal import to_decimal
 from ._errors import FincalcError, InvalidInputError, InvalidRecordError
 from ._period import parse_period
-from ._quantity import check_dimension
+from ._units import check_known_dimension
 
 __all__ = [
     "GoldCase",
@@ -52,7 +52,7 @@ def _dimension(value: Any) -> str | None:
     if value is None:
         return None
     try:
-        return check_dimension(value)
+        return check_known_dimension(value)
     except InvalidInputError as exc:
         raise ValueError(exc.message.removeprefix("dimension: ")) from None
 

@@ -1005,3 +1005,36 @@ def unit_context_from_header(text: str, *, table: UnitTable | None = None) -> Un
     """
     resolved = _resolve_table(table)
     return context_from_header(text, resolved)
+
+
+#: Dimensions that are not currencies.
+_PLAIN_DIMENSIONS: Final = frozenset({"RATIO", "MULTIPLE", "SHARES", "COUNT"})
+
+
+def check_known_dimension(dimension: object, *, table: UnitTable | None = None) -> str:
+    """Return ``dimension`` if it is one fincalc knows, else raise ``InvalidInputError``.
+
+    Known: the table's ISO 4217 codes, RATIO, MULTIPLE, SHARES, COUNT, the
+    dimensions of the table's units, and ``X_PER_Y`` of two known ones (per-share
+    figures). A typo such as ``CYN`` would otherwise score every answer as a
+    wrong currency.
+
+    >>> check_known_dimension("CNY"), check_known_dimension("CNY_PER_SHARES")
+    ('CNY', 'CNY_PER_SHARES')
+    """
+    code = check_dimension(dimension)
+    resolved = table or UnitTable.default()
+    known: frozenset[str] | None = resolved._cache.get("dimensions")
+    if known is None:
+        units = {spec.dimension for spec in resolved.suffixes.values() if spec.dimension}
+        known = frozenset(resolved.iso_codes | _PLAIN_DIMENSIONS | units)
+        resolved._cache["dimensions"] = known
+    parts = code.split("_PER_")
+    if len(parts) <= 2 and all(part in known for part in parts):
+        return code
+    raise InvalidInputError(
+        f"dimension {code!r} is not an ISO 4217 currency code or one of RATIO, MULTIPLE, "
+        "SHARES, COUNT (or X_PER_Y of two of them); check for a typo such as 'CYN' for 'CNY'",
+        argument="dimension",
+        value=code,
+    )
