@@ -1074,9 +1074,16 @@ class _Reader:
         return start, end
 
     def currency_word_after(self, begin: int) -> tuple[int, int] | None:
-        """The span of an unknown currency word (卢比, 比特币) starting at ``begin``, or None."""
+        """The span of an unknown currency word (卢比, 比特币, zlotys) starting at ``begin``."""
         norm = self.norm
         k = _forward_spaces(norm, begin)
+        if k < len(norm) and norm[k].isascii() and norm[k].isalpha():
+            stop = k
+            while stop < len(norm) and norm[stop].isascii() and norm[stop].isalpha():
+                stop += 1
+            if norm[k:stop].casefold() in self.table.currency_names:
+                return k, stop  # "8.7 million zlotys"
+            return None
         stop = k
         while stop < len(norm) and stop - k < 4 and "\u4e00" <= norm[stop] <= "\u9fff":
             stop += 1

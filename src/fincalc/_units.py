@@ -171,9 +171,11 @@ class CurrencyWordsEntry(_Entry):
 
     endings: list[str] = Field(default_factory=list)
     not_currency: list[str] = Field(default_factory=list)
+    names: list[str] = Field(default_factory=list)
 
     _endings = field_validator("endings")(_check_aliases)
     _not_currency = field_validator("not_currency")(_check_aliases)
+    _names = field_validator("names")(_check_aliases)
 
 
 class TableFile(_Entry):
@@ -315,6 +317,7 @@ class UnitTable:
         "_cache",
         "_files",
         "_owners",
+        "currency_names",
         "currency_words",
         "iso_codes",
         "not_amount_prefixes",
@@ -338,6 +341,9 @@ class UnitTable:
         #: Endings of currency words (True: 币, 幣, 金) and ordinary words that end the
         #: same way (False: 资金, 现金); see ``[currency_words]`` in units.toml.
         self.currency_words: dict[str, bool] = {}
+        #: English names of currencies the table does not resolve (zlotys, pesos):
+        #: written after an amount they are refused, never dropped.
+        self.currency_names: set[str] = set()
         self._owners: dict[tuple[str, str], str] = {}
         prefixes: list[str] = []
         suffixes: list[str] = []
@@ -413,6 +419,9 @@ class UnitTable:
             for alias in aliases:
                 key = self._claim("currency word", alias, "currency_words", source)
                 self.currency_words[key] = flag
+        for alias in words.names:
+            key = self._claim("currency name", alias, "currency_words", source)
+            self.currency_names.add(key.casefold())
 
     # ------------------------------------------------------------------ building
 
