@@ -1027,3 +1027,17 @@ def test_known_composite_dimensions_are_accepted() -> None:
     assert check_answer("每股收益0.52元", "0.52", dimension="CNY").matched
     check = check_answer("0.52", "0.52", dimension="CNY_PER_SHARES")
     assert check.reason in {"ok", "wrong_dimension"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "unit"),
+    [
+        ("| 指标 | 2024 |\n|---|---|\n| 营业收入（亿元） | 1,476.94 |", "147694000000", None),
+        ("| 营业收入（万元） | 87,432 |", "874320000", "亿元"),  # the row's unit wins
+        ("营业收入（亿元）：1,476.94", "147694000000", None),
+    ],
+)
+def test_a_row_label_unit_in_an_answer_governs_its_number(
+    text: str, expected: str, unit: str | None
+) -> None:
+    assert check_answer(text, expected, dimension="CNY", unit=unit).matched

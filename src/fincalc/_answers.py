@@ -1024,9 +1024,34 @@ def _extract(text: str, unit: str | None) -> list[Quantity]:
     """
     from ._parse import extract_quantities
 
-    if not unit:
-        return extract_quantities(text)
-    return extract_quantities(text, context=_unit_context(unit))
+    context = _unit_context(unit) if unit else None
+    found = extract_quantities(text, context=context)
+    if "（" not in text and "(" not in text:  # the common case: no row label to read
+        return found
+    return [_with_row_unit(text, q, context) for q in found]
+
+
+def _with_row_unit(text: str, q: Quantity, context: UnitContext | None) -> Quantity:
+    """A bare number under a row label's unit ("| 营业收入（亿元） | 1,476.94 |") takes it.
+
+    The row's own unit wins over the question's ``unit``, as it does in
+    ``resolve``; a unit written at the number wins over both.
+    """
+    from ._grounding import _row_unit
+
+    if q.span is None or not (q.unit is None or q.unit_from_context):
+        return q
+    row = _row_unit(text, *q.span)
+    if row is None:
+        return q
+    bare = q.value / context.multiplier if q.unit_from_context and context else q.value
+    return dataclasses.replace(
+        q,
+        value=bare * row.context.multiplier,
+        dimension=row.context.dimension,
+        unit=row.context.unit,
+        unit_from_context=True,
+    )
 
 
 def _find_cited_ids(text: str, ids: Iterable[str]) -> tuple[str, ...]:
