@@ -185,6 +185,20 @@ def _undefined(operation: str, fact: Fact, role: str, why: str) -> UndefinedGrow
     )
 
 
+def _check_growth_inputs(
+    operation: str,
+    later: tuple[str, Fact],
+    earlier: tuple[str, Fact],
+    calendar: FiscalCalendar | None,
+) -> None:
+    """The checks every growth rate shares: two Facts, one dimension, no ratios, a calendar."""
+    _check_fact(operation, *later)
+    _check_fact(operation, *earlier)
+    _check_dimensions(operation, later[1], earlier[1])
+    _refuse_ratio_growth(operation, later[1], earlier[1])
+    normalise_calendar(calendar)
+
+
 def _refuse_ratio_growth(operation: str, current: Fact, prior: Fact) -> None:
     """Growth rates of ratios are the classic error: 25.3 % vs 24.8 % is +0.5 pp, not +2.02 %."""
     for fact in (current, prior):
@@ -768,11 +782,7 @@ def yoy(
     '-0.49%'
     """
     operation = "yoy"
-    _check_fact(operation, "current", current)
-    _check_fact(operation, "prior", prior)
-    _check_dimensions(operation, current, prior)
-    _refuse_ratio_growth(operation, current, prior)
-    normalise_calendar(calendar)
+    _check_growth_inputs(operation, ("current", current), ("prior", prior), calendar)
     c, p = current.caliber, prior.caliber
     differing = c.diff(p)
     expected = _shifted(c.period, -1)
@@ -843,11 +853,7 @@ def qoq(
     Decimal('12.50')
     """
     operation = "qoq"
-    _check_fact(operation, "current", current)
-    _check_fact(operation, "prior", prior)
-    _check_dimensions(operation, current, prior)
-    _refuse_ratio_growth(operation, current, prior)
-    normalise_calendar(calendar)
+    _check_growth_inputs(operation, ("current", current), ("prior", prior), calendar)
     c, p = current.caliber, prior.caliber
     differing = c.diff(p)
     if (
@@ -916,11 +922,7 @@ def cagr(
     '10.00%'
     """
     operation = "cagr"
-    _check_fact(operation, "end", end)
-    _check_fact(operation, "start", start)
-    _check_dimensions(operation, end, start)
-    _refuse_ratio_growth(operation, end, start)
-    normalise_calendar(calendar)
+    _check_growth_inputs(operation, ("end", end), ("start", start), calendar)
     ce, cs = end.caliber, start.caliber
     differing = ce.diff(cs)
     years = ce.period.start.year - cs.period.start.year
