@@ -21,7 +21,7 @@ from fincalc import (
     InvalidInputError,
     InvalidRecordError,
     Prediction,
-    Ratio,
+    Proportion,
     ScoringProfile,
     Tolerance,
     compare_reports,
@@ -30,7 +30,7 @@ from fincalc import (
     load_predictions,
     load_sample,
 )
-from fincalc._evaluate import REASONS
+from fincalc._evaluating.evaluate import REASONS
 
 Q3 = {"metric": "营业收入", "entity": "海川新能源", "period": "2025Q3", "dimension": "CNY"}
 YTD = {**Q3, "period": "2025年前三季度"}
@@ -118,7 +118,7 @@ RUNS: dict[str, list[dict[str, Any]]] = {
 
 
 def ratio(report: EvalReport, name: str) -> tuple[int | float, int]:
-    r: Ratio = getattr(report.metrics, name)
+    r: Proportion = getattr(report.metrics, name)
     return r.numerator, r.denominator
 
 
@@ -698,7 +698,7 @@ def test_report_from_case_results_alone() -> None:
 
 
 def test_workers_give_the_identical_report(monkeypatch: pytest.MonkeyPatch) -> None:
-    import fincalc._evaluate as evaluation
+    import fincalc._evaluating.evaluate as evaluation
 
     monkeypatch.setattr(evaluation, "MIN_CASES_PER_WORKER", 10)
     rng = random.Random(7)  # noqa: S311 - seeded test data, not cryptography

@@ -1,8 +1,27 @@
-"""Imports flow one way, and each third-party library lives at one edge (STYLE.md)."""
+"""The layout is the design: stage subpackages in a strict order, imports one way.
+
+The private code lives in one subpackage per stage of the flow (DESIGN.md).
+These tests read every module's imports with ``ast`` (nothing is run) and hold
+the code to four rules that were written before looking at it:
+
+1. A module imports only from its own subpackage or from a lower one in
+   ``ORDER``; the public modules at the top may import from any subpackage.
+2. No module imports a private name (``_x``) from another subpackage: what a
+   subpackage offers the layers above is its public-named API.
+3. The import graph has no cycle, deferred imports included.
+4. A function-level (deferred) import of fincalc code is allowed only where
+   ``DEFERRED`` lists it, with the reason.
+
+Third-party libraries stay at their edges (STYLE.md): babel in formatting and
+locale code, dateutil in period parsing, hypothesis in ``fincalc.testing``,
+and pydantic off the hot value types.
+"""
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -11,82 +30,232 @@ import fincalc
 
 PACKAGE = Path(fincalc.__file__).parent
 
-# Lower ranks never import higher ranks.
-RANK = {
-    "_errors": 0,
-    "_version": 0,
-    "_decimal": 1,
-    "_quantity": 2,
-    "_period": 2,
-    "_caliber": 3,
-    "_numerals": 4,
-    "_units": 4,
-    "_parse": 5,
-    "_textnorm": 6,
-    "_locate": 6,
-    "_facts": 7,
-    "_ops": 8,
-    "_audit": 8,
-    "_render": 9,
-    "_grounding": 9,
-    "_records": 10,
-    "_answers": 10,
-    "_retrieval": 10,
-    "_evaluate": 10,
-    "_faithfulness": 10,
-    "errors": 11,
-    "testing": 11,
-    "cli": 12,
-    "__main__": 12,
-    "__init__": 12,
+# The stages, bottom to top.  "" is the package root: the public modules
+# (``__init__``, ``cli``, ``errors``, ``testing``) and ``_version``.
+ORDER = ["_values", "_reading", "_locating", "_grounding", "_computing", "_evaluating"]
+ROOT_BOTTOM = {"fincalc._version"}  # importable from every layer
+
+# (importing module, imported module) -> why the import is inside a function
+DEFERRED: dict[tuple[str, str], str] = {
+    **{
+        ("fincalc.cli", target): "each subcommand loads only its own stage, so "
+        "`fincalc --help` and `fincalc parse` start fast"
+        for target in (
+            "fincalc._evaluating.evaluate",
+            "fincalc._evaluating.records",
+            "fincalc._evaluating.answers",
+            "fincalc._reading.parse",
+            "fincalc._locating.locate",
+            "fincalc._grounding.resolve",
+        )
+    },
+    ("fincalc._evaluating.answers", "fincalc._reading.parse"): "check_quantities and "
+    "is_refusal need no parser; the unit table costs ~100 ms on first load",
+    ("fincalc._evaluating.answers", "fincalc._grounding.resolve"): "row-label units "
+    "are read only for tabular answers",
+    ("fincalc._evaluating.evaluate", "fincalc._evaluating.records"): "records use "
+    "pydantic; evaluate on already-built records does not load it",
+    ("fincalc._computing.audit", "fincalc._computing.ops"): "Computation.replay runs "
+    "the operation that made the record (a cycle: to be removed)",
 }
 
-# third-party library -> the modules allowed to import it
+# third-party library -> modules allowed to import it
 EDGES = {
-    "dateutil": {"_period"},
-    "babel": {"_units", "_parse", "_numerals", "_render", "_answers"},
-    "hypothesis": {"testing"},
+    "dateutil": {"fincalc._values.period"},
+    "babel": {
+        "fincalc._reading.units",
+        "fincalc._reading.parse",
+        "fincalc._reading.numerals",
+        "fincalc._computing.render",
+        "fincalc._evaluating.answers",
+    },
+    "hypothesis": {"fincalc.testing"},
 }
 # pydantic stays off the hot value types
-NO_PYDANTIC = {"_errors", "_decimal", "_quantity", "_period", "_numerals"}
-
-MODULES = sorted(p.stem for p in PACKAGE.glob("*.py"))
-
-
-def _imports(module: str) -> list[str]:
-    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
-    found: list[str] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.extend(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = node.module or ""
-                found.extend([base] if base else [alias.name for alias in node.names])
-            elif node.module:
-                found.append(node.module)
-    return found
+NO_PYDANTIC = {
+    "fincalc._values.errors",
+    "fincalc._values.decimals",
+    "fincalc._values.quantity",
+    "fincalc._values.period",
+    "fincalc._reading.numerals",
+}
 
 
-def test_every_module_has_a_rank() -> None:
-    missing = [m for m in MODULES if m not in RANK]
-    assert not missing, f"add these modules to RANK in tests/test_layering.py: {missing}"
+@dataclass(frozen=True)
+class Import:
+    module: str  # the imported fincalc module, or a third-party top-level name
+    names: tuple[str, ...]  # names taken with ``from … import``
+    deferred: bool  # inside a function
+    line: int
 
 
-@pytest.mark.parametrize("module", MODULES)
+def _name_of(path: Path) -> str:
+    parts = ["fincalc", *path.relative_to(PACKAGE).with_suffix("").parts]
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {_name_of(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _resolve(module: str, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    is_package = MODULES[module].name == "__init__.py"
+    base = module.split(".")
+    base = base[: len(base) - node.level + (1 if is_package else 0)]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+@cache
+def imports_of(module: str) -> tuple[Import, ...]:
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found: list[Import] = []
+
+    def visit(node: ast.AST, deferred: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = deferred or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
+            if isinstance(child, ast.Import):
+                found.extend(Import(a.name, (), deferred, child.lineno) for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                target = _resolve(module, child)
+                names = tuple(a.name for a in child.names)
+                submodules = [f"{target}.{n}" for n in names if f"{target}.{n}" in MODULES]
+                for sub in submodules:  # ``from . import locate`` imports a module
+                    found.append(Import(sub, (), deferred, child.lineno))
+                if len(submodules) < len(names):
+                    found.append(Import(target, names, deferred, child.lineno))
+            visit(child, inner)
+
+    visit(tree, False)
+    return tuple(found)
+
+
+def stage(module: str) -> str:
+    """The subpackage a module belongs to ("" for the package root)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 or parts[-1] in ORDER else ""
+
+
+def rank(module: str) -> int:
+    if module in ROOT_BOTTOM:
+        return -1
+    name = stage(module)
+    return ORDER.index(name) if name else len(ORDER)
+
+
+def internal(imp: Import) -> bool:
+    return imp.module == "fincalc" or imp.module.startswith("fincalc.")
+
+
+def test_every_private_module_sits_in_a_stage() -> None:
+    loose = [
+        m
+        for m in MODULES
+        if stage(m) == ""
+        and m.split(".")[-1].startswith("_")
+        and m not in ROOT_BOTTOM
+        and m not in {"fincalc.__main__", "fincalc"}
+    ]
+    assert not loose, f"put these private modules in a stage subpackage ({ORDER}): {loose}"
+    stray = {stage(m) for m in MODULES} - {"", *ORDER}
+    assert not stray, f"subpackages missing from ORDER in tests/test_layering.py: {stray}"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
 def test_imports_flow_downwards(module: str) -> None:
-    rank = RANK.get(module)
-    if rank is None:
-        pytest.skip("reported by test_every_module_has_a_rank")
-    for name in _imports(module):
-        target = name.removeprefix("fincalc.").split(".")[0]
-        if target in RANK and target != module:
-            assert RANK[target] <= rank, f"{module} (rank {rank}) imports {target} ({RANK[target]})"
+    for imp in filter(internal, imports_of(module)):
+        if imp.module == "fincalc":
+            assert stage(module) == "" or module == "fincalc.__main__", (
+                f"{module}:{imp.line} imports the public package; import the stage instead"
+            )
+            continue
+        assert rank(imp.module) <= rank(module), (
+            f"{module}:{imp.line} imports {imp.module}, a higher layer "
+            f"({stage(imp.module) or 'root'} is above {stage(module) or 'root'} in ORDER)"
+        )
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_private_name_crosses_a_subpackage(module: str) -> None:
+    for imp in filter(internal, imports_of(module)):
+        if stage(imp.module) == stage(module) and stage(module):
+            continue
+        private = [n for n in imp.names if n.startswith("_") and n != "__version__"]
+        assert not private, (
+            f"{module}:{imp.line} takes private {private} from {imp.module}; make it part "
+            "of that subpackage's public-named API or move the code"
+        )
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_deferred_imports_are_declared(module: str) -> None:
+    for imp in filter(internal, imports_of(module)):
+        if imp.deferred:
+            assert (module, imp.module) in DEFERRED, (
+                f"{module}:{imp.line} imports {imp.module} inside a function; import it at "
+                "the top, or add it to DEFERRED in tests/test_layering.py with the reason"
+            )
+
+
+def test_every_declared_deferred_import_exists() -> None:
+    live = {
+        (m, imp.module) for m in MODULES for imp in imports_of(m) if internal(imp) and imp.deferred
+    }
+    assert set(DEFERRED) <= live, f"stale DEFERRED entries: {sorted(set(DEFERRED) - live)}"
+
+
+def _graph() -> dict[str, set[str]]:
+    return {
+        m: {imp.module for imp in imports_of(m) if imp.module in MODULES and imp.module != m}
+        for m in MODULES
+        if m != "fincalc"  # the lazy loader's table names every module
+    }
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle in ``graph`` as a path that returns to its start, or ``None``."""
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+    path: list[str] = []
+
+    def walk(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (found := walk(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (cycle := walk(start)):
+            return cycle
+    return None
+
+
+def test_find_cycle_finds_one() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    graph = _graph()
+    known = [
+        (m, t) for (m, t), why in DEFERRED.items() if "a cycle: to be removed" in why
+    ]  # each such entry must go; the graph without it must be acyclic
+    for m, t in known:
+        graph[m].discard(t)
+    cycle = find_cycle(graph)
+    assert cycle is None, f"import cycle: {' -> '.join(cycle or [])}"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
 def test_third_party_libraries_stay_at_their_edge(module: str) -> None:
-    roots = {name.split(".")[0] for name in _imports(module)}
+    roots = {imp.module.split(".")[0] for imp in imports_of(module)}
     for library, allowed in EDGES.items():
         if library in roots:
             assert module in allowed, f"{module} imports {library}; allowed only in {allowed}"

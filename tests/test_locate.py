@@ -18,11 +18,16 @@ from fincalc import (
     InvalidQuoteError,
     QuoteNotFoundError,
     Span,
-    _locate,
     locate,
 )
-from fincalc._locate import MAX_QUOTE_LENGTH, MIN_QUOTE_LENGTH, _myers
-from fincalc._textnorm import IGNORABLE, layout_patterns, normalize, normalize_slowly
+from fincalc._locating import locate as _locate
+from fincalc._locating.layout import (
+    IGNORABLE,
+    layout_patterns,
+    normalize_layout,
+    normalize_layout_slowly,
+)
+from fincalc._locating.locate import MAX_QUOTE_LENGTH, MIN_QUOTE_LENGTH, _myers
 
 # -- table tests ---------------------------------------------------------------------
 # expected: (method, matched text) for a match, or (error class, text in the reason).
@@ -578,7 +583,7 @@ _DIGITS_RE = re.compile(r"[0-9０-９]")
 
 def _numbers(text: str) -> list[str]:
     """The numbers of ``text`` as a fuzzy match must keep them (grouping commas aside)."""
-    folded = normalize(text).text
+    folded = normalize_layout(text).text
     return [m.group().replace(",", "") for m in re.finditer(r"\d+(?:[.,]\d+)*", folded)]
 
 
@@ -660,7 +665,7 @@ def test_property_non_digit_edits_within_ratio_overlap_true_span(
 ) -> None:
     doc, parts, start = case
     sentence = "".join(parts)
-    m = len(normalize(sentence).text)
+    m = len(normalize_layout(sentence).text)
     k = data.draw(st.integers(0, m // 11))  # k edits stay within ratio 0.9 of the edited quote
     quote = _non_digit_edits(parts, data, k)
     span = locate(doc, quote)
@@ -750,17 +755,17 @@ def test_property_myers_equals_dynamic_programming(pattern: str, text: str, anch
 
 @given(text=st.text(alphabet=_ANY_CHARS, max_size=60))
 def test_property_fast_normalize_equals_reference(text: str) -> None:
-    assert normalize(text) == normalize_slowly(text)
+    assert normalize_layout(text) == normalize_layout_slowly(text)
 
 
 @given(text=st.text(alphabet=_ANY_CHARS, max_size=60))
 def test_property_layout_patterns_match_their_own_sources(text: str) -> None:
-    normalized = normalize(text)
+    normalized = normalize_layout(text)
     assume(normalized.text)
     core = re.sub(f"^{IGNORABLE}+|{IGNORABLE}+$", "", text)
     assert any(p.fullmatch(core) for p in layout_patterns(normalized.text))
     s, e = normalized.to_original(0, len(normalized.text))
-    assert normalize(text[s:e]).text == normalized.text
+    assert normalize_layout(text[s:e]).text == normalized.text
 
 
 PERIOD_DOC = "华东地区2025年第三季度营业收入为8.7亿元，同比下降0.49%。上半年营业收入为16.2亿元。"

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fincalc._decimal import arithmetic
-from fincalc._numerals import compose, is_capital, parse_capital_tail, parse_chinese_numeral
+from fincalc._reading.numerals import compose, is_capital, parse_capital_tail, parse_chinese_numeral
+from fincalc._values.decimals import arithmetic
 
 
 @pytest.mark.parametrize(

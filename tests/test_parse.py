@@ -34,7 +34,12 @@ from fincalc import (
     parse_quantity,
     unit_context_from_header,
 )
-from fincalc._parse import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, find_unit_declarations, normalize
+from fincalc._reading.parse import (
+    MAX_EXTRACT_LENGTH,
+    MAX_PARSE_LENGTH,
+    find_unit_declarations,
+    fold_characters,
+)
 
 CASES_FILE = Path(__file__).parent / "data" / "parse_cases.tsv"
 
@@ -706,7 +711,7 @@ def test_find_unit_declarations_in_a_document() -> None:
 
 
 def test_find_unit_declarations_is_reexported_by_units() -> None:
-    from fincalc._units import find_unit_declarations as from_units
+    from fincalc._reading.units import find_unit_declarations as from_units
 
     assert from_units("单位：万元")[0][1].unit == "万元"
 
@@ -737,7 +742,7 @@ def test_custom_table() -> None:
 
 def test_normalize_preserves_length() -> None:
     text = "１２３，４５６．７８ 亿元（−5%）\u00a0\u3000’"
-    assert len(normalize(text)) == len(text)
+    assert len(fold_characters(text)) == len(text)
 
 
 # ---------------------------------------------------------------- properties
@@ -968,7 +973,7 @@ def test_a_multiplier_that_is_not_a_power_of_ten_is_multiplied() -> None:
 
 
 def test_trusted_quantity_is_a_quantity() -> None:
-    from fincalc._quantity import trusted_quantity
+    from fincalc._values.quantity import trusted_quantity
 
     fast = trusted_quantity(Decimal("8.7E+8"), "CNY", "亿元", "8.7亿元", (0, 5), "约", False)
     slow = Quantity(Decimal("8.7E+8"), "CNY", "亿元", "8.7亿元", (0, 5), "约", False)

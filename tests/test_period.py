@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from fincalc import Basis, FiscalCalendar, Period, PeriodError, parse_period
-from fincalc._period import CALENDAR_YEAR
+from fincalc._values.period import CALENDAR_YEAR
 
 S, C, INST = Basis.SINGLE_PERIOD, Basis.CUMULATIVE, Basis.INSTANT
 CAL = CALENDAR_YEAR

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ast
+import decimal
+import importlib
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import fincalc
@@ -23,9 +26,32 @@ def test_every_public_name_resolves_from_its_module() -> None:
         value = getattr(fincalc, name)
         assert value is not None, name
         if name != "__version__":
-            module = fincalc._EXPORTS[name]
+            module = importlib.import_module(f"fincalc.{fincalc._EXPORTS[name]}")
             assert not name.startswith("_")
-            assert getattr(value, "__module__", f"fincalc.{module}").startswith("fincalc.")
+            assert getattr(module, name) is value, name
+
+
+def test_every_public_object_shows_its_public_path() -> None:
+    """Reprs and tracebacks say ``fincalc.X``, never a private module (as httpx does)."""
+    for name in fincalc.__all__:
+        if name != "__version__":
+            assert getattr(fincalc, name).__module__ == "fincalc", name
+    assert repr(fincalc.Quantity) == "<class 'fincalc.Quantity'>"
+    assert fincalc.Computation.replay.__module__ == "fincalc"
+
+
+def test_rehomed_classes_keep_their_type_hints() -> None:
+    """``get_type_hints`` resolves in ``__module__``: annotations were resolved before the move."""
+    hints = typing.get_type_hints(fincalc.Quantity)
+    assert hints["value"] is decimal.Decimal
+    assert typing.get_type_hints(fincalc.ParseError)["text"] == str | None
+
+
+def test_a_user_subclass_of_an_error_keeps_its_own_module() -> None:
+    class MyError(fincalc.ParseError):
+        pass
+
+    assert MyError.__module__ == __name__
 
 
 def test_type_checking_imports_match_the_export_table() -> None:
@@ -36,9 +62,29 @@ def test_type_checking_imports_match_the_export_table() -> None:
         if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
             for stmt in node.body:
                 assert isinstance(stmt, ast.ImportFrom)
+                module = (stmt.module or "").lstrip(".")
                 for alias in stmt.names:
-                    seen[alias.name] = (stmt.module or "").lstrip(".")
+                    if alias.name == "*":  # the errors, named once in their own __all__
+                        names = importlib.import_module(f"fincalc.{module}").__all__
+                        seen.update(dict.fromkeys(names, module))
+                    else:
+                        seen[alias.name] = module
     assert seen == fincalc._EXPORTS
+
+
+def test_error_names_are_listed_once() -> None:
+    """The public error list is ``_values/errors.py``'s ``__all__``; everything else derives it."""
+    from fincalc import errors
+    from fincalc._values import errors as private
+
+    leaves = {
+        name
+        for name, value in vars(private).items()
+        if isinstance(value, type) and issubclass(value, fincalc.FincalcError)
+    }
+    assert set(private.__all__) == leaves
+    assert set(errors.__all__) == leaves
+    assert leaves <= set(fincalc.__all__)
 
 
 def test_unknown_attribute_raises_attribute_error() -> None:

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincalc import InvalidInputError, Quantity
-from fincalc._decimal import CONTEXT, MAX_EXPONENT, arithmetic, in_range, to_decimal
+from fincalc._values.decimals import CONTEXT, MAX_EXPONENT, arithmetic, in_range, to_decimal
 
 finite_decimals = st.decimals(allow_nan=False, allow_infinity=False, places=None).filter(
     lambda d: -MAX_EXPONENT <= d.adjusted() <= MAX_EXPONENT

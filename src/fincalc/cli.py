@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ._errors import FincalcError
+from ._values.errors import FincalcError
 from ._version import __version__
 
 __all__ = ["build_parser", "main"]
@@ -52,8 +52,8 @@ def _run_names(paths: Sequence[str]) -> list[str]:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    from ._evaluate import compare_reports, evaluate
-    from ._records import load_gold, load_predictions, load_sample
+    from ._evaluating.evaluate import compare_reports, evaluate
+    from ._evaluating.records import load_gold, load_predictions, load_sample
 
     files: list[str] = args.files
     if args.demo:
@@ -95,7 +95,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from ._answers import Tolerance, check_answer
+    from ._evaluating.answers import Tolerance, check_answer
 
     tolerance = None
     if args.abs is not None or args.rel is not None or args.ignore_sign:
@@ -114,7 +114,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_parse(args: argparse.Namespace) -> int:
-    from ._parse import extract_quantities
+    from ._reading.parse import extract_quantities
 
     quantities = extract_quantities(args.text, context=args.unit)
     if args.json:
@@ -142,7 +142,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
         raise _UsageError(f"no such file: {args.doc!r}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise _UsageError(f"cannot read {args.doc!r} as UTF-8 text: {exc}") from exc
-    from ._locate import locate
+    from ._locating.locate import locate
 
     span = locate(doc, args.quote, occurrence=args.occurrence, near=args.near)
     data = {
@@ -164,7 +164,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    from ._grounding import claim_json_schema
+    from ._grounding.resolve import claim_json_schema
 
     _write(json.dumps(claim_json_schema(many=args.many), ensure_ascii=False, indent=2), args.out)
     return _EXIT_OK

@@ -5,46 +5,8 @@
 True
 """
 
-from ._errors import (
-    AmbiguousQuantityError,
-    AmbiguousQuoteError,
-    CaliberConflictError,
-    CaliberMismatchError,
-    DimensionMismatchError,
-    DuplicateFactError,
-    FincalcError,
-    InvalidInputError,
-    InvalidQuoteError,
-    InvalidRecordError,
-    MissingUnitError,
-    ParseError,
-    PeriodError,
-    QuoteNotFoundError,
-    ReplayMismatchError,
-    UndefinedGrowthError,
-    UnitTableError,
-    UnknownEvidenceError,
-    UnknownUnitError,
-)
+from ._values import errors as _errors
+from ._values.errors import *  # noqa: F403  (the names are listed once, in _values/errors.py)
 
-__all__ = [
-    "AmbiguousQuantityError",
-    "AmbiguousQuoteError",
-    "CaliberConflictError",
-    "CaliberMismatchError",
-    "DimensionMismatchError",
-    "DuplicateFactError",
-    "FincalcError",
-    "InvalidInputError",
-    "InvalidQuoteError",
-    "InvalidRecordError",
-    "MissingUnitError",
-    "ParseError",
-    "PeriodError",
-    "QuoteNotFoundError",
-    "ReplayMismatchError",
-    "UndefinedGrowthError",
-    "UnitTableError",
-    "UnknownEvidenceError",
-    "UnknownUnitError",
-]
+__all__: list[str] = []
+__all__ += _errors.__all__

@@ -27,10 +27,10 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-from ._caliber import Caliber, Tax
-from ._facts import Evidence, Fact
-from ._period import CALENDAR_YEAR, Period
-from ._quantity import Quantity
+from ._values.caliber import Caliber, Tax
+from ._values.facts import Evidence, Fact
+from ._values.period import CALENDAR_YEAR, Period
+from ._values.quantity import Quantity
 
 __all__ = [
     "PERIOD_KINDS",

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
-from ._caliber import Basis, Caliber, Tax
-from ._errors import DimensionMismatchError, InvalidInputError
-from ._period import FiscalCalendar, Period
-from ._quantity import Quantity
+from .caliber import Basis, Caliber, Tax
+from .decimals import arithmetic, to_decimal
+from .errors import DimensionMismatchError, InvalidInputError
+from .period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
+from .public import public
+from .quantity import Quantity
 
-__all__ = ["Evidence", "Fact", "LocateMethod"]
+__all__ = ["Conflict", "Evidence", "Fact", "LocateMethod", "find_conflicts"]
 
 LocateMethod = Literal["exact", "normalized", "fuzzy"]
 
@@ -32,6 +35,7 @@ def _check_span(span: object, name: str) -> None:
         )
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """Where a number came from: the cited source, the verbatim quote and its span.
@@ -91,6 +95,7 @@ class Evidence:
         }
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class Fact:
     """A quantity, what it means (its caliber), and where it was read (its evidence).
@@ -99,6 +104,7 @@ class Fact:
     USD fact, and a scale-only amount ("1476.94 亿") is not a fact until its
     currency is known.
 
+    >>> from decimal import Decimal
     >>> from fincalc import Basis, Period
     >>> cal = Caliber("营业收入", "华东区", Period.quarter(2025, 3), Basis.SINGLE_PERIOD, "CNY")
     >>> q = Quantity(Decimal("870000000"), "CNY", unit="亿元", raw="8.7 亿元")
@@ -165,9 +171,6 @@ class Fact:
         >>> f.caliber.describe(), f.value == 870000000
         ('营业收入 | 华东区 | 2025Q3 | single_period | CNY | na', True)
         """
-        from ._decimal import to_decimal
-        from ._period import CALENDAR_YEAR, parse_period
-
         cal = calendar or CALENDAR_YEAR
         parsed = parse_period(period, cal).period if isinstance(period, str) else period
         if not isinstance(parsed, Period):
@@ -193,3 +196,126 @@ class Fact:
             "caliber": self.caliber.to_dict(),
             "evidence": self.evidence.to_dict(),
         }
+
+
+# -- conflicts -----------------------------------------------------------------
+
+
+@public
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Facts that share one caliber but disagree on the value.
+
+    Attributes:
+        caliber: The shared caliber.
+        facts: Every fact of that caliber, in input order.
+
+    >>> from fincalc import Fact
+    >>> facts = [Fact.build(v, metric="毛利率", entity="公司", period="FY2024",
+    ...                     dimension="RATIO", evidence_id=e)
+    ...          for v, e in [("0.15", "mdna-p12"), ("0.148", "summary-p3")]]
+    >>> conflict = find_conflicts(facts)[0]
+    >>> conflict.values, conflict.spread
+    ((Decimal('0.15'), Decimal('0.148')), Decimal('0.002'))
+    >>> [fact.evidence.evidence_id for fact in conflict]
+    ['mdna-p12', 'summary-p3']
+    """
+
+    caliber: Caliber
+    facts: tuple[Fact, ...]
+
+    @property
+    def values(self) -> tuple[Decimal, ...]:
+        """The distinct values, in input order."""
+        seen: list[Decimal] = []
+        for fact in self.facts:
+            if fact.value not in seen:
+                seen.append(fact.value)
+        return tuple(seen)
+
+    @property
+    def spread(self) -> Decimal:
+        """The largest value minus the smallest."""
+        with arithmetic():
+            return max(self.values) - min(self.values)
+
+    @property
+    def evidence_ids(self) -> tuple[str, ...]:
+        """The evidence ids of the facts, in input order."""
+        return tuple(fact.evidence.evidence_id for fact in self.facts)
+
+    def __iter__(self) -> Iterator[Fact]:
+        """Iterate over the facts, so a conflict reads as a group of facts."""
+        return iter(self.facts)
+
+    def __len__(self) -> int:
+        return len(self.facts)
+
+
+@public
+def find_conflicts(
+    facts: Iterable[Fact],
+    *,
+    tolerance: Decimal | int | str = 0,
+    rel_tolerance: Decimal | int | str = 0,
+) -> list[Conflict]:
+    """Group facts that share a caliber but differ in value, so none gets averaged away.
+
+    Two values of one caliber agree when they differ by at most
+    ``max(tolerance, rel_tolerance × the larger magnitude)``; a group whose
+    spread exceeds that is a conflict. Facts with equal values (the same
+    figure cited twice) are not conflicts. Groups come back in the order their
+    caliber first appears.
+
+    Args:
+        facts: The facts to check, e.g. everything resolved for one question.
+        tolerance: Absolute tolerance in base units (元, or 1 for ratios).
+        rel_tolerance: Relative tolerance, e.g. ``Decimal("0.005")`` for 0.5 %.
+
+    Returns:
+        One ``Conflict`` per disagreeing caliber; empty when all agree.
+
+    >>> from decimal import Decimal
+    >>> from fincalc import Fact
+    >>> facts = [Fact.build(v, metric="毛利率", entity="公司", period="FY2024",
+    ...                     dimension="RATIO", evidence_id=e)
+    ...          for v, e in [("0.15", "mdna-p12"), ("0.148", "summary-p3")]]
+    >>> [c.evidence_ids for c in find_conflicts(facts)]
+    [('mdna-p12', 'summary-p3')]
+    >>> find_conflicts(facts, tolerance=Decimal("0.005"))
+    []
+    """
+    absolute = to_decimal(tolerance, field="tolerance")
+    relative = to_decimal(rel_tolerance, field="rel_tolerance")
+    if absolute < 0 or relative < 0:
+        raise InvalidInputError(
+            f"tolerances must not be negative, got {tolerance!r} and {rel_tolerance!r}",
+            argument="tolerance",
+            value=f"{tolerance!r}, {rel_tolerance!r}",
+        )
+    if isinstance(facts, (str, bytes)) or not hasattr(facts, "__iter__"):
+        raise InvalidInputError(
+            f"find_conflicts needs an iterable of Facts, got {type(facts).__name__}",
+            argument="facts",
+            value=repr(facts)[:80],
+        )
+    groups: dict[Caliber, list[Fact]] = {}
+    for index, fact in enumerate(facts):
+        if not isinstance(fact, Fact):
+            raise InvalidInputError(
+                f"find_conflicts: item {index} is a {type(fact).__name__}, not a Fact",
+                argument="facts",
+                value=repr(fact)[:80],
+            )
+        groups.setdefault(fact.caliber, []).append(fact)
+    conflicts: list[Conflict] = []
+    with arithmetic():
+        for caliber, members in groups.items():
+            if len(members) < 2:
+                continue
+            values = [fact.value for fact in members]
+            low, high = min(values), max(values)
+            allowed = max(absolute, relative * max(abs(low), abs(high)))
+            if high - low > allowed:
+                conflicts.append(Conflict(caliber, tuple(members)))
+    return conflicts

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from ._decimal import to_decimal
-from ._errors import InvalidInputError
+from .decimals import to_decimal
+from .errors import InvalidInputError
+from .public import public
 
 __all__ = ["Quantity", "check_dimension", "trusted_quantity"]
 
@@ -34,6 +35,7 @@ def check_dimension(dimension: object, *, field: str = "dimension") -> str:
     return dimension
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class Quantity:
     """An amount in base units (元 for CNY, 1 for RATIO) with the text it came from.
@@ -54,6 +56,7 @@ class Quantity:
         unit_from_context: True when the unit came from a declaration such as
             "单位：万元" rather than from the text next to the number.
 
+    >>> from decimal import Decimal
     >>> q = Quantity(Decimal("870000000"), "CNY", unit="亿元", raw="8.7 亿元")
     >>> q
     Quantity(870000000 CNY, raw='8.7 亿元')
@@ -104,6 +107,7 @@ class Quantity:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; the value is a string, never a float.
 
+        >>> from decimal import Decimal
         >>> Quantity(Decimal("0.052"), "RATIO", unit="%", raw="5.2%").to_dict()["value"]
         '0.052'
         """

@@ -22,12 +22,13 @@ from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, model_validator
 
-from ._answers import Tolerance, _unit_context
-from ._caliber import Caliber
-from ._decimal import to_decimal
-from ._errors import FincalcError, InvalidInputError, InvalidRecordError
-from ._period import parse_period
-from ._units import check_known_dimension
+from .._reading.units import check_known_dimension
+from .._values.caliber import Caliber
+from .._values.decimals import to_decimal
+from .._values.errors import FincalcError, InvalidInputError, InvalidRecordError
+from .._values.period import parse_period
+from .._values.public import public
+from .answers import Tolerance, _unit_context
 
 __all__ = [
     "GoldCase",
@@ -200,6 +201,7 @@ class _Record(BaseModel):
             raise _record_error(exc, source, line, obj) from exc
 
 
+@public
 class GoldCase(_Record):
     """One evaluation question with its gold answer.
 
@@ -226,7 +228,7 @@ class GoldCase(_Record):
     >>> GoldCase(qid="q3", value="1.5")
     Traceback (most recent call last):
     ...
-    fincalc._errors.InvalidRecordError: GoldCase (qid 'q3'): field '(record)': a gold value ...
+    fincalc.InvalidRecordError: GoldCase (qid 'q3'): field '(record)': a gold value ...
     """
 
     qid: str = Field(min_length=1)
@@ -256,6 +258,7 @@ class GoldCase(_Record):
         return self.value is not None
 
 
+@public
 class Prediction(_Record):
     """One system answer: a structured value, a free-text answer, or both.
 
@@ -447,6 +450,7 @@ def _load(model: type[_M], source: Source) -> list[_M]:
     ]
 
 
+@public
 def load_gold(source: Source) -> list[GoldCase]:
     """Load gold cases from a ``.jsonl``/``.json`` file or an iterable of dicts.
 
@@ -462,11 +466,12 @@ def load_gold(source: Source) -> list[GoldCase]:
     >>> load_gold([{"qid": "q1", "value": 0.5, "dimension": "RATIO"}])
     Traceback (most recent call last):
     ...
-    fincalc._errors.InvalidRecordError: <records>:1 (qid 'q1'): field 'value': float 0.5 ...
+    fincalc.InvalidRecordError: <records>:1 (qid 'q1'): field 'value': float 0.5 ...
     """
     return _load(GoldCase, source)
 
 
+@public
 def load_predictions(source: Source) -> list[Prediction]:
     """Load predictions from a ``.jsonl``/``.json`` file or an iterable of dicts.
 
@@ -476,6 +481,7 @@ def load_predictions(source: Source) -> list[Prediction]:
     return _load(Prediction, source)
 
 
+@public
 class Sample(NamedTuple):
     """The bundled bilingual demo: gold cases and three systems' predictions."""
 
@@ -486,6 +492,7 @@ class Sample(NamedTuple):
 SAMPLE_RUNS = ("dense", "hybrid", "rerank")
 
 
+@public
 def load_sample() -> Sample:
     """Load the bundled demo (36 bilingual gold cases; dense, hybrid and rerank runs).
 

@@ -27,7 +27,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
-from ._errors import InvalidInputError
+from .._values.errors import InvalidInputError
+from .._values.public import public
 
 __all__ = [
     "RetrievalReport",
@@ -114,6 +115,7 @@ def _check_k(k: object) -> int:
     return k
 
 
+@public
 def hit_at_k(ranked: Sequence[str], relevant: Relevance, k: int) -> float:
     """Return 1.0 when any relevant id is among the first ``k`` ranked ids, else 0.0.
 
@@ -127,6 +129,7 @@ def hit_at_k(ranked: Sequence[str], relevant: Relevance, k: int) -> float:
     return 1.0 if any(doc_id in grades for doc_id in top) else 0.0
 
 
+@public
 def recall_at_k(ranked: Sequence[str], relevant: Relevance, k: int) -> float:
     """Return the share of relevant ids found among the first ``k`` ranked ids.
 
@@ -138,6 +141,7 @@ def recall_at_k(ranked: Sequence[str], relevant: Relevance, k: int) -> float:
     return sum(1 for doc_id in top if doc_id in grades) / len(grades)
 
 
+@public
 def mrr(ranked: Sequence[str], relevant: Relevance) -> float:
     """Return the reciprocal rank of the first relevant id (0.0 when none is ranked).
 
@@ -156,6 +160,7 @@ def mrr(ranked: Sequence[str], relevant: Relevance) -> float:
     return 0.0
 
 
+@public
 def ndcg_at_k(ranked: Sequence[str], relevant: Relevance, k: int) -> float:
     """Return normalised discounted cumulative gain over the first ``k`` ranked ids.
 
@@ -178,6 +183,7 @@ def ndcg_at_k(ranked: Sequence[str], relevant: Relevance, k: int) -> float:
     return dcg / idcg
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class RetrievalScores:
     """One question's retrieval scores at cut-off ``k``.
@@ -214,6 +220,7 @@ class RetrievalScores:
         }
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class RetrievalReport:
     """Per-question retrieval scores, their means, and the questions skipped.
@@ -258,6 +265,7 @@ class RetrievalReport:
         }
 
 
+@public
 def score_retrieval(
     ranked: Mapping[str, Sequence[str]],
     relevant: Mapping[str, Relevance],

@@ -8,9 +8,10 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ._errors import InvalidInputError, InvalidRecordError
-from ._period import Basis, Period
-from ._quantity import check_dimension
+from .errors import InvalidInputError, InvalidRecordError
+from .period import Basis, Period
+from .public import public
+from .quantity import check_dimension
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["Basis", "Caliber", "Tax"]
 
 
+@public
 class Tax(StrEnum):
     """Whether an amount includes tax (含税 / 不含税), or the question does not apply.
 
@@ -29,6 +31,7 @@ class Tax(StrEnum):
     NA = "na"
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class Caliber:
     """The meaning of a number: metric, entity, period, basis, dimension and tax.

@@ -10,7 +10,7 @@ Latin aliases ("million", "USD", "pp") match case-insensitively and at word
 boundaries; every other alias (¥, 亿, 个百分点) matches exactly.
 
 Unit declarations live here too (``unit_context_from_header``,
-``find_unit_declarations``), with the length-preserving ``normalize`` the
+``find_unit_declarations``), with the length-preserving ``fold_characters`` the
 parser shares, so that modules below the parser can scope declarations.
 """
 
@@ -29,9 +29,10 @@ from typing import Any, Final, Literal, NamedTuple
 import regex
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ._decimal import arithmetic, to_decimal
-from ._errors import InvalidInputError, ParseError, UnitTableError, UnknownUnitError
-from ._quantity import check_dimension
+from .._values.decimals import arithmetic, to_decimal
+from .._values.errors import InvalidInputError, ParseError, UnitTableError, UnknownUnitError
+from .._values.public import public
+from .._values.quantity import check_dimension
 
 __all__ = [
     "MAX_EXTRACT_LENGTH",
@@ -46,8 +47,8 @@ __all__ = [
     "check_text",
     "context_from_header",
     "find_unit_declarations",
+    "fold_characters",
     "is_latin",
-    "normalize",
     "shift_exponent",
     "unit_context_from_header",
 ]
@@ -293,6 +294,7 @@ class SuffixSpec:
 _ONE: Final = Decimal(1)
 
 
+@public
 class UnitTable:
     """Scales, currencies, units and qualifiers, indexed for the parser.
 
@@ -310,7 +312,7 @@ class UnitTable:
     ...     "multiplier": "1E-2", "aliases": ["%"]}]})
     Traceback (most recent call last):
     ...
-    fincalc._errors.UnitTableError: unit table <mapping>: suffix alias '%' of unit 'p' ...
+    fincalc.UnitTableError: unit table <mapping>: suffix alias '%' of unit 'p' ...
     """
 
     __slots__ = (
@@ -558,6 +560,7 @@ def _default_table() -> UnitTable:
 # --------------------------------------------------------------------------- context
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class UnitContext:
     """A declared unit ("单位：万元", "(in millions)") that bare numbers are read in.
@@ -569,6 +572,7 @@ class UnitContext:
         unit: The unit as declared, e.g. "万元", "RMB'000", "millions".
         declaration: The verbatim declaration text it was read from.
 
+    >>> from decimal import Decimal
     >>> ctx = UnitContext(Decimal("1E+4"), "CNY", "万元")
     >>> ctx.multiplier, ctx.dimension
     (Decimal('1E+4'), 'CNY')
@@ -751,20 +755,20 @@ _FULLWIDTH_GROUP: Final = re.compile(r"(?<=[０-９])，(?=[０-９]{3}(?![０-�
 _NEEDS_TRANSLATION: Final = re.compile(
     "[" + "".join(re.escape(chr(code)) for code in _TRANSLATION) + "]"
 )
-#: Above this length ``normalize`` replaces the characters present one by one
+#: Above this length ``fold_characters`` replaces the characters present one by one
 #: (a few ``str.replace`` passes) instead of a per-character ``str.translate``.
 _LONG_TEXT: Final = 2_000
 _REPLACEMENTS: Final = {chr(code): str(to) for code, to in _TRANSLATION.items()}
 
 
-def normalize(text: str) -> str:
+def fold_characters(text: str) -> str:
     """Return the length-preserving normal form the parser matches on.
 
     Full-width digits and punctuation become ASCII, Unicode minus signs become
     "-", no-break and thin spaces become U+202F (a thousands separator).  The
     result has the same length as ``text``, so offsets carry over unchanged.
 
-    >>> normalize("１２３，４５６．７８ 亿元（−5%）")
+    >>> fold_characters("１２３，４５６．７８ 亿元（−5%）")
     '123,456.78 亿元(-5%)'
     """
     if text.isascii() or _NEEDS_TRANSLATION.search(text) is None:
@@ -915,7 +919,7 @@ def _context_from_phrase(
 
 
 def _declarations(text: str, table: UnitTable) -> list[tuple[tuple[int, int], UnitContext]]:
-    norm = normalize(text)
+    norm = fold_characters(text)
     found: list[tuple[tuple[int, int], UnitContext]] = []
     with arithmetic():
         for match in _decl_grammar(table).find.finditer(norm):
@@ -931,7 +935,9 @@ def _declarations(text: str, table: UnitTable) -> list[tuple[tuple[int, int], Un
                 override = norm[match.start("zc" if match.group("zh") else "ec") :][: len(override)]
                 if override.casefold() == "$":
                     override = "$"
-            context = _context_from_phrase(normalize(phrase), table, text[start:end], override)
+            context = _context_from_phrase(
+                fold_characters(phrase), table, text[start:end], override
+            )
             if context is not None:
                 found.append(((start, end), context))
     return found
@@ -975,7 +981,7 @@ def _cached_context(text: str, table: UnitTable) -> UnitContext:
                 text=text,
             )
         return declarations[0][1]
-    stripped = _STRIP_HEADER.match(normalize(text))
+    stripped = _STRIP_HEADER.match(fold_characters(text))
     body = stripped.group("body") if stripped is not None else text
     with arithmetic():
         context = _context_from_phrase(body, table, text)
@@ -994,6 +1000,7 @@ def context_from_header(text: str, table: UnitTable) -> UnitContext:
     return _cached_context(check_text(text, MAX_PARSE_LENGTH), table)
 
 
+@public
 def unit_context_from_header(text: str, *, table: UnitTable | None = None) -> UnitContext:
     """Read the unit a table header, caption or question declares.
 

@@ -20,7 +20,7 @@ import decimal
 from contextlib import AbstractContextManager
 from decimal import ROUND_HALF_UP, Decimal
 
-from ._errors import InvalidInputError
+from .errors import InvalidInputError
 
 __all__ = ["CONTEXT", "MAX_EXPONENT", "PRECISION", "arithmetic", "in_range", "to_decimal"]
 
@@ -84,11 +84,11 @@ def to_decimal(value: object, *, field: str = "value") -> Decimal:
     >>> to_decimal(0.1)
     Traceback (most recent call last):
     ...
-    fincalc._errors.InvalidInputError: value: float 0.1 is not accepted ...
+    fincalc.InvalidInputError: value: float 0.1 is not accepted ...
     >>> to_decimal("1E+100", field="expected")
     Traceback (most recent call last):
     ...
-    fincalc._errors.InvalidInputError: expected: 1E+100 is out of range: ...
+    fincalc.InvalidInputError: expected: 1E+100 is out of range: ...
     """
     if isinstance(value, Decimal):
         result = value

@@ -25,7 +25,7 @@ All patterns are possessive or atomic and every input is bounded
 linear in the input.  No thread-local decimal context is entered per call: a
 value is one exact ``Decimal`` literal ("8.7" with 亿 is ``Decimal("8.7E+8")``,
 the same coefficient and exponent as the product), and any other arithmetic
-runs in the private context ``_CTX`` (``fincalc._decimal.CONTEXT`` with
+runs in the private context ``_CTX`` (``fincalc._values.decimals.CONTEXT`` with
 ``Inexact`` trapped), through its own methods or inside ``_exact()``: a value is
 exact or it is refused, and the caller's context is never read or changed.
 """
@@ -41,15 +41,17 @@ from typing import Final, NamedTuple
 
 import regex
 
-from ._decimal import CONTEXT
-from ._errors import (
+from .._values.decimals import CONTEXT
+from .._values.errors import (
     AmbiguousQuantityError,
     InvalidInputError,
     MissingUnitError,
     ParseError,
     UnknownUnitError,
 )
-from ._numerals import (
+from .._values.public import public
+from .._values.quantity import Quantity, check_dimension, trusted_quantity
+from .numerals import (
     BIG_CHARS,
     DIGIT_CHARS,
     SMALL_CHARS,
@@ -57,8 +59,7 @@ from ._numerals import (
     is_capital,
     parse_capital_tail,
 )
-from ._quantity import Quantity, check_dimension, trusted_quantity
-from ._units import (
+from .units import (
     MAX_EXTRACT_LENGTH,
     MAX_PARSE_LENGTH,
     AliasIndex,
@@ -69,8 +70,8 @@ from ._units import (
     check_text,
     context_from_header,
     find_unit_declarations,
+    fold_characters,
     is_latin,
-    normalize,
     shift_exponent,
     unit_context_from_header,
 )
@@ -81,7 +82,7 @@ __all__ = [
     "MAX_PARSE_LENGTH",
     "extract_quantities",
     "find_unit_declarations",
-    "normalize",
+    "fold_characters",
     "parse_quantity",
     "unit_context_from_header",
 ]
@@ -266,8 +267,8 @@ def _separators(locale: str) -> tuple[str, str]:
     try:
         from babel.numbers import get_decimal_symbol, get_group_symbol
 
-        group = normalize(get_group_symbol(locale))
-        decimal_mark = normalize(get_decimal_symbol(locale))
+        group = fold_characters(get_group_symbol(locale))
+        decimal_mark = fold_characters(get_decimal_symbol(locale))
     except Exception as exc:  # babel raises UnknownLocaleError (an Exception) and ValueError
         raise InvalidInputError(
             f"locale: {locale!r} is not a locale Babel knows; use a name such as 'de_DE'",
@@ -1138,7 +1139,7 @@ def _read_all(
 ) -> tuple[list[tuple[Quantity | ParseError, int]], bool]:
     """Every amount read (or refused) with its kind, and whether any is a year-like cell."""
     grammar = _grammar(table, locale)
-    reader = _Reader(text, normalize(text), grammar, table, context)
+    reader = _Reader(text, fold_characters(text), grammar, table, context)
     # No thread-local decimal context is entered: values are exact literals or are
     # computed by ``_CTX``'s own methods, and the rare composed numerals run inside
     # ``_exact()``; the caller's context is never read or changed.
@@ -1150,6 +1151,7 @@ def _read_all(
         ) from exc
 
 
+@public
 def parse_quantity(
     text: str,
     *,
@@ -1187,7 +1189,7 @@ def parse_quantity(
     >>> parse_quantity("1,234")
     Traceback (most recent call last):
     ...
-    fincalc._errors.MissingUnitError: '1,234' has no unit ...
+    fincalc.MissingUnitError: '1,234' has no unit ...
     """
     text = check_text(text, MAX_PARSE_LENGTH)
     if dimension is not None:
@@ -1246,6 +1248,7 @@ def _describe(quantity: Quantity) -> str:
     return f"{quantity.raw!r} ({quantity.dimension or 'no unit' if quantity.unit is None else quantity.dimension or 'scale only'})"  # noqa: E501
 
 
+@public
 def extract_quantities(
     text: str,
     *,

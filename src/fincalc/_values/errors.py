@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .public import public
+
 __all__ = [
     "AmbiguousQuantityError",
     "AmbiguousQuoteError",
@@ -37,6 +39,7 @@ def _rebuild(cls: type[FincalcError], message: str, fields: dict[str, Any]) -> F
     return cls(message, **fields)
 
 
+@public
 class FincalcError(ValueError):
     """Root of every error fincalc raises.
 
@@ -63,6 +66,8 @@ class FincalcError(ValueError):
                 if not name.startswith("_") and name != "message"
             )
         cls._field_names = frozenset(names)
+        if cls.__module__ == __name__:  # our own leaves are public; a user's subclass stays theirs
+            public(cls)
 
     message: str
 

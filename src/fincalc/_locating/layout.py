@@ -2,12 +2,12 @@
 
 PDF extraction and OCR change the *layout* of a sentence without changing its
 words: a line break inside a sentence, a no-break or full-width space, a
-full-width digit, ``，`` for ``,``, a space inside "147, 693".  ``normalize``
+full-width digit, ``，`` for ``,``, a space inside "147, 693".  ``normalize_layout``
 rewrites a text into one canonical layout and keeps, for every character it
 emits, the half-open range of original characters it stands for, so a match in
 the normalised copy maps back to exact offsets in the original.
 
-The rules (``normalize`` applies them to a text, ``layout_patterns`` builds
+The rules (``normalize_layout`` applies them to a text, ``layout_patterns`` builds
 regular expressions that match exactly the texts normalising to a given one):
 
 1. Fold: full-width ASCII (U+FF01–FF5E) to ASCII, ``￥`` to ``¥``, the Unicode
@@ -39,8 +39,8 @@ __all__ = [
     "gap_droppable",
     "is_cjk",
     "layout_patterns",
-    "normalize",
-    "normalize_slowly",
+    "normalize_layout",
+    "normalize_layout_slowly",
     "variants",
 ]
 
@@ -172,7 +172,7 @@ class Normalized:
     def to_original(self, start: int, end: int) -> tuple[int, int]:
         """Map a non-empty normalised range ``[start, end)`` to original offsets.
 
-        >>> n = normalize("营业\\n收入")
+        >>> n = normalize_layout("营业\\n收入")
         >>> n.text, n.to_original(1, 3)
         ('营业收入', (1, 4))
         """
@@ -181,16 +181,16 @@ class Normalized:
     def index_of(self, offset: int) -> int:
         """Return the first normalised index whose character starts at or after ``offset``.
 
-        >>> normalize("a  b").index_of(3)
+        >>> normalize_layout("a  b").index_of(3)
         2
         """
         return bisect_left(self.starts, offset)
 
 
-def normalize(text: str) -> Normalized:
+def normalize_layout(text: str) -> Normalized:
     """Normalise the layout of ``text`` and keep the offset map back to it.
 
-    >>> n = normalize("营业收入为\\n１４７, ６９３ 万元")
+    >>> n = normalize_layout("营业收入为\\n１４７, ６９３ 万元")
     >>> n.text
     '营业收入为147,693万元'
     >>> n.to_original(5, 12)
@@ -198,7 +198,7 @@ def normalize(text: str) -> Normalized:
     """
     folded = text.translate(FOLD)
     if len(folded) != len(text):  # zero-width characters were dropped: go char by char
-        return normalize_slowly(text)
+        return normalize_layout_slowly(text)
     size = len(folded)
     runs = [match.span() for match in _SPACE.finditer(folded)]
     if not runs:
@@ -234,10 +234,10 @@ def normalize(text: str) -> Normalized:
     return Normalized("".join(out), starts, ends)
 
 
-def normalize_slowly(text: str) -> Normalized:
-    """Do what ``normalize`` does, one character at a time (the reference implementation).
+def normalize_layout_slowly(text: str) -> Normalized:
+    """Do what ``normalize_layout`` does, one character at a time (the reference implementation).
 
-    >>> normalize_slowly("a\\u200b b") == normalize("a\\u200b b")
+    >>> normalize_layout_slowly("a\\u200b b") == normalize_layout("a\\u200b b")
     True
     """
     chars: list[str] = []
@@ -290,7 +290,7 @@ def layout_patterns(normalized: str) -> list[re.Pattern[str]]:
     whitespace.
 
     Args:
-        normalized: A text already normalised by ``normalize`` (non-empty).
+        normalized: A text already normalised by ``normalize_layout`` (non-empty).
 
     >>> [bool(p.search("收入 147，\\n693元")) for p in layout_patterns("147,693元")]
     [True, False]

@@ -36,13 +36,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
-from ._decimal import MAX_EXPONENT, arithmetic, in_range, to_decimal
-from ._errors import InvalidInputError
-from ._quantity import Quantity
-from ._units import check_known_dimension
+from .._reading.units import check_known_dimension
+from .._values.decimals import MAX_EXPONENT, arithmetic, in_range, to_decimal
+from .._values.errors import InvalidInputError
+from .._values.public import public
+from .._values.quantity import Quantity
 
 if TYPE_CHECKING:
-    from ._units import UnitContext
+    from .._reading.units import UnitContext
 
 __all__ = [
     "DEFAULT_CITATION_PATTERN",
@@ -95,6 +96,7 @@ def _non_negative(value: object, name: str) -> Decimal | None:
     return number
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class Tolerance:
     """How close an answer must be to the expected value.
@@ -208,6 +210,7 @@ _EXACT_DEFAULT = Tolerance(abs=Decimal(0))
 # -- the verdict ----------------------------------------------------------------
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class AnswerCheck:
     """The verdict on one answer; truthy when it matched.
@@ -249,6 +252,7 @@ class AnswerCheck:
     def describe(self) -> str:
         """One line for people: what was found and why it does or does not match.
 
+        >>> from decimal import Decimal
         >>> q = Quantity(Decimal("8.7E+8"), "CNY", unit="亿元", raw="8.7 亿元")
         >>> check_quantities([q], Decimal("870000000"), dimension="CNY").describe()
         "ok: '8.7 亿元' = 870000000 CNY"
@@ -572,6 +576,7 @@ DEFAULT_REFUSAL_PHRASES: tuple[str, ...] = (
 )
 
 
+@public
 def default_refusal_phrases() -> tuple[str, ...]:
     """Return the phrases that mark a refusal by default (Chinese and English).
 
@@ -673,6 +678,7 @@ def _refusal_pattern(phrases: Iterable[str] | None) -> _RefusalMatcher:
     return _phrase_pattern(tuple(phrases))
 
 
+@public
 def is_refusal(text: object, *, phrases: Iterable[str] | None = None) -> bool:
     """Return True when ``text`` contains a refusal phrase; never raises on odd input.
 
@@ -734,6 +740,7 @@ def _citation_regex(pattern: str | re.Pattern[str] | None) -> re.Pattern[str]:
     )
 
 
+@public
 def citation_format_ok(text: str, pattern: str | re.Pattern[str] | None = None) -> bool:
     """Return True when ``text`` contains at least one citation in the expected format.
 
@@ -836,6 +843,7 @@ def _tolerance(tolerance: object, dimension: str | None) -> Tolerance:
     return tolerance
 
 
+@public
 def check_quantities(
     candidates: Iterable[Quantity],
     expected: Decimal | int | str | Quantity,
@@ -858,6 +866,7 @@ def check_quantities(
         text: The text the candidates' spans point into, so that direction
             words ("下降", "fell") can give the sign of a change.
 
+    >>> from decimal import Decimal
     >>> q = Quantity(Decimal("3.03E+8"), "USD", unit="M", raw="$303M", span=(13, 18))
     >>> check_quantities([q], Decimal("302600000"), dimension="USD").matched
     True
@@ -885,6 +894,7 @@ def check_quantities(
 _MAX_ANSWER_TEXT = 100_000
 
 
+@public
 def check_answer(
     text: str,
     expected: Decimal | int | str | Quantity,
@@ -1009,7 +1019,7 @@ def _judge_candidates(
 
 @functools.lru_cache(maxsize=256)
 def _unit_context(unit: str) -> UnitContext:
-    from ._parse import unit_context_from_header
+    from .._reading.parse import unit_context_from_header
 
     return unit_context_from_header(unit)
 
@@ -1022,7 +1032,7 @@ def _extract(text: str, unit: str | None) -> list[Quantity]:
     A unit written in the answer wins over the context: "8,743.2元" for a
     question asked in 万元 wrote 元, and is judged as written.
     """
-    from ._parse import extract_quantities
+    from .._reading.parse import extract_quantities
 
     context = _unit_context(unit) if unit else None
     found = extract_quantities(text, context=context)
@@ -1037,11 +1047,11 @@ def _with_row_unit(text: str, q: Quantity, context: UnitContext | None) -> Quant
     The row's own unit wins over the question's ``unit``, as it does in
     ``resolve``; a unit written at the number wins over both.
     """
-    from ._grounding import _row_unit
+    from .._grounding.resolve import row_unit
 
     if q.span is None or not (q.unit is None or q.unit_from_context):
         return q
-    row = _row_unit(text, *q.span)
+    row = row_unit(text, *q.span)
     if row is None:
         return q
     bare = q.value / context.multiplier if q.unit_from_context and context else q.value

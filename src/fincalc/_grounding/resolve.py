@@ -22,8 +22,11 @@ from typing import Any, Literal
 import regex
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ._caliber import Basis, Caliber, Tax
-from ._errors import (
+from .._locating.locate import locate
+from .._reading.parse import parse_quantity
+from .._reading.units import UnitContext, find_unit_declarations, unit_context_from_header
+from .._values.caliber import Basis, Caliber, Tax
+from .._values.errors import (
     AmbiguousQuantityError,
     AmbiguousQuoteError,
     CaliberMismatchError,
@@ -39,23 +42,21 @@ from ._errors import (
     UnknownEvidenceError,
     UnknownUnitError,
 )
-from ._facts import Evidence, Fact
-from ._locate import locate
-from ._ops import find_conflicts
-from ._parse import parse_quantity
-from ._period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
-from ._quantity import Quantity, check_dimension
-from ._units import UnitContext, find_unit_declarations, unit_context_from_header
+from .._values.facts import Evidence, Fact, find_conflicts
+from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
+from .._values.public import public
+from .._values.quantity import Quantity, check_dimension
 
 __all__ = [
     "Claim",
     "Document",
-    "Refusal",
     "Resolution",
     "UnitDeclaration",
+    "UnresolvedClaim",
     "claim_json_schema",
     "resolve",
     "resolve_all",
+    "row_unit",
 ]
 
 _DIGIT = regex.compile(r"\p{Nd}")
@@ -66,6 +67,7 @@ _CURRENCY_ALIASES = {"RMB": "CNY", "人民币": "CNY", "人民幣": "CNY"}
 # -- Claim -----------------------------------------------------------------------
 
 
+@public
 class Claim(BaseModel):
     """What a model emits for one number: where it is and what it means.
 
@@ -230,6 +232,7 @@ def _claim_schema() -> dict[str, Any]:
     return {"type": "object", **{k: v for k, v in schema.items() if k != "type"}}
 
 
+@public
 def claim_json_schema(
     *, many: bool = False, dialect: Literal["openai", "gemini"] = "openai"
 ) -> dict[str, Any]:
@@ -282,6 +285,7 @@ def _deep_copy(node: Any) -> Any:
 # -- Document --------------------------------------------------------------------
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class UnitDeclaration:
     """A unit declaration found in a document and the region it governs.
@@ -353,6 +357,7 @@ def _region_end(text: str, start: int, limit: int) -> int:
         return gap.start()
 
 
+@public
 @dataclass(frozen=True)
 class Document:
     """A source document: its id, its text, page boundaries and unit declarations.
@@ -593,6 +598,7 @@ def _as_documents(documents: Mapping[str, Document] | Iterable[Document]) -> dic
     return by_id
 
 
+@public
 def resolve(
     claim: Claim | Mapping[str, Any],
     documents: Mapping[str, Document] | Iterable[Document],
@@ -769,7 +775,7 @@ def _context_at(
     Precedence: the row label's unit, then the column header's unit, then the
     table's declaration (with its share-count and per-share exceptions).
     """
-    row = _row_unit(doc.text, start, end)
+    row = row_unit(doc.text, start, end)
     if row is not None:  # "营业收入（万元） | 87,432": the row's own unit wins
         return row.context, row
     line_end = doc.text.find("\n", end)
@@ -1401,7 +1407,7 @@ _PAREN_GROUP = regex.compile(r"[（(]\s*+([^()（）\n\d]{1,16}?)\s*+[)）]")
 _PER_SHARE_SUFFIX = regex.compile(r"\s*(?:/|每|per\s)\s*(?:股|share)$", regex.IGNORECASE)
 
 
-def _row_unit(text: str, start: int, end: int) -> UnitDeclaration | None:
+def row_unit(text: str, start: int, end: int) -> UnitDeclaration | None:
     """A unit written in the row label before the number: "基本每股收益（元/股） | 0.52".
 
     Only a parenthesised group between the start of the line and the first
@@ -1444,8 +1450,9 @@ def _line_of(text: str, start: int, end: int) -> str:
     return text[line_start : line_end if line_end != -1 else len(text)]
 
 
+@public
 @dataclass(frozen=True, slots=True)
-class Refusal:
+class UnresolvedClaim:
     """A claim that did not become a fact, with the error and a short reason code."""
 
     claim: Claim | Mapping[str, Any]
@@ -1458,12 +1465,13 @@ class Refusal:
         return {"claim": claim, "reason": self.reason, "message": str(self.error)}
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class Resolution:
     """What ``resolve_all`` returns: facts, refusals and conflicting fact groups."""
 
     facts: tuple[Fact, ...]
-    refusals: tuple[Refusal, ...]
+    refusals: tuple[UnresolvedClaim, ...]
     conflicts: tuple[tuple[Fact, ...], ...]
 
     @property
@@ -1472,6 +1480,7 @@ class Resolution:
         return not self.refusals and not self.conflicts
 
 
+@public
 def resolve_all(
     claims: Iterable[Claim | Mapping[str, Any]],
     documents: Mapping[str, Document] | Iterable[Document],
@@ -1501,12 +1510,12 @@ def resolve_all(
     """
     by_id = _as_documents(documents)
     facts: list[Fact] = []
-    refusals: list[Refusal] = []
+    refusals: list[UnresolvedClaim] = []
     for raw in claims:
         try:
             claim = raw if isinstance(raw, Claim) else Claim.model_validate(raw)
             facts.append(resolve(claim, by_id, calendar=calendar, min_ratio=min_ratio))
         except FincalcError as error:
-            refusals.append(Refusal(raw, error, reason_code(error)))
+            refusals.append(UnresolvedClaim(raw, error, reason_code(error)))
     conflicts = tuple(tuple(group) for group in find_conflicts(facts))
     return Resolution(tuple(facts), tuple(refusals), conflicts)

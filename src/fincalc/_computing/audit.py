@@ -1,6 +1,6 @@
 """Audit records: ``Rounding``, ``Computation`` (serialise, replay, fingerprint), conflicts.
 
-A ``Computation`` is what every operation in ``_ops`` returns: the operation,
+A ``Computation`` is what every operation in ``ops.py`` returns: the operation,
 the input facts (with their evidence), the target caliber, the rounding rule,
 the exact result and the display value rounded once from it.
 
@@ -19,34 +19,32 @@ import functools
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
-from ._caliber import Caliber
-from ._decimal import arithmetic, to_decimal
-from ._errors import (
+from .._values.caliber import Caliber
+from .._values.decimals import arithmetic, to_decimal
+from .._values.errors import (
     FincalcError,
     InvalidInputError,
     InvalidRecordError,
     ReplayMismatchError,
 )
-from ._facts import Evidence, Fact
-from ._period import CALENDAR_YEAR, FiscalCalendar
-from ._quantity import Quantity
-from ._version import __version__
+from .._values.facts import Evidence, Fact
+from .._values.period import CALENDAR_YEAR, FiscalCalendar
+from .._values.public import public
+from .._values.quantity import Quantity
+from .._version import __version__
 
 __all__ = [
     "Computation",
-    "Conflict",
     "Operation",
     "Rounding",
     "RoundingMode",
     "RoundingUnit",
-    "find_conflicts",
 ]
 
 Operation = Literal["add", "sub", "yoy", "qoq", "ratio", "share", "cagr", "pp_change"]
@@ -110,6 +108,7 @@ def canonical_text(value: Decimal) -> str:
 # -- rounding ------------------------------------------------------------------
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class Rounding:
     """A rounding rule, applied once, from the exact result to the display value.
@@ -124,6 +123,7 @@ class Rounding:
         mode: A ``decimal`` rounding mode name; ``ROUND_HALF_UP`` by default.
         unit: The unit the places count in; ``"base"`` by default.
 
+    >>> from decimal import Decimal
     >>> Rounding(2, unit="%").rule
     'ROUND_HALF_UP@2%'
     >>> Rounding.parse("ROUND_HALF_UP@1").apply(Decimal("12.345"))
@@ -194,6 +194,7 @@ class Rounding:
 
         Runs in fincalc's private decimal context; the caller's is untouched.
 
+        >>> from decimal import Decimal
         >>> Rounding(2, unit="%").apply(Decimal("-0.0049409369"))
         Decimal('-0.49')
         """
@@ -241,6 +242,7 @@ def _exact_decimal(value: object) -> Decimal:
 # -- the record ----------------------------------------------------------------
 
 
+@public
 class Computation(BaseModel):
     """An audit record: what was computed, from which facts, under which rule.
 
@@ -429,7 +431,7 @@ class Computation(BaseModel):
         >>> Computation.from_json("{}")
         Traceback (most recent call last):
         ...
-        fincalc._errors.InvalidRecordError: Computation: invalid Computation record at ...
+        fincalc.InvalidRecordError: Computation: invalid Computation record at ...
         """
         try:
             data = json.loads(text, parse_float=Decimal)
@@ -471,6 +473,7 @@ class Computation(BaseModel):
                 stored inputs (an edited caliber, a rule that changed between
                 versions); the operation's own error is the ``__cause__``.
 
+        >>> from decimal import Decimal
         >>> from fincalc import Fact, yoy
         >>> c = yoy(Fact.build("8.7E+8", metric="营业收入", entity="华东区", period="2025Q3",
         ...                    evidence_id="r25", raw="8.7 亿元"),
@@ -481,9 +484,9 @@ class Computation(BaseModel):
         >>> c.model_copy(update={"result": Decimal("0.5")}).replay()
         Traceback (most recent call last):
         ...
-        fincalc._errors.ReplayMismatchError: replaying yoy gave result ...
+        fincalc.ReplayMismatchError: replaying yoy gave result ...
         """
-        from ._ops import replay_computation
+        from .ops import replay_computation
 
         try:
             fresh = replay_computation(self)
@@ -583,123 +586,3 @@ def normalise_calendar(calendar: FiscalCalendar | None) -> FiscalCalendar | None
             value=repr(calendar),
         )
     return calendar
-
-
-# -- conflicts -----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    """Facts that share one caliber but disagree on the value.
-
-    Attributes:
-        caliber: The shared caliber.
-        facts: Every fact of that caliber, in input order.
-
-    >>> from fincalc import Fact
-    >>> facts = [Fact.build(v, metric="毛利率", entity="公司", period="FY2024",
-    ...                     dimension="RATIO", evidence_id=e)
-    ...          for v, e in [("0.15", "mdna-p12"), ("0.148", "summary-p3")]]
-    >>> conflict = find_conflicts(facts)[0]
-    >>> conflict.values, conflict.spread
-    ((Decimal('0.15'), Decimal('0.148')), Decimal('0.002'))
-    >>> [fact.evidence.evidence_id for fact in conflict]
-    ['mdna-p12', 'summary-p3']
-    """
-
-    caliber: Caliber
-    facts: tuple[Fact, ...]
-
-    @property
-    def values(self) -> tuple[Decimal, ...]:
-        """The distinct values, in input order."""
-        seen: list[Decimal] = []
-        for fact in self.facts:
-            if fact.value not in seen:
-                seen.append(fact.value)
-        return tuple(seen)
-
-    @property
-    def spread(self) -> Decimal:
-        """The largest value minus the smallest."""
-        with arithmetic():
-            return max(self.values) - min(self.values)
-
-    @property
-    def evidence_ids(self) -> tuple[str, ...]:
-        """The evidence ids of the facts, in input order."""
-        return tuple(fact.evidence.evidence_id for fact in self.facts)
-
-    def __iter__(self) -> Iterator[Fact]:
-        """Iterate over the facts, so a conflict reads as a group of facts."""
-        return iter(self.facts)
-
-    def __len__(self) -> int:
-        return len(self.facts)
-
-
-def find_conflicts(
-    facts: Iterable[Fact],
-    *,
-    tolerance: Decimal | int | str = 0,
-    rel_tolerance: Decimal | int | str = 0,
-) -> list[Conflict]:
-    """Group facts that share a caliber but differ in value, so none gets averaged away.
-
-    Two values of one caliber agree when they differ by at most
-    ``max(tolerance, rel_tolerance × the larger magnitude)``; a group whose
-    spread exceeds that is a conflict. Facts with equal values (the same
-    figure cited twice) are not conflicts. Groups come back in the order their
-    caliber first appears.
-
-    Args:
-        facts: The facts to check, e.g. everything resolved for one question.
-        tolerance: Absolute tolerance in base units (元, or 1 for ratios).
-        rel_tolerance: Relative tolerance, e.g. ``Decimal("0.005")`` for 0.5 %.
-
-    Returns:
-        One ``Conflict`` per disagreeing caliber; empty when all agree.
-
-    >>> from fincalc import Fact
-    >>> facts = [Fact.build(v, metric="毛利率", entity="公司", period="FY2024",
-    ...                     dimension="RATIO", evidence_id=e)
-    ...          for v, e in [("0.15", "mdna-p12"), ("0.148", "summary-p3")]]
-    >>> [c.evidence_ids for c in find_conflicts(facts)]
-    [('mdna-p12', 'summary-p3')]
-    >>> find_conflicts(facts, tolerance=Decimal("0.005"))
-    []
-    """
-    absolute = to_decimal(tolerance, field="tolerance")
-    relative = to_decimal(rel_tolerance, field="rel_tolerance")
-    if absolute < 0 or relative < 0:
-        raise InvalidInputError(
-            f"tolerances must not be negative, got {tolerance!r} and {rel_tolerance!r}",
-            argument="tolerance",
-            value=f"{tolerance!r}, {rel_tolerance!r}",
-        )
-    if isinstance(facts, (str, bytes)) or not hasattr(facts, "__iter__"):
-        raise InvalidInputError(
-            f"find_conflicts needs an iterable of Facts, got {type(facts).__name__}",
-            argument="facts",
-            value=repr(facts)[:80],
-        )
-    groups: dict[Caliber, list[Fact]] = {}
-    for index, fact in enumerate(facts):
-        if not isinstance(fact, Fact):
-            raise InvalidInputError(
-                f"find_conflicts: item {index} is a {type(fact).__name__}, not a Fact",
-                argument="facts",
-                value=repr(fact)[:80],
-            )
-        groups.setdefault(fact.caliber, []).append(fact)
-    conflicts: list[Conflict] = []
-    with arithmetic():
-        for caliber, members in groups.items():
-            if len(members) < 2:
-                continue
-            values = [fact.value for fact in members]
-            low, high = min(values), max(values)
-            allowed = max(absolute, relative * max(abs(low), abs(high)))
-            if high - low > allowed:
-                conflicts.append(Conflict(caliber, tuple(members)))
-    return conflicts

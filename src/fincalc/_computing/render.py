@@ -21,10 +21,11 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
-from ._audit import Computation
-from ._decimal import arithmetic
-from ._errors import InvalidInputError
-from ._period import CALENDAR_YEAR, FiscalCalendar, Period
+from .._values.decimals import arithmetic
+from .._values.errors import InvalidInputError
+from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
+from .._values.public import public
+from .audit import Computation
 
 __all__ = ["Locale", "render"]
 
@@ -142,6 +143,7 @@ _SCALES = {
 _UNIT_POWER = {"万": 4, "亿": 8, "thousand": 3, "million": 6, "billion": 9}
 
 
+@public
 def render(
     computation: Computation,
     *,

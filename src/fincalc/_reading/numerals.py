@@ -7,7 +7,7 @@ here.  The unit table lists the same scales as aliases (百万, 万亿, …) for
 and unit phrases; ``tests/test_units.py`` checks that both agree.
 
 Everything here is exact ``Decimal`` arithmetic and must run inside
-``fincalc._decimal.arithmetic()`` or an equivalent private context (``_parse.py``
+``fincalc._values.decimals.arithmetic()`` or an equivalent private context (``parse.py``
 enters its ``_exact()`` only around the composed numerals and capital tails
 that need it; plain digits never do).  Malformed numerals raise ``ValueError``
 with a reason; the parser turns that into a ``ParseError`` naming the text.
@@ -129,7 +129,7 @@ def compose(text: str) -> tuple[Decimal, bool]:
     written precision is kept: "1.5万亿" is ``Decimal('1.5E+12')``.  Must run
     inside ``arithmetic()``.
 
-    >>> from fincalc._decimal import arithmetic
+    >>> from fincalc._values.decimals import arithmetic
     >>> with arithmetic():
     ...     compose("一亿二千万"), compose("25万6千"), compose("十亿3000万")
     ((Decimal('1.2E+8'), True), (Decimal('2.56E+5'), True), (Decimal('1.03000E+9'), True))
@@ -204,7 +204,7 @@ def parse_chinese_numeral(text: str) -> Decimal:
 
     Must run inside ``arithmetic()``.
 
-    >>> from fincalc._decimal import arithmetic
+    >>> from fincalc._values.decimals import arithmetic
     >>> with arithmetic():
     ...     parse_chinese_numeral("三点五亿"), parse_chinese_numeral("两千万")
     (Decimal('3.5E+8'), Decimal('2E+7'))
@@ -226,7 +226,7 @@ def parse_capital_tail(text: str, pos: int) -> tuple[int, Decimal, bool] | None:
     Returns ``(end, fraction, exact)``: the tail's end offset, the 角/分 fraction
     to add, and whether the tail fixes the precision (any of 元 角 分 整).
 
-    >>> from fincalc._decimal import arithmetic
+    >>> from fincalc._values.decimals import arithmetic
     >>> with arithmetic():
     ...     parse_capital_tail("陆元柒角捌分", 1)
     (6, Decimal('0.78'), True)

@@ -6,13 +6,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from decimal import Decimal
 
-from ._answers import Tolerance, _Target
-from ._audit import Computation
-from ._decimal import arithmetic
-from ._errors import InvalidInputError
-from ._grounding import Document, _row_unit
-from ._parse import extract_quantities
-from ._quantity import Quantity
+from .._computing.audit import Computation
+from .._grounding.resolve import Document, row_unit
+from .._reading.parse import extract_quantities
+from .._values.decimals import arithmetic
+from .._values.errors import InvalidInputError
+from .._values.public import public
+from .._values.quantity import Quantity
+from .answers import Tolerance, _Target
 
 __all__ = ["unsupported_numbers"]
 
@@ -34,7 +35,7 @@ def _source_amounts(source: Document | str) -> list[Quantity]:
         declaration = None
         if q.unit is None and q.span is not None:
             # the row label's unit ("营业收入（万元） | 87,432") first, as resolve reads it
-            declaration = _row_unit(source.text, *q.span) or source.declaration_at(*q.span)
+            declaration = row_unit(source.text, *q.span) or source.declaration_at(*q.span)
         if declaration is None:
             amounts.append(q)
             continue
@@ -62,6 +63,7 @@ def _compatible(answer: Quantity, source: Quantity) -> bool:
     return source.dimension.split("_PER_", 1)[0] == answer.dimension
 
 
+@public
 def unsupported_numbers(
     answer_text: str,
     sources: Sequence[Document | str] | Document | str,

@@ -28,7 +28,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
-from ._answers import (
+from .._values.decimals import arithmetic, to_decimal
+from .._values.errors import InvalidInputError
+from .._values.public import public
+from .answers import (
     AnswerCheck,
     Tolerance,
     _check_candidates,
@@ -42,19 +45,17 @@ from ._answers import (
     _RefusalMatcher,
     _Target,
 )
-from ._decimal import arithmetic, to_decimal
-from ._errors import InvalidInputError
-from ._retrieval import RetrievalScores
+from .retrieval import RetrievalScores
 
 if TYPE_CHECKING:
-    from ._records import GoldCase, Prediction
+    from .records import GoldCase, Prediction
 
 __all__ = [
     "PROFILES",
     "CaseResult",
     "EvalReport",
     "Metrics",
-    "Ratio",
+    "Proportion",
     "ReportComparison",
     "ScoringProfile",
     "compare_reports",
@@ -102,6 +103,7 @@ _ONE = Decimal(1)
 # -- scoring profiles -------------------------------------------------------------
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class ScoringProfile:
     """How a case's score is computed (``mean_score``; the verdict follows the score).
@@ -122,7 +124,7 @@ class ScoringProfile:
         partial_credit: The partial score, between 0 and 1.
         kinds: Gold kinds the graded rule applies to.
 
-    >>> PROFILES["graded"].full_within, PROFILES["graded"].partial_within
+    >>> ScoringProfile.named("graded").full_within, ScoringProfile.named("graded").partial_within
     (Decimal('0.02'), Decimal('0.10'))
     """
 
@@ -175,9 +177,10 @@ class ScoringProfile:
     ) -> Decimal:
         """The score of an answered case whose caliber is not wrong.
 
-        >>> PROFILES["graded"].score("derived", False, Decimal("0.05"), True)
+        >>> from decimal import Decimal
+        >>> ScoringProfile.named("graded").score("derived", False, Decimal("0.05"), True)
         Decimal('0.5')
-        >>> PROFILES["strict"].score("derived", False, Decimal("0.05"), True)
+        >>> ScoringProfile.named("strict").score("derived", False, Decimal("0.05"), True)
         Decimal('0')
         """
         if numeric_ok:
@@ -258,6 +261,7 @@ def _dec(value: Decimal | None) -> str | None:
     return None if value is None else format(value, "f")
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class CaseResult:
     """The verdict on one question, with the evidence behind it.
@@ -425,13 +429,14 @@ def _percent_text(value: Decimal) -> str:
 # -- aggregates ------------------------------------------------------------------
 
 
+@public
 @dataclass(frozen=True, slots=True)
-class Ratio:
-    """A reported ratio: always with its numerator and denominator.
+class Proportion:
+    """A proportion of cases (a metric): always with its numerator and denominator.
 
     ``value`` is ``None`` when the denominator is zero (nothing to measure).
 
-    >>> r = Ratio(5, 6)
+    >>> r = Proportion(5, 6)
     >>> r.value, str(r)
     (0.8333333333333334, '83.3% (5/6)')
     """
@@ -472,6 +477,7 @@ _METRIC_NAMES = (
 )
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class Metrics:
     """Every aggregate over a set of CaseResults (docs/evaluating.md defines each).
@@ -491,19 +497,19 @@ class Metrics:
     cases: int
     answerable: int
     no_answer: int
-    numeric_accuracy: Ratio
-    caliber_error_rate: Ratio
-    conditional_numeric_accuracy: Ratio
-    citation_hit_rate: Ratio
-    citation_format_rate: Ratio
-    answer_rate: Ratio
-    false_refusal_rate: Ratio
-    refusal_accuracy: Ratio
-    mean_score: Ratio
-    hit_at_k: Ratio
-    recall_at_k: Ratio
-    mrr: Ratio
-    ndcg_at_k: Ratio
+    numeric_accuracy: Proportion
+    caliber_error_rate: Proportion
+    conditional_numeric_accuracy: Proportion
+    citation_hit_rate: Proportion
+    citation_format_rate: Proportion
+    answer_rate: Proportion
+    false_refusal_rate: Proportion
+    refusal_accuracy: Proportion
+    mean_score: Proportion
+    hit_at_k: Proportion
+    recall_at_k: Proportion
+    mrr: Proportion
+    ndcg_at_k: Proportion
 
     @classmethod
     def from_cases(cls, cases: Sequence[CaseResult]) -> Metrics:
@@ -550,22 +556,22 @@ class Metrics:
             cases=len(cases),
             answerable=n_a,
             no_answer=n_no,
-            numeric_accuracy=Ratio(numeric, n_a),
-            caliber_error_rate=Ratio(cal_err, n_a),
-            conditional_numeric_accuracy=Ratio(cond, cal_ok),
-            citation_hit_rate=Ratio(cited_n, cited_d),
-            citation_format_rate=Ratio(fmt_n, fmt_d),
-            answer_rate=Ratio(answered, n_a),
-            false_refusal_rate=Ratio(refused, n_a),
-            refusal_accuracy=Ratio(refusal_ok, n_no),
-            mean_score=Ratio(_number(score), n_a),
-            hit_at_k=Ratio(hit, r_n),
-            recall_at_k=Ratio(recall, r_n),
-            mrr=Ratio(rr, r_n),
-            ndcg_at_k=Ratio(ndcg, r_n),
+            numeric_accuracy=Proportion(numeric, n_a),
+            caliber_error_rate=Proportion(cal_err, n_a),
+            conditional_numeric_accuracy=Proportion(cond, cal_ok),
+            citation_hit_rate=Proportion(cited_n, cited_d),
+            citation_format_rate=Proportion(fmt_n, fmt_d),
+            answer_rate=Proportion(answered, n_a),
+            false_refusal_rate=Proportion(refused, n_a),
+            refusal_accuracy=Proportion(refusal_ok, n_no),
+            mean_score=Proportion(_number(score), n_a),
+            hit_at_k=Proportion(hit, r_n),
+            recall_at_k=Proportion(recall, r_n),
+            mrr=Proportion(rr, r_n),
+            ndcg_at_k=Proportion(ndcg, r_n),
         )
 
-    def ratios(self) -> dict[str, Ratio]:
+    def ratios(self) -> dict[str, Proportion]:
         """Every ratio by metric name, in a fixed order."""
         return {name: getattr(self, name) for name in _METRIC_NAMES}
 
@@ -600,6 +606,7 @@ def _natural_key(qid: str) -> tuple[str, str]:
     return _DIGITS.sub(_pad_digits, qid), qid
 
 
+@public
 @dataclass(frozen=True)
 class EvalReport:
     """Aggregates, breakdowns and one ``CaseResult`` per question.
@@ -655,47 +662,47 @@ class EvalReport:
 
     # The headline aggregates, for convenience.
     @property
-    def numeric_accuracy(self) -> Ratio:
+    def numeric_accuracy(self) -> Proportion:
         """numeric_ok ∧ caliber not mismatched, over answerable cases."""
         return self.metrics.numeric_accuracy
 
     @property
-    def caliber_error_rate(self) -> Ratio:
+    def caliber_error_rate(self) -> Proportion:
         """Answered with a mismatched caliber, over answerable cases."""
         return self.metrics.caliber_error_rate
 
     @property
-    def conditional_numeric_accuracy(self) -> Ratio:
+    def conditional_numeric_accuracy(self) -> Proportion:
         """numeric_ok among answered cases whose caliber matched (never above 1)."""
         return self.metrics.conditional_numeric_accuracy
 
     @property
-    def citation_hit_rate(self) -> Ratio:
+    def citation_hit_rate(self) -> Proportion:
         """Cited a gold evidence id, over answered cases that list gold ids."""
         return self.metrics.citation_hit_rate
 
     @property
-    def citation_format_rate(self) -> Ratio:
+    def citation_format_rate(self) -> Proportion:
         """Held a well-formed citation, over answered cases with text."""
         return self.metrics.citation_format_rate
 
     @property
-    def answer_rate(self) -> Ratio:
+    def answer_rate(self) -> Proportion:
         """Answered, over answerable cases."""
         return self.metrics.answer_rate
 
     @property
-    def false_refusal_rate(self) -> Ratio:
+    def false_refusal_rate(self) -> Proportion:
         """Refused, over answerable cases."""
         return self.metrics.false_refusal_rate
 
     @property
-    def refusal_accuracy(self) -> Ratio:
+    def refusal_accuracy(self) -> Proportion:
         """Refused, over cases whose gold expects a refusal."""
         return self.metrics.refusal_accuracy
 
     @property
-    def mean_score(self) -> Ratio:
+    def mean_score(self) -> Proportion:
         """Sum of scores under the profile, over answerable cases."""
         return self.metrics.mean_score
 
@@ -789,7 +796,7 @@ class _Options:
 def _as_records(
     items: Iterable[Any], kind: Literal["gold", "predictions"]
 ) -> list[GoldCase] | list[Prediction]:
-    from ._records import GoldCase, Prediction, load_gold, load_predictions
+    from .records import GoldCase, Prediction, load_gold, load_predictions
 
     model: type[GoldCase] | type[Prediction] = GoldCase if kind == "gold" else Prediction
     if isinstance(items, str) or not isinstance(items, Iterable):
@@ -805,6 +812,7 @@ def _as_records(
     return load_gold(records) if kind == "gold" else load_predictions(records)
 
 
+@public
 def evaluate(
     predictions: Iterable[Prediction | Mapping[str, Any]],
     gold: Iterable[GoldCase | Mapping[str, Any]],
@@ -1173,6 +1181,7 @@ def _score(
 # -- comparison of several runs -----------------------------------------------------
 
 
+@public
 @dataclass(frozen=True)
 class ReportComparison:
     """Several reports side by side (e.g. dense / hybrid / rerank retrieval setups).
@@ -1212,6 +1221,7 @@ class ReportComparison:
         return _html_page("fincalc evaluation: comparison", _render_comparison_html(self))
 
 
+@public
 def compare_reports(reports: Mapping[str, EvalReport]) -> ReportComparison:
     """Put several runs' reports side by side.
 
@@ -1360,7 +1370,7 @@ def _render_text(report: EvalReport) -> str:
     return "\n".join(lines)
 
 
-def _pct(ratio: Ratio) -> str:
+def _pct(ratio: Proportion) -> str:
     value = ratio.value
     return (
         "—"

@@ -7,7 +7,7 @@ anything decides:
 1. **exact** — ``str.find``; every occurrence is enumerated, and more than
    one is an ``AmbiguousQuoteError`` unless ``occurrence=`` or ``near=`` picks.
 2. **normalized** — the same comparison after layout normalisation
-   (``_textnorm``), done with regular expressions built from the normalised
+   (``layout.py``), done with regular expressions built from the normalised
    quote that run over the original document, so offsets need no mapping.
 3. **fuzzy** — the span of smallest edit distance to the normalised quote,
    under a hard constraint: the numbers in the span (digits, decimal points,
@@ -36,13 +36,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from ._errors import (
+from .._values.errors import (
     AmbiguousQuoteError,
     InvalidInputError,
     InvalidQuoteError,
     QuoteNotFoundError,
 )
-from ._textnorm import IGNORABLE, Normalized, layout_patterns, normalize, variants
+from .._values.public import public
+from .layout import IGNORABLE, Normalized, layout_patterns, normalize_layout, variants
 
 __all__ = [
     "MAX_CANDIDATES",
@@ -110,6 +111,7 @@ _SCALE_START = frozenset("%‰‱十百千万亿兆kKmMbBtTpP")
 _ZW = "[\u200b\u200c\u200d\u2060\ufeff\u00ad]"
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class Span:
     """Where a quote was found: half-open offsets into the original document.
@@ -176,6 +178,7 @@ class _Rejected:
 # -- public entry point ------------------------------------------------------------
 
 
+@public
 def locate(
     doc: str,
     quote: str,
@@ -223,7 +226,7 @@ def locate(
     >>> locate(doc, "营业收入为8.1亿元，同比增长12.5%")
     Traceback (most recent call last):
     ...
-    fincalc._errors.QuoteNotFoundError: quote '营业收入为8.1亿元，同比增长12.5%' not found ...
+    fincalc.QuoteNotFoundError: quote '营业收入为8.1亿元，同比增长12.5%' not found ...
     """
     _check_document(doc)
     _check_quote(quote, allow_no_digit)
@@ -250,7 +253,7 @@ def locate(
 
     # Stages 2 and 3 share their candidate places: around the quote's numbers
     # when it has any, else wherever pieces of it occur.
-    nq = normalize(quote).text
+    nq = normalize_layout(quote).text
     m = len(nq)
     max_edits = math.floor(m * (1.0 - min_ratio) + 1e-9)
     qtokens = list(_TOKEN.finditer(nq))
@@ -441,7 +444,7 @@ def _cut_number(doc: str, start: int, end: int) -> str | None:
             boundaries.append(end)
     for boundary in boundaries:  # confirm on a normalised stretch around it
         low, high = max(0, boundary - 24), min(size, boundary + 24)
-        local = normalize(doc[low:high])
+        local = normalize_layout(doc[low:high])
         index = local.index_of(boundary - low)
         for match in _VALUE.finditer(local.text):
             if match.start() < index < match.end():
@@ -782,7 +785,7 @@ def _normalized_in_windows(
             if span not in seen:
                 seen.add(span)
                 # the match must normalise alone, not only within its window
-                if normalize(doc[span[0] : span[1]]).text == nq:
+                if normalize_layout(doc[span[0] : span[1]]).text == nq:
                     _keep(doc, span[0], span[1], places, rejected, 1.0)
             found = text.find(nq, found + 1)
     places.sort()
@@ -794,7 +797,7 @@ def _window(doc: str, seed: int, need_left: int, need_right: int) -> tuple[int, 
     left, right = 2 * need_left + 16, 2 * need_right + 16
     while True:
         low, high = max(0, seed - left), min(len(doc), seed + right)
-        local = normalize(doc[low:high])
+        local = normalize_layout(doc[low:high])
         index = local.index_of(seed - low)
         enough_left = low == 0 or index >= need_left
         enough_right = high == len(doc) or len(local.text) - index >= need_right
@@ -984,7 +987,7 @@ def _fuzzy_free(
     places: list[_Place] = []
     seen: set[tuple[int, int]] = set()
     for low, high, _ in windows:
-        local = normalize(doc[low:high])
+        local = normalize_layout(doc[low:high])
         for start_n, end_n, edits in _best_in(local.text, nq, max_edits):
             s, e = local.to_original(start_n, end_n)
             start, end = low + s, low + e

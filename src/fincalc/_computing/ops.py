@@ -23,17 +23,9 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from itertools import pairwise
 
-from ._audit import (
-    Computation,
-    Conflict,
-    Rounding,
-    find_conflicts,
-    normalise_calendar,
-    to_rounding,
-)
-from ._caliber import Basis, Caliber
-from ._decimal import arithmetic
-from ._errors import (
+from .._values.caliber import Basis, Caliber
+from .._values.decimals import arithmetic
+from .._values.errors import (
     CaliberConflictError,
     CaliberMismatchError,
     DimensionMismatchError,
@@ -42,14 +34,19 @@ from ._errors import (
     InvalidInputError,
     UndefinedGrowthError,
 )
-from ._facts import Fact
-from ._period import CALENDAR_YEAR, FiscalCalendar, Period
+from .._values.facts import Fact
+from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
+from .._values.public import public
+from .audit import (
+    Computation,
+    Rounding,
+    normalise_calendar,
+    to_rounding,
+)
 
 __all__ = [
-    "Conflict",  # re-exported: conflicts live in _audit
     "add",
     "cagr",
-    "find_conflicts",
     "pp_change",
     "qoq",
     "ratio",
@@ -357,6 +354,7 @@ def _ratio_target(operation: str, caliber: Caliber, metric: str | None) -> Calib
     )
 
 
+@public
 def add(
     *facts: Fact,
     entity: str | None = None,
@@ -540,6 +538,7 @@ def _period_total(
     return base.replace(period=union, basis=basis)
 
 
+@public
 def sub(
     a: Fact,
     b: Fact,
@@ -743,6 +742,7 @@ def _growth_result(
     )
 
 
+@public
 def yoy(
     current: Fact,
     prior: Fact,
@@ -815,6 +815,7 @@ def _basis_cue(basis: Basis) -> str:
     return ""
 
 
+@public
 def qoq(
     current: Fact,
     prior: Fact,
@@ -883,6 +884,7 @@ def qoq(
     return _growth_result(operation, current, prior, metric, rounding, calendar)
 
 
+@public
 def cagr(
     end: Fact,
     start: Fact,
@@ -966,6 +968,7 @@ def cagr(
     return _record(operation, (end, start), target, rule, compound, calendar)
 
 
+@public
 def pp_change(
     current: Fact,
     prior: Fact,
@@ -1064,6 +1067,7 @@ def _quotient(
     )
 
 
+@public
 def ratio(
     numerator: Fact,
     denominator: Fact,
@@ -1158,6 +1162,7 @@ def _ratio_dimension(top: str, bottom: str) -> str:
     )
 
 
+@public
 def share(
     part: Fact,
     whole: Fact,

@@ -25,7 +25,8 @@ from typing import Literal, NamedTuple
 import regex as re
 from dateutil.relativedelta import relativedelta
 
-from ._errors import InvalidInputError, InvalidRecordError, PeriodError
+from .errors import InvalidInputError, InvalidRecordError, PeriodError
+from .public import public
 
 __all__ = [
     "CALENDAR_YEAR",
@@ -46,6 +47,7 @@ _PIVOT = 70
 _SNAP_DAYS = 7
 
 
+@public
 class Basis(StrEnum):
     """How a figure accumulates over its period.
 
@@ -80,10 +82,12 @@ def _check_year(year: object, text: str | None = None) -> int:
     return year
 
 
+@public
 @dataclass(frozen=True, slots=True, order=True)
 class Period:
     """A half-open date interval ``[start, end)``.
 
+    >>> from datetime import date
     >>> q3 = Period.quarter(2025, 3)
     >>> q3
     Period(2025-07-01, 2025-10-01)
@@ -168,6 +172,7 @@ class Period:
     def months_ended(cls, last_day: date, months: int) -> Period:
         """The ``months`` months ending on (and including) ``last_day``.
 
+        >>> from datetime import date
         >>> Period.months_ended(date(2025, 9, 30), 9)
         Period(2025-01-01, 2025-10-01)
         """
@@ -180,6 +185,7 @@ class Period:
     def instant(cls, day: date) -> Period:
         """A balance-sheet date as the one-day period ``[day, day + 1)``.
 
+        >>> from datetime import date
         >>> Period.instant(date(2024, 6, 30)).is_instant
         True
         """
@@ -216,6 +222,7 @@ class Period:
         A date on a month's last day stays on the last day (2024-02-29 shifted
         back a year is 2023-02-28); an instant stays one day long.
 
+        >>> from datetime import date
         >>> Period.quarter(2025, 3).shift(quarters=-1)
         Period(2025-04-01, 2025-07-01)
         >>> Period.instant(date(2024, 2, 29)).shift(years=-1)
@@ -252,6 +259,7 @@ class Period:
     def describe(self, calendar: FiscalCalendar | None = None) -> str:
         """A short name: ``FY2024``, ``2025Q3``, ``2025H1``, ``2025-03``, ``9M2025``, a date.
 
+        >>> from datetime import date
         >>> Period.quarter(2025, 3).describe()
         '2025Q3'
         >>> Period.year_to_date(2025, 3).describe()
@@ -268,6 +276,7 @@ class Period:
         return f"[{self.start.isoformat()}, {self.end.isoformat()})"
 
 
+@public
 @dataclass(frozen=True, slots=True)
 class FiscalCalendar:
     """When fiscal years start and how they are named.
@@ -374,6 +383,7 @@ class FiscalCalendar:
     def fiscal_year_of(self, day: date) -> int:
         """The fiscal year a day falls in.
 
+        >>> from datetime import date
         >>> FiscalCalendar.named("october").fiscal_year_of(date(2023, 11, 5))
         2024
         """
@@ -393,9 +403,9 @@ class FiscalCalendar:
         start and is longer than a quarter but shorter than the year is
         cumulative (year-to-date); everything else is a single period.
 
-        >>> CALENDAR_YEAR.basis_of(Period.half(2025, 1))
+        >>> FiscalCalendar.named("calendar").basis_of(Period.half(2025, 1))
         <Basis.CUMULATIVE: 'cumulative'>
-        >>> CALENDAR_YEAR.basis_of(Period.quarter(2025, 1))
+        >>> FiscalCalendar.named("calendar").basis_of(Period.quarter(2025, 1))
         <Basis.SINGLE_PERIOD: 'single_period'>
         """
         if period.is_instant:
@@ -465,6 +475,7 @@ def _load_calendars() -> dict[str, FiscalCalendar]:
 # -- parsing ------------------------------------------------------------------
 
 
+@public
 class ParsedPeriod(NamedTuple):
     """What ``parse_period`` returns: the period and the basis it implies."""
 
@@ -958,6 +969,7 @@ def _cn_numeral_month_day(match: re.Match[str]) -> str:
 _MULTI_PERIOD = re.compile(r"\b(?:and|vs|versus)\b|[及与和&]")
 
 
+@public
 def parse_period(text: str, calendar: FiscalCalendar | None = None) -> ParsedPeriod:
     """Read a period and its basis from report or question text.
 

@@ -1,0 +1,1 @@
+"""Computing: caliber-checked operations, the audit record, rendering."""

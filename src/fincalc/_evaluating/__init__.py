@@ -1,0 +1,1 @@
+"""Evaluating: answers, records, scoring, reports, retrieval, faithfulness."""

@@ -1,0 +1,1 @@
+"""Grounding claims: claims and schemas, documents and their declarations, tables, resolve."""

@@ -1,0 +1,1 @@
+"""Locating quotes: layout normalisation with its offset map, and the locator."""

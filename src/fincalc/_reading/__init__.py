@@ -1,0 +1,1 @@
+"""Reading amounts: the unit table, numerals, and the parser."""

@@ -1,0 +1,69 @@
+"""Give public objects their public home, so reprs and tracebacks show ``fincalc.X``.
+
+The implementation lives in private subpackages; users import from
+``fincalc``.  As httpx does, every exported object's ``__module__`` is the
+public path, so ``repr(Quantity)`` is ``<class 'fincalc.Quantity'>`` and a
+traceback ends in ``fincalc.ParseError``, never in a private module.  Pickle
+and ``copy`` resolve the object through ``fincalc`` (whose lazy loader serves
+it).  A class's own methods move with it, so that doctest finds their
+examples under ``fincalc`` too (the test suite loads every public name before
+collection: see the root ``conftest.py``).
+
+Type hints are resolved in the defining module before the move, because
+``typing.get_type_hints`` and pydantic look names up in the namespace of
+``__module__``, and ``fincalc``'s lazy namespace does not hold ``Decimal``.
+"""
+
+from __future__ import annotations
+
+import functools
+import typing
+from typing import Any, TypeVar
+
+__all__ = ["PUBLIC_MODULE", "public"]
+
+PUBLIC_MODULE = "fincalc"
+
+_T = TypeVar("_T")
+
+
+def _functions_of(member: Any) -> tuple[Any, ...]:
+    if isinstance(member, (staticmethod, classmethod)):
+        return (member.__func__,)
+    if isinstance(member, property):
+        return (member.fget, member.fset, member.fdel)
+    if isinstance(member, functools.cached_property):
+        return (member.func,)
+    return (member,)
+
+
+def _resolve_annotations(cls: type) -> None:
+    # the class's own dict, mutated in place (inspect.get_annotations returns a copy)
+    own = cls.__dict__.get("__annotations__")  # noqa: RUF063
+    if not own:
+        return
+    hints = typing.get_type_hints(cls, include_extras=True)
+    for name in own:
+        own[name] = hints[name]
+    for dataclass_field in getattr(cls, "__dataclass_fields__", {}).values():
+        dataclass_field.type = hints.get(dataclass_field.name, dataclass_field.type)
+
+
+def public(obj: _T) -> _T:
+    """Set ``obj.__module__`` (and its methods') to ``"fincalc"``; return ``obj``.
+
+    >>> @public
+    ... class Example:
+    ...     def method(self) -> None: ...
+    >>> Example.__module__, Example.method.__module__
+    ('fincalc', 'fincalc')
+    """
+    home = getattr(obj, "__module__", None)
+    if isinstance(obj, type):
+        _resolve_annotations(obj)
+        for member in vars(obj).values():
+            for function in _functions_of(member):
+                if callable(function) and getattr(function, "__module__", None) == home:
+                    function.__module__ = PUBLIC_MODULE
+    obj.__module__ = PUBLIC_MODULE
+    return obj
