@@ -17,6 +17,7 @@ __all__ = [
     "AmbiguousQuoteError",
     "CaliberConflictError",
     "CaliberMismatchError",
+    "DataFileError",
     "DimensionMismatchError",
     "DuplicateFactError",
     "FincalcError",
@@ -103,11 +104,15 @@ class InvalidInputError(FincalcError):
     limit: int | None = None
 
 
-class UnitTableError(FincalcError):
-    """A unit-table entry (bundled or user-supplied) is malformed or duplicated."""
+class DataFileError(FincalcError):
+    """A data file (word list, calendar; bundled or user-supplied) is malformed or duplicated."""
 
     entry: str | None = None
     source: str | None = None
+
+
+class UnitTableError(DataFileError):
+    """A unit-table entry (bundled or user-supplied) is malformed or duplicated."""
 
 
 class ParseError(FincalcError):

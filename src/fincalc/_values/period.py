@@ -27,6 +27,7 @@ from dateutil.relativedelta import relativedelta
 
 from .errors import InvalidInputError, InvalidRecordError, PeriodError
 from .public import public
+from .vocabulary import vocabulary
 
 __all__ = [
     "CALENDAR_YEAR",
@@ -500,27 +501,7 @@ _EN_WEEK_COUNTS = {
     "fifty-two": 52,
     "fifty-three": 53,
 }
-_MONTHS = {
-    name: index
-    for index, names in enumerate(
-        [
-            ("jan", "january"),
-            ("feb", "february"),
-            ("mar", "march"),
-            ("apr", "april"),
-            ("may",),
-            ("jun", "june"),
-            ("jul", "july"),
-            ("aug", "august"),
-            ("sep", "sept", "september"),
-            ("oct", "october"),
-            ("nov", "november"),
-            ("dec", "december"),
-        ],
-        start=1,
-    )
-    for name in names
-}
+_MONTHS = {name: int(month) for name, month in vocabulary("periods").table("months.en").items()}
 
 
 def _small_number(token: str) -> int:
