@@ -261,3 +261,36 @@ def test_third_party_libraries_stay_at_their_edge(module: str) -> None:
             assert module in allowed, f"{module} imports {library}; allowed only in {allowed}"
     if module in NO_PYDANTIC:
         assert "pydantic" not in roots, f"{module} is a hot value type and must not use pydantic"
+
+
+# -- size: rooms a reader can hold in their head ----------------------------------
+
+MAX_MODULE_LINES = 700
+MAX_FUNCTION_LINES = 100  # code lines: the docstring and blank lines are not counted
+
+
+def _code_lines(node: ast.FunctionDef | ast.AsyncFunctionDef, source: list[str]) -> int:
+    body = node.body
+    first = body[0]
+    docstring = (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    )
+    start = (first.end_lineno or first.lineno) + 1 if docstring and len(body) > 1 else node.lineno
+    end = node.end_lineno or node.lineno
+    return sum(1 for line in source[start - 1 : end] if line.strip())
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_modules_and_functions_stay_small(module: str) -> None:
+    text = MODULES[module].read_text(encoding="utf-8")
+    lines = text.count("\n")
+    assert lines <= MAX_MODULE_LINES, f"{module} has {lines} lines; split it by job"
+    source = text.split("\n")
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            size = _code_lines(node, source)
+            assert size <= MAX_FUNCTION_LINES, (
+                f"{module}:{node.lineno} {node.name} has {size} code lines; split it into steps"
+            )
