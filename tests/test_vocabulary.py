@@ -18,7 +18,7 @@ WORD_FILES = sorted(
     Path(str(p)).stem
     for p in DATA.iterdir()
     if p.name.endswith(".toml")
-    and p.name not in {"units.toml", "currencies.toml", "calendars.toml"}
+    and p.name not in {"units.toml", "currencies.toml", "calendars.toml", "dimensions.toml"}
 )
 
 
