@@ -115,7 +115,7 @@ def run(quick: bool = False) -> Result:
         ),
         ("add of 4 quarters (→ FY) + Computation", median(lambda: add(*quarters)), raw_sum),
     ]
-    shifted = getattr(importlib.import_module("fincalc._computing.ops"), "_shifted", None)
+    shifted = getattr(importlib.import_module("fincalc._computing.checks"), "shifted", None)
     if shifted is not None and hasattr(shifted, "cache_clear"):
         # What the memoised Period.shift buys: the same yoy with its cache emptied each call.
         def uncached_yoy() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import pickle
 import subprocess
@@ -23,8 +24,13 @@ from fincalc import (
     ReplayMismatchError,
     Rounding,
     add,
+    cagr,
     find_conflicts,
+    pp_change,
+    qoq,
     ratio,
+    render,
+    share,
     sub,
     yoy,
 )
@@ -396,3 +402,127 @@ def test_computation_pickles() -> None:
 def test_fact_build_refuses_floats() -> None:
     with pytest.raises(InvalidInputError, match="float"):
         fact(0.1)  # type: ignore[arg-type]
+
+
+# -- stored records: written before the computing stage was reorganised (#11) ------
+#
+# tests/data/computations.jsonl holds one record per operation and sentence kind,
+# written by fincalc 0.1.0 at commit dc2de5e (before the split of ops.py), with its
+# fingerprint and its sentences.  Never regenerate it: a failure here means records
+# users stored no longer load, replay, hash or read alike.
+
+STORED = Path(__file__).parent / "data" / "computations.jsonl"
+PINNED_FINGERPRINTS = {
+    "add-entities": "535090e480945c6b70d6ed309099af1a2fdd96af942ab2c8e11181d9cc1df4ff",
+    "add-quarters": "9f69938a0c4a808ba3b64c3117a82a3d1a1c4518e07d8b85d0fbc8c68e9257b8",
+    "add-fiscal": "404367cab0033f7031956c29357a7ce8a1581dbe8eb04a88b3b3e17add91e741",
+    "sub-entity": "2c5a9ea94094d88df441dc933add69d7ef86842306b949564a8f931ac5c2f3ba",
+    "sub-metric": "719c2e12537b35cf9e06f1761ae534afa6eb33638e893b5b74423008345e1372",
+    "sub-remainder": "85480c0157a8537240524a9bb9586c6a133fe0e164de8edfc3529f3109deb26c",
+    "sub-change": "3150d5120af6dbb574506c9adc4e08ed6c121fe1509d64b6340e5f6464ed015a",
+    "yoy": "b176bc4e21cde0c17abb8fc79f02d24e395f8919dfc111d11ea009df33848034",
+    "yoy-fiscal": "53edc95ed867b4359e2c3104ca05239fdee901a68283b39fa6c25c3c131b503f",
+    "qoq": "09084f76fd9e5446b84eb1eeaee363c8b54d749c122e1f2e86715778339d5bf9",
+    "ratio": "e417dbf48f780f624830de4bc08678efc111db925d4a6e110646f2e27a35206b",
+    "ratio-per-share": "6912907ac7e4d331d728c397ffa29c2e9df31ea743533cf8db071f8822f1d023",
+    "share": "cc89f0542354b5fd15eb453317f35d677caf9c333859448bc080c56d1b8261ad",
+    "cagr": "34c356d47e349488a6cecbfdc281a9e82233d411ff66bd6efccd77c3d08ef43a",
+    "pp-change": "3d4682c404498904474740eb799c4b520f8393473490fcbed420f42a5c90f6d0",
+}
+
+
+def _stored() -> dict[str, dict[str, Any]]:
+    lines = STORED.read_text(encoding="utf-8").splitlines()
+    return {line["id"]: line for line in map(json.loads, lines)}
+
+
+def _at(period: str, value: str, **kwargs: Any) -> Fact:
+    options: dict[str, Any] = {
+        "metric": "营业收入",
+        "entity": "华东区",
+        "evidence_id": f"r-{period}",
+    }
+    options.update(kwargs)
+    return Fact.build(value, period=period, **options)
+
+
+@functools.cache
+def stored_operations() -> dict[str, Computation]:
+    """The calls that wrote tests/data/computations.jsonl, through the public API."""
+    october = FiscalCalendar.named("october")
+    east = _at("2025Q3", "8.7E+8", raw="8.7 亿元", page=12)
+    south = _at(
+        "2025Q3", "612000000", entity="华南区", evidence_id="seg-south", quote="华南区6.12亿"
+    )
+    quarters = [
+        _at(f"2025Q{i}", v) for i, v in enumerate(["8.1E+8", "8.9E+8", "9E+8", "9.6E+8"], 1)
+    ]
+    ratios = [
+        _at(p, v, metric="毛利率", dimension="RATIO")
+        for p, v in [("FY2024", "0.253"), ("FY2023", "0.248")]
+    ]
+    return {
+        "add-entities": add(east, south, entity="华东+华南", rounding="ROUND_HALF_UP@2亿"),
+        "add-quarters": add(*quarters),
+        "add-fiscal": add(
+            *[_at(f"Q{i} FY2024", str(i), calendar=october) for i in (1, 2)], calendar=october
+        ),
+        "sub-entity": sub(east, south),
+        "sub-metric": sub(
+            _at("FY2024", "2.9E+9"),
+            _at("FY2024", "2.1E+9", metric="营业成本"),
+            metric="毛利",
+            rounding="ROUND_HALF_EVEN@1亿",
+        ),
+        "sub-remainder": sub(
+            _at("2025年前三季度", "2600000000"), _at("2025年上半年", "1700000000")
+        ),
+        "sub-change": sub(_at("FY2024", "3.1E+9"), _at("FY2023", "2.9E+9")),
+        "yoy": yoy(east, _at("2024Q3", "874320000", raw="87,432 万元")),
+        "yoy-fiscal": yoy(
+            _at("Q1 FY2025", "120", calendar=october),
+            _at("Q1 FY2024", "100", calendar=october),
+            calendar=october,
+            metric="营收同比",
+        ),
+        "qoq": qoq(quarters[2], quarters[1]),
+        "ratio": ratio(
+            _at("FY2024", "1.2E+8", metric="净利润"), _at("FY2024", "1.5E+9"), metric="净利率"
+        ),
+        "ratio-per-share": ratio(
+            _at("FY2024", "1.2E+8", metric="净利润"),
+            _at("FY2024", "4E+8", metric="总股本", dimension="SHARES"),
+            metric="每股收益",
+            rounding="ROUND_HALF_UP@4",
+        ),
+        "share": share(east, _at("2025Q3", "2.9E+9", entity="全公司")),
+        "cagr": cagr(_at("FY2024", "133.1"), _at("FY2021", "100"), rounding="ROUND_DOWN@3%"),
+        "pp-change": pp_change(*ratios),
+    }
+
+
+def test_stored_records_cover_every_operation() -> None:
+    stored = _stored()
+    assert set(stored) == set(PINNED_FINGERPRINTS)
+    operations = {line["record"]["operation"] for line in stored.values()}
+    assert operations == {"add", "sub", "yoy", "qoq", "ratio", "share", "cagr", "pp_change"}
+
+
+@pytest.mark.parametrize("case", sorted(PINNED_FINGERPRINTS))
+def test_stored_records_load_replay_and_keep_their_fingerprint(case: str) -> None:
+    line = _stored()[case]
+    assert line["fingerprint"] == PINNED_FINGERPRINTS[case]
+    loaded = Computation.from_dict(line["record"])
+    assert loaded.fingerprint == PINNED_FINGERPRINTS[case]
+    assert loaded.to_dict() == line["record"]  # lossless, field for field
+    assert loaded.replay() == loaded
+    for locale, sentence in line["render"].items():
+        assert render(loaded, locale=locale) == sentence
+
+
+@pytest.mark.parametrize("case", sorted(PINNED_FINGERPRINTS))
+def test_operations_still_compute_the_stored_records(case: str) -> None:
+    stored = _stored()[case]["record"]
+    fresh = stored_operations()[case]
+    assert fresh.fingerprint == PINNED_FINGERPRINTS[case]
+    assert {**fresh.to_dict(), "version": stored["version"]} == stored

@@ -55,8 +55,6 @@ DEFERRED: dict[tuple[str, str], str] = {
     "are read only for tabular answers",
     ("fincalc._evaluating.evaluate", "fincalc._evaluating.records"): "records use "
     "pydantic; evaluate on already-built records does not load it",
-    ("fincalc._computing.audit", "fincalc._computing.ops"): "Computation.replay runs "
-    "the operation that made the record (a cycle: to be removed)",
 }
 
 # third-party library -> modules allowed to import it
@@ -243,13 +241,7 @@ def test_find_cycle_finds_one() -> None:
 
 
 def test_the_import_graph_has_no_cycle() -> None:
-    graph = _graph()
-    known = [
-        (m, t) for (m, t), why in DEFERRED.items() if "a cycle: to be removed" in why
-    ]  # each such entry must go; the graph without it must be acyclic
-    for m, t in known:
-        graph[m].discard(t)
-    cycle = find_cycle(graph)
+    cycle = find_cycle(_graph())
     assert cycle is None, f"import cycle: {' -> '.join(cycle or [])}"
 
 

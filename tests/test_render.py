@@ -24,6 +24,7 @@ from fincalc import (
     sub,
     yoy,
 )
+from fincalc._values.vocabulary import vocabulary
 
 
 def fact(value: str, period: str = "2025Q3", **kwargs: Any) -> Fact:
@@ -348,3 +349,13 @@ def test_instants_read_as_of_in_english() -> None:
     )
     assert render(c).startswith("华东区2024年12月31日总资产同比增长100.00%")
     assert render(c, locale="en_US", template="{period}") == "December 31, 2024"
+
+
+@pytest.mark.parametrize("locale", ["zh_CN", "en_US"])
+@pytest.mark.parametrize("kind", ["yoy", "qoq", "pp_change", "sub_change", "sub_entity"])
+def test_every_change_has_its_direction_words_in_the_data(locale: str, kind: str) -> None:
+    words = vocabulary("render")
+    table = words.table(f"directions.{locale}.{kind}")
+    assert sorted(set(table.values())) == ["down", "flat", "nearly_flat", "up"]
+    up, down = (words.words(f"directions.{locale}.{kind}.{s}")[0] for s in ("up", "down"))
+    assert up != down

@@ -17,9 +17,10 @@ from ._values import errors as _errors
 from ._version import __version__
 
 if TYPE_CHECKING:
-    from ._computing.audit import Computation, Rounding
+    from ._computing.audit import Computation
     from ._computing.ops import add, cagr, pp_change, qoq, ratio, share, sub, yoy
     from ._computing.render import render
+    from ._computing.rounding import Rounding
     from ._evaluating.answers import (
         AnswerCheck,
         Tolerance,
@@ -102,7 +103,7 @@ _EXPORTS: dict[str, str] = {
     "Resolution": "_grounding.resolve",
     "RetrievalReport": "_evaluating.retrieval",
     "RetrievalScores": "_evaluating.retrieval",
-    "Rounding": "_computing.audit",
+    "Rounding": "_computing.rounding",
     "Sample": "_evaluating.records",
     "ScoringProfile": "_evaluating.evaluate",
     "Span": "_locating.locate",

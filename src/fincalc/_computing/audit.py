@@ -1,8 +1,11 @@
-"""Audit records: ``Rounding``, ``Computation`` (serialise, replay, fingerprint), conflicts.
+"""Audit records: ``Computation`` (serialise, replay, fingerprint, chain).
 
 A ``Computation`` is what every operation in ``ops.py`` returns: the operation,
 the input facts (with their evidence), the target caliber, the rounding rule,
-the exact result and the display value rounded once from it.
+the exact result and the display value rounded once from it. ``record`` builds
+one from a rule's ``Outcome``; ``replay`` reruns the rule (``totals``,
+``differences``, ``growth``, ``quotients``) that the record names, so imports
+flow one way: rules → record → public operations.
 
 Performance note (issue 8): operations build a ``Computation`` through the
 ordinary validated constructor.  Its fields are already-validated frozen
@@ -14,14 +17,11 @@ consistency) run only at the JSON boundary, in ``from_json``, and in ``replay``.
 
 from __future__ import annotations
 
-import decimal
 import functools
 import hashlib
 import json
-import re
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Protocol
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
@@ -34,49 +34,23 @@ from .._values.errors import (
     ReplayMismatchError,
 )
 from .._values.facts import Evidence, Fact
-from .._values.period import CALENDAR_YEAR, FiscalCalendar
+from .._values.period import FiscalCalendar
 from .._values.public import public
 from .._values.quantity import Quantity
 from .._version import __version__
-
-__all__ = [
-    "Computation",
-    "Operation",
-    "Rounding",
-    "RoundingMode",
-    "RoundingUnit",
-]
-
-Operation = Literal["add", "sub", "yoy", "qoq", "ratio", "share", "cagr", "pp_change"]
-RoundingMode = Literal[
-    "ROUND_HALF_UP",
-    "ROUND_HALF_EVEN",
-    "ROUND_HALF_DOWN",
-    "ROUND_UP",
-    "ROUND_DOWN",
-    "ROUND_CEILING",
-    "ROUND_FLOOR",
-    "ROUND_05UP",
-]
-#: The unit ``Rounding.places`` counts in: base units, percent, or a scale.
-RoundingUnit = Literal["base", "%", "万", "亿", "thousand", "million", "billion"]
-
-_MODES: frozenset[str] = frozenset(get_args(RoundingMode))
-#: Power of ten that converts a base-unit value into the rounding unit.
-_UNIT_EXPONENT: dict[str, int] = {
-    "base": 0,
-    "%": 2,
-    "万": -4,
-    "亿": -8,
-    "thousand": -3,
-    "million": -6,
-    "billion": -9,
-}
-_MAX_PLACES = 20
-_QUANTA: tuple[Decimal, ...] = tuple(Decimal(1).scaleb(-p) for p in range(_MAX_PLACES + 1))
-_RULE = re.compile(
-    r"(?P<mode>ROUND_[A-Z0-9_]+)@(?P<places>\d{1,2})\s*(?P<unit>%|万|亿|thousand|million|billion)?"
+from .differences import difference
+from .growth import (
+    compound_annual_growth,
+    percentage_point_change,
+    period_over_period,
+    year_over_year,
 )
+from .outcome import Operation, Outcome
+from .quotients import part_of_whole, quotient
+from .rounding import Rounding, to_rounding
+from .totals import total
+
+__all__ = ["FINGERPRINT_SCHEMA", "Computation", "record"]
 
 #: Bumped when the canonical form behind ``Computation.fingerprint`` changes.
 FINGERPRINT_SCHEMA = "fincalc.computation/1"
@@ -103,134 +77,6 @@ def canonical_text(value: Decimal) -> str:
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
-
-
-# -- rounding ------------------------------------------------------------------
-
-
-@public
-@dataclass(frozen=True, slots=True)
-class Rounding:
-    """A rounding rule, applied once, from the exact result to the display value.
-
-    ``places`` counts decimal places in ``unit``: base units (元, dollars, or 1
-    for ratios), ``%`` (so ``ROUND_HALF_UP@2%`` shows a ratio as a percentage
-    with two places), or a scale (``万``, ``亿``, ``thousand``, ``million``,
-    ``billion``). The textual rule is ``MODE@places`` plus the unit.
-
-    Attributes:
-        places: Decimal places kept in ``unit`` (0-20).
-        mode: A ``decimal`` rounding mode name; ``ROUND_HALF_UP`` by default.
-        unit: The unit the places count in; ``"base"`` by default.
-
-    >>> from decimal import Decimal
-    >>> Rounding(2, unit="%").rule
-    'ROUND_HALF_UP@2%'
-    >>> Rounding.parse("ROUND_HALF_UP@1").apply(Decimal("12.345"))
-    Decimal('12.3')
-    >>> Rounding(2, unit="亿").apply(Decimal("874320000"))
-    Decimal('8.74')
-    """
-
-    places: int = 2
-    mode: RoundingMode = "ROUND_HALF_UP"
-    unit: RoundingUnit = "base"
-
-    def __post_init__(self) -> None:
-        if (
-            not isinstance(self.places, int)
-            or isinstance(self.places, bool)
-            or not 0 <= self.places <= _MAX_PLACES
-        ):
-            raise InvalidInputError(
-                f"Rounding.places {self.places!r} is not a whole number 0-{_MAX_PLACES}",
-                argument="places",
-                value=self.places,
-            )
-        if self.mode not in _MODES:
-            raise InvalidInputError(
-                f"Rounding.mode {self.mode!r} is not a decimal rounding mode; "
-                f"use one of {', '.join(sorted(_MODES))}",
-                argument="mode",
-                value=self.mode,
-            )
-        if self.unit not in _UNIT_EXPONENT:
-            raise InvalidInputError(
-                f"Rounding.unit {self.unit!r} is not one of {', '.join(_UNIT_EXPONENT)}",
-                argument="unit",
-                value=self.unit,
-            )
-
-    @property
-    def rule(self) -> str:
-        """The textual rule, e.g. ``ROUND_HALF_UP@2%``."""
-        suffix = "" if self.unit == "base" else self.unit
-        return f"{self.mode}@{self.places}{suffix}"
-
-    @classmethod
-    def parse(cls, text: str) -> Rounding:
-        """Read a textual rule such as ``ROUND_HALF_UP@2`` or ``ROUND_HALF_EVEN@1%``.
-
-        Raises:
-            InvalidInputError: the text is not a rule.
-
-        >>> Rounding.parse("ROUND_HALF_UP@2亿")
-        Rounding(places=2, mode='ROUND_HALF_UP', unit='亿')
-        """
-        match = _RULE.fullmatch(text.strip()) if isinstance(text, str) else None
-        if match is None:
-            raise InvalidInputError(
-                f"{text!r} is not a rounding rule; write it like 'ROUND_HALF_UP@2' "
-                "or 'ROUND_HALF_UP@2%'",
-                argument="rounding",
-                value=text,
-            )
-        mode: Any = match["mode"]
-        unit: Any = match["unit"] or "base"
-        return cls(int(match["places"]), mode, unit)
-
-    def apply(self, value: Decimal) -> Decimal:
-        """Round ``value`` (in base units) once, into ``unit`` with ``places`` places.
-
-        Runs in fincalc's private decimal context; the caller's is untouched.
-
-        >>> from decimal import Decimal
-        >>> Rounding(2, unit="%").apply(Decimal("-0.0049409369"))
-        Decimal('-0.49')
-        """
-        if not isinstance(value, Decimal) or not value.is_finite():
-            value = to_decimal(value, field="Rounding.apply value")
-        try:
-            with arithmetic():
-                return self.apply_in_context(value)
-        except decimal.DecimalException as exc:
-            raise InvalidInputError(
-                f"cannot round {value!r} by {self.rule}: it has too many digits",
-                argument="value",
-                value=str(value),
-            ) from exc
-
-    def apply_in_context(self, value: Decimal) -> Decimal:
-        """``apply`` for callers already inside ``arithmetic()`` (one context per call)."""
-        exponent = _UNIT_EXPONENT[self.unit]
-        scaled = value.scaleb(exponent) if exponent else value
-        return scaled.quantize(_QUANTA[self.places], rounding=self.mode)
-
-    def __str__(self) -> str:
-        return self.rule
-
-
-def to_rounding(value: object) -> Rounding:
-    """Coerce a ``Rounding`` or its rule text (used by ``Computation`` and operations)."""
-    if isinstance(value, Rounding):
-        return value
-    if isinstance(value, str):
-        return Rounding.parse(value)
-    raise InvalidInputError(
-        f"rounding must be a Rounding or a rule such as 'ROUND_HALF_UP@2', got {value!r}",
-        argument="rounding",
-        value=repr(value),
-    )
 
 
 def _exact_decimal(value: object) -> Decimal:
@@ -486,10 +332,8 @@ class Computation(BaseModel):
         ...
         fincalc.ReplayMismatchError: replaying yoy gave result ...
         """
-        from .ops import replay_computation
-
         try:
-            fresh = replay_computation(self)
+            fresh = record(_rerun(self))
         except FincalcError as exc:
             raise ReplayMismatchError(
                 f"replaying {self.operation} failed: {type(exc).__name__}: {exc}; the record "
@@ -575,14 +419,78 @@ def _fact_dict(fact: Fact) -> dict[str, Any]:
     }
 
 
-def normalise_calendar(calendar: FiscalCalendar | None) -> FiscalCalendar | None:
-    """``None`` for the calendar year, so equal rules record (and hash) alike."""
-    if calendar is None or calendar == CALENDAR_YEAR:
-        return None
-    if not isinstance(calendar, FiscalCalendar):
-        raise InvalidInputError(
-            f"calendar must be a FiscalCalendar, got {type(calendar).__name__}",
-            argument="calendar",
-            value=repr(calendar),
+def record(outcome: Outcome) -> Computation:
+    """The audit record of a rule's ``Outcome`` (what every public operation returns)."""
+    return Computation(
+        operation=outcome.operation,
+        inputs=outcome.inputs,
+        target=outcome.target,
+        rounding=outcome.rounding,
+        result=outcome.result,
+        display=outcome.display,
+        note=outcome.note,
+        calendar=outcome.calendar,
+    )
+
+
+# -- replay: which rule each operation reruns, with the names the record stores ---
+
+
+class _PairRule(Protocol):
+    def __call__(
+        self,
+        later: Fact,
+        earlier: Fact,
+        /,
+        *,
+        metric: str | None,
+        calendar: FiscalCalendar | None,
+        rounding: Rounding | str | None,
+    ) -> Outcome: ...
+
+
+_PAIR_RULES: dict[str, _PairRule] = {
+    "yoy": year_over_year,
+    "qoq": period_over_period,
+    "share": part_of_whole,
+    "cagr": compound_annual_growth,
+    "pp_change": percentage_point_change,
+}
+
+
+def _rerun(computation: Computation) -> Outcome:
+    """Recompute a record with the rule, inputs, names and rounding it stores."""
+    inputs = computation.inputs
+    target = computation.target
+    rule = computation.rounding
+    calendar = computation.calendar
+    if computation.operation == "add":
+        parts_entity = all(fact.caliber.entity == target.entity for fact in inputs)
+        entity = None if parts_entity else target.entity
+        return total(inputs, entity=entity, calendar=calendar, rounding=rule)
+    first, second = _two(computation)
+    if computation.operation == "sub":
+        return difference(
+            first,
+            second,
+            entity=target.entity if first.caliber.entity != second.caliber.entity else None,
+            metric=target.metric,
+            calendar=calendar,
+            rounding=rule,
         )
-    return calendar
+    if computation.operation == "ratio":
+        return quotient(first, second, metric=target.metric, calendar=calendar, rounding=rule)
+    return _PAIR_RULES[computation.operation](
+        first, second, metric=target.metric, calendar=calendar, rounding=rule
+    )
+
+
+def _two(computation: Computation) -> tuple[Fact, Fact]:
+    if len(computation.inputs) != 2:
+        raise InvalidInputError(
+            f"{computation.operation} takes exactly 2 inputs, the record has "
+            f"{len(computation.inputs)}",
+            argument="inputs",
+            value=len(computation.inputs),
+        )
+    return computation.inputs[0], computation.inputs[1]

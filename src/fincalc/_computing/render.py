@@ -25,6 +25,7 @@ from .._values.decimals import arithmetic
 from .._values.errors import InvalidInputError
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 from .._values.public import public
+from .._values.vocabulary import vocabulary
 from .audit import Computation
 
 __all__ = ["Locale", "render"]
@@ -50,29 +51,6 @@ FIELDS = (
 #: between two entities; other differences (毛利 = 营业收入 − 营业成本, a
 #: quarter derived from year-to-date figures) are plain amounts.
 _CHANGES = frozenset({"yoy", "qoq", "pp_change", "sub_change", "sub_entity"})
-#: (up, down, flat when the result is exactly zero, flat when it only displays as zero).
-_DIRECTIONS = {
-    "zh_CN": {
-        "yoy": ("增长", "下降", "持平", "基本持平"),
-        "qoq": ("增长", "下降", "持平", "基本持平"),
-        "pp_change": ("上升", "下降", "持平", "基本持平"),
-        "sub_change": ("增加", "减少", "持平", "基本持平"),
-        "sub_entity": ("高", "低", "持平", "基本持平"),
-    },
-    "en_US": {
-        "yoy": ("increased", "decreased", "was flat", "was essentially flat"),
-        "qoq": ("increased", "decreased", "was flat", "was essentially flat"),
-        "pp_change": ("rose by", "fell by", "was unchanged", "was essentially unchanged"),
-        "sub_change": (
-            "increased by",
-            "decreased by",
-            "was unchanged",
-            "was essentially unchanged",
-        ),
-        "sub_entity": ("exceeded", "trailed", "equaled", "was essentially equal to"),
-    },
-}
-
 _TEMPLATES: dict[str, dict[str, str]] = {
     "zh_CN": {
         "add": "{entity}{period}{metric}合计为{value}{citations}。",
@@ -129,18 +107,46 @@ _FLAT_TEMPLATES: dict[str, dict[str, str]] = {
     },
 }
 
-_ZH_CURRENCY = {"CNY": "元", "RMB": "元", "USD": "美元", "HKD": "港元", "EUR": "欧元"}
-_ZH_UNITS = {"SHARES": "股", "MULTIPLE": "倍"}
-_EN_UNITS = {"SHARES": "shares", "MULTIPLE": "x"}
-_EN_PER = {"SHARES": "share"}
-_ZH_QUARTER = {1: "第一季度", 2: "第二季度", 3: "第三季度", 4: "第四季度"}
-_ZH_YTD = {6: "上半年", 9: "前三季度"}
 #: Scales a locale writes amounts in, largest first: (name, power of ten).
 _SCALES = {
     "zh_CN": (("亿", 8), ("万", 4)),
     "en_US": (("billion", 9), ("million", 6)),
 }
 _UNIT_POWER = {"万": 4, "亿": 8, "thousand": 3, "million": 6, "billion": 9}
+
+
+# -- words (_data/render.toml) -------------------------------------------------
+
+
+@functools.cache
+def _lists(key: str) -> dict[str, tuple[str, ...]]:
+    """A table of lists in ``_data/render.toml`` as ``{list name: its words}``."""
+    words = vocabulary("render")
+    names = dict.fromkeys(words.table(key).values())  # the lists' names, in file order
+    return {name: words.words(f"{key}.{name}") for name in names}
+
+
+def _word(key: str, name: str) -> str:
+    """The written word of one list (its first), e.g. ``_word("periods.zh_CN.halves", "1")``."""
+    return _lists(key)[name][0]
+
+
+@functools.cache
+def _unit_names(key: str) -> dict[str, str]:
+    """A table of written names as ``{dimension code: name}`` (``{"CNY": "元", …}``)."""
+    return {code: name for name, codes in _lists(key).items() for code in codes}
+
+
+@functools.cache
+def _directions(locale: str, kind: str) -> tuple[str, str, str, str]:
+    """(up, down, flat when the result is exactly zero, flat when it only displays as zero)."""
+    key = f"directions.{locale}.{kind}"
+    return (
+        _word(key, "up"),
+        _word(key, "down"),
+        _word(key, "flat"),
+        _word(key, "nearly_flat"),
+    )
 
 
 @public
@@ -255,7 +261,7 @@ def _fields(computation: Computation, locale: str, kind: str) -> dict[str, str]:
     value = _value_text(computation, computation.display, locale)
     direction, magnitude = "", value
     if kind in _CHANGES:
-        up, down, flat, nearly_flat = _DIRECTIONS[locale][kind]
+        up, down, flat, nearly_flat = _directions(locale, kind)
         sign = computation.display.compare(0)  # the number as written decides
         if sign:
             direction = up if sign > 0 else down
@@ -351,8 +357,9 @@ def _with_unit(number: str, scale: str, dimension: str, locale: str) -> str:
     if "_PER_" in dimension:  # per-share figures: 元/股, CNY … per share
         top, bottom = dimension.split("_PER_", 1)
         if locale == "zh_CN":
-            return f"{_with_unit(number, scale, top, locale)}/{_ZH_UNITS.get(bottom, bottom)}"
-        per = _EN_PER.get(bottom, bottom.lower())
+            units = _unit_names("unit_names.zh_CN.units")
+            return f"{_with_unit(number, scale, top, locale)}/{units.get(bottom, bottom)}"
+        per = _unit_names("unit_names.en_US.per").get(bottom, bottom.lower())
         return f"{_with_unit(number, scale, top, locale)} per {per}"
     if dimension == "RATIO":
         return f"{number}{scale}" if locale == "zh_CN" else f"{number} {scale}".rstrip()
@@ -360,17 +367,18 @@ def _with_unit(number: str, scale: str, dimension: str, locale: str) -> str:
     if locale == "zh_CN":
         if is_currency:
             return f"{number}{scale}{_zh_currency(dimension)}"
-        return f"{number}{scale}{_ZH_UNITS.get(dimension, '')}"
+        return f"{number}{scale}{_unit_names('unit_names.zh_CN.units').get(dimension, '')}"
     scale_text = f" {scale}" if scale else ""
     if is_currency:
         return f"{dimension} {number}{scale_text}"
-    unit = _EN_UNITS.get(dimension, "")
+    unit = _unit_names("unit_names.en_US.units").get(dimension, "")
     return f"{number}{scale_text}" + (f" {unit}" if unit else "")
 
 
 def _zh_currency(code: str) -> str:
-    if code in _ZH_CURRENCY:
-        return _ZH_CURRENCY[code]
+    names = _unit_names("unit_names.zh_CN.currencies")
+    if code in names:
+        return names[code]
     from babel.numbers import get_currency_name
 
     return str(get_currency_name(code, locale=_babel_locale("zh_CN")))
@@ -396,17 +404,18 @@ def _period_text(period: Period, locale: str, calendar: FiscalCalendar | None) -
     if "Q" in name and name.split("Q")[0].isdigit():
         year, quarter = name.split("Q")
         if locale == "zh_CN":
-            return f"{year}{fiscal}年{_ZH_QUARTER[int(quarter)]}"
+            return f"{year}{fiscal}年{_word('periods.zh_CN.quarters', str(int(quarter)))}"
         return f"Q{quarter} {fiscal}{year}"
     if "H" in name and name.split("H")[0].isdigit():
         year, half = name.split("H")
         if locale == "zh_CN":
-            return f"{year}{fiscal}年{'上' if half == '1' else '下'}半年"
+            return f"{year}{fiscal}年{_word('periods.zh_CN.halves', half)}"
         return f"H{half} {fiscal}{year}"
     if "M" in name and name.split("M")[0].isdigit():
         months, year = name.split("M")
         if locale == "zh_CN":
-            label = _ZH_YTD.get(int(months), f"前{months}个月")
+            spans = _lists("periods.zh_CN.year_to_date")
+            label = spans.get(str(int(months)), (f"前{months}个月",))[0]
             return f"{year}{fiscal}年{label}"
         return f"{months}M {fiscal}{year}"
     if len(name) == 7 and name[4] == "-":

@@ -1,0 +1,257 @@
+"""The rules of ``sub``: four differences, told apart by the one field the facts differ in.
+
+- ``entity``: a difference between entities (``entity_difference``).
+- ``metric``: a derived metric such as 毛利 = 营业收入 − 营业成本, named by the
+  caller (``derived_metric``).
+- ``period``, nested year-to-date figures with the same start: the remainder
+  period, exactly (``remainder_of_year_to_date``).
+- ``period``, equal-length periods with the same basis that do not overlap:
+  the change from the earlier to the later (``change_over_time``).
+
+Year-to-date rule: a figure is *year-to-date* when its period starts on a
+fiscal-year start, lasts at most twelve whole months, and its basis is the
+one the period implies (``FiscalCalendar.basis_of``). So 上半年 (H1) and
+前三季度 (9M) are year-to-date (cumulative), and so are a first quarter and a
+full fiscal year (single-period figures that also start the year).
+Subtracting two nested year-to-date figures yields the remainder period:
+9M − H1 = Q3, H1 − Q1 = Q2, FY − 9M = Q4. This is the only way a cumulative
+figure becomes a single-period one (never by dividing by the number of
+quarters).
+"""
+
+from __future__ import annotations
+
+import decimal
+from decimal import Decimal
+from typing import Final
+
+from .._values.caliber import Basis, Caliber
+from .._values.errors import InvalidInputError
+from .._values.facts import Fact
+from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
+from .checks import (
+    check_dimensions,
+    check_fact,
+    checked_name,
+    later_first,
+    mismatch,
+    same_fact_error,
+    same_length,
+)
+from .outcome import Outcome, settle
+from .rounding import Rounding, rounding_for
+
+__all__ = [
+    "change_over_time",
+    "derived_metric",
+    "difference",
+    "entity_difference",
+    "remainder_of_year_to_date",
+]
+
+_OPERATION: Final = "sub"
+
+
+def difference(
+    a: Fact,
+    b: Fact,
+    *,
+    entity: str | None,
+    metric: str | None,
+    calendar: FiscalCalendar | None,
+    rounding: Rounding | str | None,
+) -> Outcome:
+    """``a − b`` by the rule for the one field the facts differ in (the module docstring)."""
+    differing = _check_pair(a, b, entity, metric)
+    if differing == ("entity",):
+        return entity_difference(
+            a, b, entity=entity, metric=metric, calendar=calendar, rounding=rounding
+        )
+    if differing == ("metric",):
+        return derived_metric(a, b, metric=metric, calendar=calendar, rounding=rounding)
+    if "period" in differing and set(differing) <= {"period", "basis"}:
+        ca, cb = a.caliber, b.caliber
+        cal = calendar or CALENDAR_YEAR
+        remainder = _year_to_date_remainder(ca, cb, cal)
+        if remainder is not None:
+            return remainder_of_year_to_date(
+                a, b, remainder, metric=metric, calendar=calendar, rounding=rounding
+            )
+        if (
+            differing == ("period",)
+            and not ca.period.overlaps(cb.period)
+            and same_length(ca.period, cb.period)
+        ):
+            return change_over_time(a, b, metric=metric, calendar=calendar, rounding=rounding)
+        raise mismatch(_OPERATION, a, b, _period_hint(ca, cb, cal, calendar), calendar=calendar)
+    raise mismatch(
+        _OPERATION,
+        a,
+        b,
+        "sub needs facts that differ in exactly one of entity, metric or period",
+        calendar=calendar,
+    )
+
+
+def _check_pair(a: Fact, b: Fact, entity: str | None, metric: str | None) -> tuple[str, ...]:
+    """The checks every difference shares; return the caliber fields that differ."""
+    check_fact(_OPERATION, "a", a)
+    check_fact(_OPERATION, "b", b)
+    check_dimensions(_OPERATION, a, b)
+    ca, cb = a.caliber, b.caliber
+    differing = ca.diff(cb)
+    if metric is not None:
+        checked_name(metric, "metric")
+    if entity is not None and differing != ("entity",) and entity != ca.entity:
+        raise InvalidInputError(
+            f"sub: entity={entity!r} names a difference between entities, but these facts "
+            f"do not differ in entity; drop entity=",
+            argument="entity",
+            value=entity,
+        )
+    if not differing:
+        raise same_fact_error(_OPERATION, a, b)
+    return differing
+
+
+def entity_difference(
+    a: Fact,
+    b: Fact,
+    *,
+    entity: str | None,
+    metric: str | None,
+    calendar: FiscalCalendar | None,
+    rounding: Rounding | str | None,
+) -> Outcome:
+    """``a − b`` for two entities; the result's entity is ``"A − B"`` unless named."""
+    ca, cb = a.caliber, b.caliber
+    name = entity if entity is not None else f"{ca.entity} − {cb.entity}"
+    target = ca.replace(entity=checked_name(name, "entity"), metric=metric or ca.metric)
+    return _settle_difference(a, b, target, rounding, calendar)
+
+
+def derived_metric(
+    a: Fact,
+    b: Fact,
+    *,
+    metric: str | None,
+    calendar: FiscalCalendar | None,
+    rounding: Rounding | str | None,
+) -> Outcome:
+    """``a − b`` for two metrics of one entity and period; the caller names the result."""
+    ca, cb = a.caliber, b.caliber
+    if metric is None:
+        raise InvalidInputError(
+            f"sub: the facts differ in metric ({ca.metric!r} vs {cb.metric!r}); name the "
+            "result's metric, e.g. sub(revenue, cost, metric='毛利')",
+            argument="metric",
+            value=None,
+        )
+    return _settle_difference(a, b, ca.replace(metric=metric), rounding, calendar)
+
+
+def remainder_of_year_to_date(
+    a: Fact,
+    b: Fact,
+    remainder: Period,
+    *,
+    metric: str | None,
+    calendar: FiscalCalendar | None,
+    rounding: Rounding | str | None,
+) -> Outcome:
+    """The figure for ``remainder`` from nested year-to-date ``a`` ⊃ ``b`` (9M − H1 = Q3)."""
+    ca, cb = a.caliber, b.caliber
+    basis = (calendar or CALENDAR_YEAR).basis_of(remainder)
+    target = ca.replace(period=remainder, basis=basis, metric=metric or ca.metric)
+    note = (
+        f"{ca.period.describe(calendar)} ({ca.basis.value}) − "
+        f"{cb.period.describe(calendar)} ({cb.basis.value}) = "
+        f"{remainder.describe(calendar)} ({basis.value}): the remainder of two nested "
+        "year-to-date figures"
+    )
+    return _settle_difference(a, b, target, rounding, calendar, note=note)
+
+
+def change_over_time(
+    a: Fact,
+    b: Fact,
+    *,
+    metric: str | None,
+    calendar: FiscalCalendar | None,
+    rounding: Rounding | str | None,
+) -> Outcome:
+    """``a − b`` for equal-length periods, ``b``'s earlier; metric ``"<metric> change"``."""
+    ca, cb = a.caliber, b.caliber
+    later_first(
+        _OPERATION,
+        a,
+        b,
+        "a change over time subtracts the earlier figure from the later: "
+        f"sub({cb.period.describe(calendar)}, {ca.period.describe(calendar)})",
+        calendar,
+    )
+    target = ca.replace(metric=metric or f"{ca.metric} change")
+    note = f"change from {cb.period.describe(calendar)} to {ca.period.describe(calendar)}"
+    return _settle_difference(a, b, target, rounding, calendar, note=note)
+
+
+def _settle_difference(
+    a: Fact,
+    b: Fact,
+    target: Caliber,
+    rounding: Rounding | str | None,
+    calendar: FiscalCalendar | None,
+    *,
+    note: str = "",
+) -> Outcome:
+    rule = rounding_for(_OPERATION, rounding, target.dimension)
+
+    def exact_difference() -> Decimal:
+        result = a.quantity.value - b.quantity.value
+        if decimal.getcontext().flags[decimal.Inexact]:
+            raise decimal.Inexact("difference needs more than 50 significant digits")
+        return result
+
+    return settle(_OPERATION, (a, b), target, rule, exact_difference, calendar, note=note)
+
+
+def _is_ytd(caliber: Caliber, calendar: FiscalCalendar) -> bool:
+    period = caliber.period
+    months = period.months
+    return (
+        months is not None
+        and months <= 12
+        and calendar.is_fiscal_year_start(period.start)
+        and caliber.basis is not Basis.INSTANT
+        and caliber.basis is calendar.basis_of(period)
+    )
+
+
+def _year_to_date_remainder(a: Caliber, b: Caliber, calendar: FiscalCalendar) -> Period | None:
+    """The period ``a`` covers beyond ``b`` when both are nested year-to-date figures."""
+    pa, pb = a.period, b.period
+    if pa.start != pb.start or not pb.end < pa.end:
+        return None
+    if not (_is_ytd(a, calendar) and _is_ytd(b, calendar)):
+        return None
+    return Period(pb.end, pa.end)
+
+
+def _period_hint(
+    a: Caliber, b: Caliber, cal: FiscalCalendar, calendar: FiscalCalendar | None
+) -> str:
+    if (
+        a.period.start == b.period.start
+        and a.period.end < b.period.end
+        and _is_ytd(a, cal)
+        and _is_ytd(b, cal)
+    ):
+        return (
+            "subtract the shorter year-to-date figure from the longer: "
+            f"sub({b.period.describe(calendar)}, {a.period.describe(calendar)})"
+        )
+    return (
+        "subtract nested year-to-date figures with the same start (前三季度 − 上半年 = "
+        "第三季度), or equal-length periods with the same basis for a change; never a single "
+        "quarter and a cumulative figure"
+    )
