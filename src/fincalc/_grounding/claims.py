@@ -15,11 +15,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from .._values.errors import InvalidInputError, InvalidRecordError
 from .._values.public import public
+from .._values.vocabulary import vocabulary
+from .words import DIGIT
 
 __all__ = ["Claim", "claim_json_schema"]
 
-_DIGIT = regex.compile(r"\p{Nd}")
-_CURRENCY_ALIASES = {"RMB": "CNY", "人民币": "CNY", "人民幣": "CNY"}
+# RMB is what A-share and HKEX filings write for CNY; ISO 4217 says CNY.
+# Keyed by the upper-cased written form, as the validator looks it up.
+_CURRENCY_ALIASES = {
+    written.upper(): code
+    for written, code in vocabulary("grounding").table("currency_aliases").items()
+}
 
 
 @public
@@ -83,7 +89,7 @@ class Claim(BaseModel):
     @field_validator("quote")
     @classmethod
     def _quote_has_a_digit(cls, value: str) -> str:
-        if not _DIGIT.search(value):
+        if not DIGIT.search(value):
             raise ValueError("the quote must contain the number, i.e. at least one digit")
         return value
 
@@ -92,7 +98,6 @@ class Claim(BaseModel):
     def _currency_is_a_code(cls, value: str | None) -> str | None:
         if value is None or value == "":
             return None
-        # RMB is what A-share and HKEX filings write for CNY; ISO 4217 says CNY.
         code = _CURRENCY_ALIASES.get(value.strip().upper(), value.strip().upper())
         if not regex.fullmatch(r"[A-Z]{3}", code):
             raise ValueError(f"currency {value!r} is not an ISO 4217 code such as CNY or USD")

@@ -20,7 +20,7 @@ from .._reading.units import UnitContext, find_unit_declarations, unit_context_f
 from .._values.errors import FincalcError, InvalidInputError
 from .._values.public import public
 from .._values.quantity import check_dimension
-from .claims import _DIGIT
+from .words import DIGIT, any_of
 
 __all__ = ["Document", "UnitDeclaration", "row_unit"]
 
@@ -56,15 +56,41 @@ class UnitDeclaration:
         return self.region[0] <= start and end <= self.region[1]
 
 
+# Word lists from grounding.toml, as regex pieces.
+_PER_SHARE_EN = any_of("per_share.anywhere", space=r"\s")  # per[\s-]share
+_PER_SHARE_ZH = any_of("per_share.chinese")
+_EXCEPT_EN = any_of("exceptions.words")
+_EXCEPT_AFTER = any_of("exceptions.after")
+_EXCEPT_OPEN = any_of("exceptions.both_sides_open")
+_EXCEPT_CLOSE = any_of("exceptions.both_sides_close")
+_NUMERAL = "[一二三四五六七八九十]"
+
+# "(in millions, except per share data)", "（每股收益除外）", "（除每股数据外）".
 _EXCEPT_PER_SHARE = regex.compile(
-    r"except\b[^)\n]{0,160}?per[\s-]share|每股\S{0,6}除外|除每股\S{0,12}外", regex.IGNORECASE
+    rf"(?:{_EXCEPT_EN})\b[^)\n]{{0,160}}?(?:{_PER_SHARE_EN})"
+    rf"|(?:{_PER_SHARE_ZH})\S{{0,6}}(?:{_EXCEPT_AFTER})"
+    rf"|(?:{_EXCEPT_OPEN})(?:{_PER_SHARE_ZH})\S{{0,12}}(?:{_EXCEPT_CLOSE})",
+    regex.IGNORECASE,
 )
-_PER_SHARE = regex.compile(r"per[\s-]share|\bEPS\b|每股", regex.IGNORECASE)
-_EXCEPT = regex.compile(r"\bexcept\b|除外|除.{0,12}外", regex.IGNORECASE)
-_SHARES = regex.compile(r"\bshares?\b|股数|股份", regex.IGNORECASE)
+# A per-share row ("Diluted EPS", 基本每股收益).
+_PER_SHARE = regex.compile(
+    rf"{_PER_SHARE_EN}|{any_of('per_share.words', boundaries=True)}|{_PER_SHARE_ZH}",
+    regex.IGNORECASE,
+)
+# An exception before a later unit on a declaration's line ("except number of shares,
+# which are reflected in thousands").
+_EXCEPT = regex.compile(
+    rf"{any_of('exceptions.words', boundaries=True)}|{_EXCEPT_AFTER}"
+    rf"|(?:{_EXCEPT_OPEN}).{{0,12}}(?:{_EXCEPT_CLOSE})",
+    regex.IGNORECASE,
+)
+# A share count ("number of shares", 股数).
+_SHARES = regex.compile(any_of("shares.words", boundaries=True), regex.IGNORECASE)
+# A heading line ends the block a declaration governs.
 _HEADING = regex.compile(
-    r"(?m)^[ \t]*(?:#{1,6}[ \t]|第[一二三四五六七八九十]+[节章]|[一二三四五六七八九十]+、"
-    r"|（[一二三四五六七八九十]+）|Item[ \t]+\d+[A-Z]?\.|Note[ \t]+\d+\b|NOTE[ \t]+\d+\b)"
+    rf"(?m)^[ \t]*(?:#{{1,6}}[ \t]|第{_NUMERAL}+(?:{any_of('headings.as_written.chapter')})"
+    rf"|{_NUMERAL}+、|（{_NUMERAL}+）|(?:{any_of('headings.as_written.item')})[ \t]+\d+[A-Z]?\."
+    rf"|(?:{any_of('headings.as_written.note', 'headings.capitals.note')})[ \t]+\d+\b)"
 )
 _BLANK_LINE = regex.compile(r"\n[ \t\u3000]*\n")
 
@@ -278,7 +304,7 @@ def row_unit(text: str, start: int, end: int) -> UnitDeclaration | None:
     per-share unit keeps its currency: 元/股 is CNY).
     """
     line_start = text.rfind("\n", 0, start) + 1
-    digit = _DIGIT.search(text, start, end)
+    digit = DIGIT.search(text, start, end)
     if digit is None:
         return None
     line_end = text.find("\n", end)

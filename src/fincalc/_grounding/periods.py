@@ -17,6 +17,7 @@ from .._values.caliber import Basis
 from .._values.errors import CaliberMismatchError, PeriodError
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
 from .claims import Claim
+from .words import MONTH_NAMES, any_of
 
 __all__: list[str] = []
 
@@ -60,11 +61,9 @@ def _basis_equivalent(period: Period, calendar: FiscalCalendar | None) -> bool:
 
 # -- periods named inside the quote ----------------------------------------------
 
-_MONTH_NAMES = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
-_EN_MONTH_DAY = rf"{_MONTH_NAMES}\s+\d{{1,2}},?\s+\d{{4}}"
+_PREPOSITIONS = any_of("period_after_amount.prepositions")
+_SCALES = any_of("period_after_amount.scales")
+_EN_MONTH_DAY = rf"{MONTH_NAMES}\s+\d{{1,2}},?\s+\d{{4}}"
 _QUOTE_PERIOD = regex.compile(
     # 2025年第三季度, 2025年上半年, 2025年前三季度, 2025年1-9月, 2024年12月31日, 2024年末, 2024年度
     r"(?P<full>(?<![\d.,])\d{4}\s*(?:财年|財年|年度|年)\s*(?:"
@@ -78,25 +77,21 @@ _QUOTE_PERIOD = regex.compile(
     r"|\bq[1-4]\s?(?:fy)?\s?'?\d{2,4}\b|\b[1-4]q\s?'?\d{2}\b|\bfy\s?'?\d{2,4}(?:\s?q[1-4])?\b"
     r"|\bfiscal(?:\s+year)?\s+\d{4}\b|\b(?:h[12]|[12]h)\s?(?:fy)?'?\d{2,4}\b"
     rf"|{_EN_MONTH_DAY}"
-    r"|(?<=\b(?:in|for|during)\s+)(?:19|20)\d\d\b(?![.,]\d))"
+    rf"|(?<=\b(?:{_PREPOSITIONS})\s+)(?:19|20)\d\d\b(?![.,]\d))"
     # 第一季度, 上半年, 前三季度, 1-9月, first quarter: combined with a year
     r"|(?P<bare>第[一二三四1-4]季度?|[一二三四]季度|上半年|下半年|前[一二三]个?季度"
     r"|1\s*[-—~至到]\s*\d{1,2}\s*月|(?:the\s+)?(?:first|second|third|fourth)\s+quarter\b)",
     regex.IGNORECASE,
 )
 # A period that is a comparison base or names a document, not the amount's period.
-_COMPARED = regex.compile(
-    r"(?i)(?:较|較|比|相比|对比|對比|与|與|同比|compared\s+(?:to|with)|versus|vs\.?|from|over|than)"
-    r"\s*(?:the\s+)?$"
-)
+_COMPARED_WITH = any_of("compared_with.anywhere", space=r"\s+")
+_NOT_GOVERNING_WORDS = any_of("after_period.comparison", "after_period.documents", space=r"\s+")
+_COMPARED = regex.compile(rf"(?i)(?:{_COMPARED_WITH})\s*(?:the\s+)?$")
 _NOT_GOVERNING_AFTER = regex.compile(
-    r"(?i)\s*(?:同期|相比|相较|相較|比较|比較|报告|報告|年报|年報|季报|季報|半年报|半年報"
-    r"|(?:quarterly\s+|annual\s+)?report|form\b)"
+    rf"(?i)\s*(?:{_NOT_GOVERNING_WORDS}|(?:{any_of('after_period.document_words')})\b)"
 )
 _CLAUSE_END = regex.compile(r"[。；;!?！？\n|\t]")
-_PERIOD_AFTER = regex.compile(
-    r"(?i)\s*(?:(?:million|billion|thousand)\s+)?(?:in|for|during)\s+(?:the\s+)?"
-)
+_PERIOD_AFTER = regex.compile(rf"(?i)\s*(?:(?:{_SCALES})\s+)?(?:{_PREPOSITIONS})\s+(?:the\s+)?")
 _YEAR_IN = regex.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d,.]\d)")
 
 

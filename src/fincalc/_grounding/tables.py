@@ -21,9 +21,10 @@ from .._reading.units import UnitContext, unit_context_from_header
 from .._values.caliber import Basis
 from .._values.errors import AmbiguousQuantityError, CaliberMismatchError, FincalcError, PeriodError
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
-from .claims import _DIGIT, Claim
+from .claims import Claim
 from .documents import _HEADING, _PAREN_GROUP
-from .periods import _MONTH_NAMES, _basis_equivalent, _same_period
+from .periods import _basis_equivalent, _same_period
+from .words import DIGIT, MONTH_NAMES, any_of, column_pattern
 
 __all__: list[str] = []
 
@@ -34,38 +35,32 @@ ColumnKind = Literal[
     "change", "cumulative", "single", "current", "prior", "instant_end", "instant_begin", "notes"
 ]
 
-# CSRC/HKEX relative column headers, checked in this order (the first match wins):
-# "本报告期比上年同期增减变动幅度(%)" is a change column, not 本报告期 nor 上年同期;
-# "年初至报告期末" is cumulative, not the 期末 instant.
-_COLUMN_KINDS: tuple[tuple[ColumnKind, regex.Pattern[str]], ...] = (
-    ("notes", regex.compile(r"(?i)\s*(?:附注|附註|注释|註釋|notes?)\s*")),
-    (
-        "change",
-        regex.compile(
-            r"(?i)增减|增減|变动|變動|变化|變化|同比|比上年|较上年|較上年|%|％"
-            r"|\bchange\b|\bgrowth\b|\byoy\b"
-        ),
-    ),
-    (
-        "cumulative",
-        regex.compile(
-            r"(?i)年初至(?:本)?报告期末|年初至(?:本)?報告期末|本年累计|本年累計|本期累计|年初至今"
-            r"|year[- ]to[- ]date|\bytd\b"
-        ),
-    ),
-    ("instant_begin", regex.compile(r"(?i)期初|上年年末|上年末|上年度末|上期期末|beginning of")),
-    ("instant_end", regex.compile(r"(?i)期末|年末|end of (?:the )?(?:period|year)")),
-    (
-        "prior",
-        regex.compile(r"(?i)上年同期|上期|上年度|上年|prior (?:year|period)|previous|last year"),
-    ),
-    ("single", regex.compile(r"本报告期|本報告期|本季度|本季")),
-    ("current", regex.compile(r"(?i)本期|本年|当期|當期|current (?:year|period)")),
+# CSRC/HKEX relative column headers (words in grounding.toml [columns.*]), checked
+# in this order (the first match wins): "本报告期比上年同期增减变动幅度(%)" is a
+# change column, not 本报告期 nor 上年同期; "年初至报告期末" is cumulative, not the
+# 期末 instant. A Notes header is the whole cell.
+_COLUMN_KIND_ORDER: tuple[ColumnKind, ...] = (
+    "notes",
+    "change",
+    "cumulative",
+    "instant_begin",
+    "instant_end",
+    "prior",
+    "single",
+    "current",
 )
-_UNITISH = regex.compile(
-    r"(?i)元|千|万|萬|亿|億|%|％|'000|’000|million|thousand|billion|RMB|HK\$|US\$|USD|HKD|CNY"
-    r"|人民币|人民幣|港元|港币|港幣|美元"
+_COLUMN_KINDS: tuple[tuple[ColumnKind, regex.Pattern[str]], ...] = tuple(
+    (
+        kind,
+        regex.compile(
+            rf"\s*(?:{column_pattern(kind)})\s*" if kind == "notes" else column_pattern(kind),
+            regex.IGNORECASE,
+        ),
+    )
+    for kind in _COLUMN_KIND_ORDER
 )
+_CUMULATIVE_COLUMN = dict(_COLUMN_KINDS)["cumulative"]
+_UNITISH = regex.compile(any_of("header_units.anywhere"), regex.IGNORECASE)
 # A cell that is an amount, not a label: "87,432", "(1,234)", "$ 94,930", "-0.49", "8.7亿元".
 _AMOUNT_CELL = regex.compile(r"(?:[\s$€£¥(（+\-−]|US\$|HK\$|RMB|USD|CNY|HKD)*\p{Nd}")
 _NUMERIC_CELL = regex.compile(r"[(（]?[\-−]?(?:US\$|HK\$|[$€£¥])?\s?[\d,]+(?:\.\d+)?[)）]?%?")
@@ -76,12 +71,11 @@ _SPACED_AMOUNT = regex.compile(
 )
 _SPACED_TOKEN = regex.compile(r"\S+(?: \S+)*")
 _HEADER_DATE_PARTS = regex.compile(
-    rf"(?i)\b{_MONTH_NAMES}\s+\d{{1,2}},?|\b(?:19|20)\d\d\b|\d{{4}}年(?:\d{{1,2}}月(?:\d{{1,2}}日)?)?"
+    rf"(?i)\b{MONTH_NAMES}\s+\d{{1,2}},?|\b(?:19|20)\d\d\b|\d{{4}}年(?:\d{{1,2}}月(?:\d{{1,2}}日)?)?"
     r"|\d{1,2}月(?:\d{1,2}日)?"
 )
 _HEADER_WORDS = regex.compile(
-    rf"(?i)\b{_MONTH_NAMES}\b|\b(?:19|20)\d\d\b|\bended\b|\bending\b|\bmonths\b|\bquarters?\b"
-    r"|\bfiscal\b|\bweeks\b|年|季度|期末|期初"
+    rf"(?i)\b{MONTH_NAMES}\b|\b(?:19|20)\d\d\b|{any_of('header_words.words', boundaries=True)}"
 )
 
 
@@ -191,7 +185,7 @@ def _delimited_columns(
     if not rows:
         return []
     headers = [text[a:b] for row in rows for a, b in row]
-    quarterly = any(_COLUMN_KINDS[2][1].search(h) for h in headers)
+    quarterly = any(_CUMULATIVE_COLUMN.search(h) for h in headers)
     columns: list[_Column | None] = []
     for index in range(max(len(row) for row in rows)):
         parts = [row[index] for row in rows if index < len(row) and row[index][0] < row[index][1]]
@@ -231,7 +225,7 @@ def _header_unit(text: str, start: int, end: int) -> tuple[UnitContext, tuple[in
     if not _UNITISH.search(cell):
         return None
     candidates = [(m.start(1), m.end(1)) for m in _PAREN_GROUP.finditer(text, start, end)]
-    if not _DIGIT.search(cell) or "000" in cell:  # "人民幣千元", "RMB'000", not "2024年度"
+    if not DIGIT.search(cell) or "000" in cell:  # "人民幣千元", "RMB'000", not "2024年度"
         candidates.append((start, end))
     for a, b in candidates:
         inner = text[a:b]
@@ -266,13 +260,13 @@ def _spaced_row(text: str, line_start: int, line_end: int, calendar: FiscalCalen
 
 
 def _is_amount_match(token: str) -> bool:
-    return bool(_DIGIT.search(token))
+    return bool(DIGIT.search(token))
 
 
 def _is_spaced_header(line: str) -> bool:
     if not line.strip() or "|" in line or "\t" in line:
         return False
-    if _DIGIT.search(_HEADER_DATE_PARTS.sub("", line)):
+    if DIGIT.search(_HEADER_DATE_PARTS.sub("", line)):
         return False  # an amount: a data row
     return bool(_HEADER_WORDS.search(line))
 
@@ -429,7 +423,7 @@ def _check_column(
 
 def _cell_period(cell: str, calendar: FiscalCalendar | None, *, limit: int = 40) -> Period | None:
     text = cell.strip()
-    if not text or len(text) > limit or not _DIGIT.search(text):
+    if not text or len(text) > limit or not DIGIT.search(text):
         return None
     try:
         return parse_period(text, calendar).period
