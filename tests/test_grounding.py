@@ -946,3 +946,79 @@ def test_money_needs_a_declared_currency() -> None:
 def test_a_digit_free_quote_is_reason_invalid_quote() -> None:
     result = resolve_all([claim().model_dump() | {"quote": "实现营业收入"}], DOCS)
     assert [r.reason for r in result.refusals] == ["invalid_quote"]
+
+
+# -- English wording read from _data/grounding.toml ---------------------------------
+# The Chinese column and period words are exercised above; these pin the English
+# lists (column kinds, headings, comparison and document words) that
+# no case above reaches.
+
+EN_RELATIVE_COLUMNS = """\
+(In millions)
+| | Current period | Year-to-date |
+| Net sales | $ 870 | $ 2,600 |
+| | End of period | Beginning of year |
+| Total assets | $ 9,800 | $ 9,100 |
+"""
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "basis", "expected"),
+    [
+        # source: 10-Q style relative headers; the quarter takes the current-period cell
+        ("| Net sales | $ 870 | $ 2,600 |", "2025Q3", "single_period", Decimal("870000000")),
+        ("| $ 2,600 |", "2025Q3", "single_period", "basis_mismatch"),
+        ("| $ 2,600 |", "2025年前三季度", "cumulative", Decimal("2600000000")),
+        # source: balance-sheet headers; a balance is not a quarter's flow
+        ("Total assets | $ 9,800", "2025-09-30", "instant", Decimal("9800000000")),
+        ("Total assets | $ 9,800", "2025Q3", "single_period", "period_mismatch"),
+    ],
+)
+def test_english_relative_column_headers_are_checked(
+    quote: str, period: str, basis: str, expected: Decimal | str
+) -> None:
+    doc = Document("q", EN_RELATIVE_COLUMNS)
+    c = claim(
+        evidence_id="q", quote=quote, metric="Net sales", period=period, basis=basis, currency="USD"
+    )
+    result = resolve_all([c], [doc])
+    got = result.facts[0].value if result.facts else result.refusals[0].reason
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("heading", "governed"),
+    [
+        ("NOTE 5 Leases", False),  # source: 10-K note headings in capitals
+        ("Note 5 Leases", False),
+        ("Item 7. Management's Discussion", False),
+        ("note 5 leases", True),  # source: running text, not a heading
+    ],
+)
+def test_an_english_heading_ends_the_declared_block(heading: str, governed: bool) -> None:
+    text = f"(In millions)\n| Net sales | 870 |\n{heading}\n| Lease cost | 120 |\n"
+    doc = Document("k", text, currency="USD")
+    at = text.index("120")
+    assert (doc.declaration_at(at, at + 3) is not None) is governed
+
+
+@pytest.mark.parametrize(
+    ("quote", "ok"),
+    [
+        # source: press-release sentences; the comparison base and a document named
+        # before the amount are not its period, a plain "In FY2024" is
+        ("Versus fiscal 2024, net sales rose to $5.0 billion.", True),
+        ("As disclosed in the FY2024 Form 10-K, net sales were $5.0 billion.", True),
+        ("As disclosed in the FY2024 annual report, net sales were $5.0 billion.", True),
+        ("In FY2024, net sales were $5.0 billion.", False),
+        ("As disclosed in the FY2024 formal filing, net sales were $5.0 billion.", False),
+    ],
+)
+def test_english_comparison_and_document_words_do_not_govern(quote: str, ok: bool) -> None:
+    c = claim(evidence_id="pr", quote=quote, metric="Net sales", period="FY2025", currency="USD")
+    assert _reasons([c], [Document("pr", quote)]) == ([] if ok else ["period_mismatch"])
+
+
+def test_a_hyphenated_per_share_exception_is_read() -> None:
+    doc = Document("k", "(In millions, except per-share data)\n| Diluted EPS | 6.08 |\n")
+    assert [d.except_per_share for d in doc.unit_declarations] == [True]

@@ -46,12 +46,12 @@ DEFERRED: dict[tuple[str, str], str] = {
             "fincalc._evaluating.answers",
             "fincalc._reading.parse",
             "fincalc._locating.locate",
-            "fincalc._grounding.resolve",
+            "fincalc._grounding.claims",
         )
     },
     ("fincalc._evaluating.answers", "fincalc._reading.parse"): "check_quantities and "
     "is_refusal need no parser; the unit table costs ~100 ms on first load",
-    ("fincalc._evaluating.answers", "fincalc._grounding.resolve"): "row-label units "
+    ("fincalc._evaluating.answers", "fincalc._grounding.documents"): "row-label units "
     "are read only for tabular answers",
     ("fincalc._evaluating.evaluate", "fincalc._evaluating.records"): "records use "
     "pydantic; evaluate on already-built records does not load it",

@@ -58,16 +58,9 @@ if TYPE_CHECKING:
         recall_at_k,
         score_retrieval,
     )
-    from ._grounding.resolve import (
-        Claim,
-        Document,
-        Resolution,
-        UnitDeclaration,
-        UnresolvedClaim,
-        claim_json_schema,
-        resolve,
-        resolve_all,
-    )
+    from ._grounding.claims import Claim, claim_json_schema
+    from ._grounding.documents import Document, UnitDeclaration
+    from ._grounding.resolve import Resolution, UnresolvedClaim, resolve, resolve_all
     from ._locating.locate import Span, locate
     from ._reading.parse import extract_quantities, parse_quantity
     from ._reading.units import UnitContext, UnitTable, unit_context_from_header
@@ -84,10 +77,10 @@ _EXPORTS: dict[str, str] = {
     "Basis": "_values.caliber",
     "Caliber": "_values.caliber",
     "CaseResult": "_evaluating.evaluate",
-    "Claim": "_grounding.resolve",
+    "Claim": "_grounding.claims",
     "Computation": "_computing.audit",
     "Conflict": "_values.facts",
-    "Document": "_grounding.resolve",
+    "Document": "_grounding.documents",
     "EvalReport": "_evaluating.evaluate",
     "Evidence": "_values.facts",
     "Fact": "_values.facts",
@@ -110,7 +103,7 @@ _EXPORTS: dict[str, str] = {
     "Tax": "_values.caliber",
     "Tolerance": "_evaluating.answers",
     "UnitContext": "_reading.units",
-    "UnitDeclaration": "_grounding.resolve",
+    "UnitDeclaration": "_grounding.documents",
     "UnitTable": "_reading.units",
     "UnresolvedClaim": "_grounding.resolve",
     "add": "_computing.ops",
@@ -118,7 +111,7 @@ _EXPORTS: dict[str, str] = {
     "check_answer": "_evaluating.answers",
     "check_quantities": "_evaluating.answers",
     "citation_format_ok": "_evaluating.answers",
-    "claim_json_schema": "_grounding.resolve",
+    "claim_json_schema": "_grounding.claims",
     "compare_reports": "_evaluating.evaluate",
     "default_refusal_phrases": "_evaluating.answers",
     "evaluate": "_evaluating.evaluate",

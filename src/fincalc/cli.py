@@ -164,7 +164,7 @@ def _cmd_locate(args: argparse.Namespace) -> int:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    from ._grounding.resolve import claim_json_schema
+    from ._grounding.claims import claim_json_schema
 
     _write(json.dumps(claim_json_schema(many=args.many), ensure_ascii=False, indent=2), args.out)
     return _EXIT_OK

@@ -1047,7 +1047,7 @@ def _with_row_unit(text: str, q: Quantity, context: UnitContext | None) -> Quant
     The row's own unit wins over the question's ``unit``, as it does in
     ``resolve``; a unit written at the number wins over both.
     """
-    from .._grounding.resolve import row_unit
+    from .._grounding.documents import row_unit
 
     if q.span is None or not (q.unit is None or q.unit_from_context):
         return q

@@ -7,7 +7,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from .._computing.audit import Computation
-from .._grounding.resolve import Document, row_unit
+from .._grounding.documents import Document, row_unit
 from .._reading.parse import extract_quantities
 from .._values.decimals import arithmetic
 from .._values.errors import InvalidInputError

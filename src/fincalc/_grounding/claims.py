@@ -1,0 +1,242 @@
+"""The model's output record: ``Claim``, its validators and its JSON schemas.
+
+A claim is what a model is asked to emit for one number: a cited evidence
+id, a verbatim quote, and what the number means. ``claim_json_schema`` gives
+the record as a structured-output schema in the dialects LLM APIs accept.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Literal
+
+import regex
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .._values.errors import InvalidInputError, InvalidRecordError
+from .._values.public import public
+from .._values.vocabulary import vocabulary
+from .words import DIGIT
+
+__all__ = ["Claim", "claim_json_schema"]
+
+# RMB is what A-share and HKEX filings write for CNY; ISO 4217 says CNY.
+# Keyed by the upper-cased written form, as the validator looks it up.
+_CURRENCY_ALIASES = {
+    written.upper(): code
+    for written, code in vocabulary("grounding").table("currency_aliases").items()
+}
+
+
+@public
+class Claim(BaseModel):
+    """What a model emits for one number: where it is and what it means.
+
+    The model never states the number itself; it quotes the source verbatim
+    and fincalc reads the number from the document.
+
+    Attributes:
+        evidence_id: Id of the cited document or chunk.
+        quote: A verbatim quote from that document containing the number.
+        metric: What is measured ("营业收入", "Revenue", "毛利率").
+        entity: Whose figure it is (company, segment, region).
+        period: The period as text ("2025年第三季度", "FY2024", "2023-12-31",
+            or an explicit range "2025-07-01 to 2025-09-30", both days inclusive).
+        basis: "single_period", "cumulative" or "instant"; must agree with the period.
+        tax: "inclusive", "exclusive" or "na" (the default).
+        currency: The currency the model believes the amount is in (ISO code),
+            or null for ratios, multiples and counts.
+
+    >>> claim = Claim.model_validate_json(
+    ...     '{"evidence_id": "r1", "quote": "营业收入 8.7 亿元", "metric": "营业收入",'
+    ...     ' "entity": "华东区", "period": "2025年第三季度", "basis": "single_period",'
+    ...     ' "tax": "na", "currency": "CNY"}'
+    ... )
+    >>> claim.basis
+    'single_period'
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+    evidence_id: str = Field(min_length=1, description="Id of the cited document or chunk.")
+    quote: str = Field(
+        min_length=1,
+        description="Verbatim text copied from the cited document that contains the number.",
+    )
+    metric: str = Field(min_length=1, description="The metric, e.g. 营业收入 or Revenue.")
+    entity: str = Field(min_length=1, description="Company, segment or region the number is for.")
+    period: str = Field(
+        min_length=1, description="The period, e.g. 2025年第三季度, FY2024, 2023-12-31."
+    )
+    basis: Literal["single_period", "cumulative", "instant"] = Field(
+        description=(
+            "single_period, cumulative (year-to-date) or instant (balance-sheet date). A first "
+            "quarter or a whole fiscal year may be labelled either single_period or cumulative "
+            "(the figures are the same); it is recorded as single_period."
+        )
+    )
+    tax: Literal["inclusive", "exclusive", "na"] = Field(
+        default="na", description="Whether the amount includes tax; na when not applicable."
+    )
+    currency: str | None = Field(
+        default=None,
+        description=(
+            "ISO 4217 code of the amount's currency (RMB is read as CNY), or null for ratios "
+            "and counts."
+        ),
+    )
+
+    @field_validator("quote")
+    @classmethod
+    def _quote_has_a_digit(cls, value: str) -> str:
+        if not DIGIT.search(value):
+            raise ValueError("the quote must contain the number, i.e. at least one digit")
+        return value
+
+    @field_validator("currency")
+    @classmethod
+    def _currency_is_a_code(cls, value: str | None) -> str | None:
+        if value is None or value == "":
+            return None
+        code = _CURRENCY_ALIASES.get(value.strip().upper(), value.strip().upper())
+        if not regex.fullmatch(r"[A-Z]{3}", code):
+            raise ValueError(f"currency {value!r} is not an ISO 4217 code such as CNY or USD")
+        return code
+
+    @classmethod
+    def model_validate_json(cls, json_data: Any, *args: Any, **kwargs: Any) -> Claim:
+        """Parse model output; malformed output raises ``InvalidRecordError``."""
+        try:
+            return super().model_validate_json(json_data, *args, **kwargs)
+        except ValidationError as exc:
+            raise _record_error(exc, "Claim") from exc
+
+    @classmethod
+    def model_validate(cls, obj: Any, *args: Any, **kwargs: Any) -> Claim:
+        """Validate a dict; malformed input raises ``InvalidRecordError``."""
+        try:
+            return super().model_validate(obj, *args, **kwargs)
+        except ValidationError as exc:
+            raise _record_error(exc, "Claim") from exc
+
+
+def _record_error(exc: ValidationError, source: str) -> InvalidRecordError:
+    first = exc.errors()[0]
+    field_name = ".".join(str(part) for part in first.get("loc", ())) or None
+    reason = str(first.get("msg", "invalid"))
+    return InvalidRecordError(
+        f"invalid {source}: {field_name or '(record)'}: {reason}"
+        + (f" ({exc.error_count()} errors in all)" if exc.error_count() > 1 else ""),
+        source=source,
+        field=field_name,
+        reason=reason,
+    )
+
+
+# Keywords the strict structured-output modes of common LLM APIs reject or ignore.
+_UNSUPPORTED_SCHEMA_KEYS = frozenset(
+    {"default", "title", "minLength", "maxLength", "pattern", "format", "examples"}
+)
+
+
+def _clean_schema(node: Any) -> Any:
+    if isinstance(node, dict):
+        cleaned = {
+            key: _clean_schema(value)
+            for key, value in node.items()
+            if key not in _UNSUPPORTED_SCHEMA_KEYS
+        }
+        if "anyOf" in cleaned and all(
+            isinstance(option, dict) and set(option) == {"type"} for option in cleaned["anyOf"]
+        ):
+            # {"anyOf": [{"type": "string"}, {"type": "null"}]} -> {"type": ["string", "null"]}
+            cleaned["type"] = [option["type"] for option in cleaned.pop("anyOf")]
+        return cleaned
+    if isinstance(node, list):
+        return [_clean_schema(item) for item in node]
+    return node
+
+
+def _gemini_schema(node: Any) -> Any:
+    """OpenAPI-subset shape for Gemini's ``response_schema``.
+
+    A single ``type`` with ``nullable: true`` instead of a type list, and no
+    ``additionalProperties`` (Gemini rejects both).
+    """
+    if isinstance(node, dict):
+        out = {
+            key: _gemini_schema(value)
+            for key, value in node.items()
+            if key != "additionalProperties"
+        }
+        kind = out.get("type")
+        if isinstance(kind, list):
+            types = [t for t in kind if t != "null"]
+            out["type"] = types[0] if len(types) == 1 else types
+            if "null" in kind:
+                out["nullable"] = True
+        return out
+    if isinstance(node, list):
+        return [_gemini_schema(item) for item in node]
+    return node
+
+
+@functools.cache
+def _claim_schema() -> dict[str, Any]:
+    schema = _clean_schema(Claim.model_json_schema())
+    schema["required"] = list(schema["properties"])
+    schema["additionalProperties"] = False
+    schema["description"] = (
+        "One number cited from a source document: quote it verbatim and say what it means."
+    )
+    return {"type": "object", **{k: v for k, v in schema.items() if k != "type"}}
+
+
+@public
+def claim_json_schema(
+    *, many: bool = False, dialect: Literal["openai", "gemini"] = "openai"
+) -> dict[str, Any]:
+    """A JSON schema for ``Claim`` usable as an LLM structured-output schema.
+
+    ``dialect="openai"`` (the default; also what Anthropic tool schemas take):
+    an object with ``additionalProperties: false``, every property listed in
+    ``required`` (optional values are nullable as ``"type": ["string",
+    "null"]``), and no keywords that strict modes reject (``default``,
+    ``minLength``, ``pattern``, ``format``). ``dialect="gemini"``: the same
+    without ``additionalProperties`` and with one ``type`` plus
+    ``"nullable": true``, which is what Gemini's ``response_schema`` accepts.
+    With ``many=True`` the schema is ``{"claims": [Claim, ...]}``.
+
+    >>> schema = claim_json_schema()
+    >>> schema["additionalProperties"], sorted(schema["required"]) == sorted(schema["properties"])
+    (False, True)
+    >>> schema["properties"]["currency"]["type"]
+    ['string', 'null']
+    >>> gemini = claim_json_schema(dialect="gemini")
+    >>> gemini["properties"]["currency"]["type"], gemini["properties"]["currency"]["nullable"]
+    ('string', True)
+    """
+    if dialect not in ("openai", "gemini"):
+        raise InvalidInputError(
+            f"claim_json_schema: dialect {dialect!r} is not 'openai' or 'gemini'",
+            argument="dialect",
+            value=dialect,
+        )
+    claim: dict[str, Any] = _deep_copy(_claim_schema())
+    schema = claim
+    if many:
+        schema = {
+            "type": "object",
+            "properties": {"claims": {"type": "array", "items": claim}},
+            "required": ["claims"],
+            "additionalProperties": False,
+        }
+    return _gemini_schema(schema) if dialect == "gemini" else schema
+
+
+def _deep_copy(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {key: _deep_copy(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_deep_copy(item) for item in node]
+    return node

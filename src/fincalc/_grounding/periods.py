@@ -1,0 +1,178 @@
+"""Periods: the claim's period, when two periods agree, and the period a quote names.
+
+``_claim_period`` reads the claim's period text (or an explicit date range).
+``_same_period`` and ``_basis_equivalent`` say when a column's or a quote's
+period is the claimed one. ``_check_quote_period`` refuses a claim whose
+period contradicts the period the quote itself writes for the amount
+("2025年上半年，公司实现营业收入17.0亿元" claimed as 前三季度).
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import regex
+
+from .._values.caliber import Basis
+from .._values.errors import CaliberMismatchError, PeriodError
+from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
+from .claims import Claim
+from .words import MONTH_NAMES, any_of
+
+__all__: list[str] = []
+
+_RANGE = regex.compile(
+    r"\s*(\d{4}-\d{2}-\d{2})\s*(?:to|through|~|～|至|到|–|—|\.\.|/)\s*(\d{4}-\d{2}-\d{2})\s*"
+)
+
+
+def _claim_period(text: str, calendar: FiscalCalendar | None) -> tuple[Period, Basis]:
+    explicit = _RANGE.fullmatch(text)
+    if explicit is None:
+        parsed = parse_period(text, calendar)
+        return parsed.period, parsed.basis
+    try:
+        first, last = (date.fromisoformat(explicit[1]), date.fromisoformat(explicit[2]))
+    except ValueError as exc:
+        raise PeriodError(f"period {text!r} has an invalid date: {exc}", text=text) from exc
+    period = Period(first, last + timedelta(days=1))
+    return period, (calendar or CALENDAR_YEAR).basis_of(period)
+
+
+_WEEK = timedelta(days=7)
+
+
+def _same_period(a: Period, b: Period) -> bool:
+    """Equal, or the same period under a 52/53-week calendar (ends within a week)."""
+    if a == b:
+        return True
+    return (
+        a.is_instant == b.is_instant
+        and abs(a.start - b.start) <= _WEEK
+        and abs(a.end - b.end) <= _WEEK
+    )
+
+
+def _basis_equivalent(period: Period, calendar: FiscalCalendar | None) -> bool:
+    """Single-period and cumulative give the same number: a first quarter or a whole year."""
+    cal = calendar or CALENDAR_YEAR
+    return cal.is_fiscal_year_start(period.start) and period.months in (3, 12)
+
+
+# -- periods named inside the quote ----------------------------------------------
+
+_PREPOSITIONS = any_of("period_after_amount.prepositions")
+_SCALES = any_of("period_after_amount.scales")
+_EN_MONTH_DAY = rf"{MONTH_NAMES}\s+\d{{1,2}},?\s+\d{{4}}"
+_QUOTE_PERIOD = regex.compile(
+    # 2025年第三季度, 2025年上半年, 2025年前三季度, 2025年1-9月, 2024年12月31日, 2024年末, 2024年度
+    r"(?P<full>(?<![\d.,])\d{4}\s*(?:财年|財年|年度|年)\s*(?:"
+    r"第?[一二三四1-4]\s*季度?末?|q[1-4]|上半年|下半年|半年度|中期|前[一二三]\s*个?\s*季度"
+    r"|\d{1,2}\s*(?:[-—~至到]\s*\d{1,2}\s*)?月(?:\s*\d{1,2}\s*日)?(?:末|底)?|末|底|全年)?"
+    # three months ended September 30, 2025; fiscal year ended September 28, 2024
+    rf"|(?:(?:three|six|nine|twelve|3|6|9|12)[ -]months?|(?:fiscal\s+)?years?|quarters?)"
+    rf"\s+(?:ended|ending)\s+{_EN_MONTH_DAY}"
+    r"|(?:the\s+)?(?:first|second|third|fourth)\s+quarter\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?)?"
+    r"'?\d{4}"
+    r"|\bq[1-4]\s?(?:fy)?\s?'?\d{2,4}\b|\b[1-4]q\s?'?\d{2}\b|\bfy\s?'?\d{2,4}(?:\s?q[1-4])?\b"
+    r"|\bfiscal(?:\s+year)?\s+\d{4}\b|\b(?:h[12]|[12]h)\s?(?:fy)?'?\d{2,4}\b"
+    rf"|{_EN_MONTH_DAY}"
+    rf"|(?<=\b(?:{_PREPOSITIONS})\s+)(?:19|20)\d\d\b(?![.,]\d))"
+    # 第一季度, 上半年, 前三季度, 1-9月, first quarter: combined with a year
+    r"|(?P<bare>第[一二三四1-4]季度?|[一二三四]季度|上半年|下半年|前[一二三]个?季度"
+    r"|1\s*[-—~至到]\s*\d{1,2}\s*月|(?:the\s+)?(?:first|second|third|fourth)\s+quarter\b)",
+    regex.IGNORECASE,
+)
+# A period that is a comparison base or names a document, not the amount's period.
+_COMPARED_WITH = any_of("compared_with.anywhere", space=r"\s+")
+_NOT_GOVERNING_WORDS = any_of("after_period.comparison", "after_period.documents", space=r"\s+")
+_COMPARED = regex.compile(rf"(?i)(?:{_COMPARED_WITH})\s*(?:the\s+)?$")
+_NOT_GOVERNING_AFTER = regex.compile(
+    rf"(?i)\s*(?:{_NOT_GOVERNING_WORDS}|(?:{any_of('after_period.document_words')})\b)"
+)
+_CLAUSE_END = regex.compile(r"[。；;!?！？\n|\t]")
+_PERIOD_AFTER = regex.compile(rf"(?i)\s*(?:(?:{_SCALES})\s+)?(?:{_PREPOSITIONS})\s+(?:the\s+)?")
+_YEAR_IN = regex.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d,.]\d)")
+
+
+def _quote_periods(text: str, start: int, end: int) -> list[regex.Match[str]]:
+    found: list[regex.Match[str]] = []
+    for match in _QUOTE_PERIOD.finditer(text, start, end):
+        before = text[max(start, match.start() - 12) : match.start()]
+        if _COMPARED.search(before) or _NOT_GOVERNING_AFTER.match(text, match.end(), end):
+            continue
+        found.append(match)
+    return found
+
+
+def _governing_period(
+    text: str, quote: tuple[int, int], amount: tuple[int, int], claim_year: int
+) -> tuple[str, str] | None:
+    """The period expression written in the quote that governs the amount, if any.
+
+    The first expression right after the amount ("$383.3 billion in 2023"), else
+    the nearest one before it in the same clause ("2025年上半年，公司实现营业收入
+    17.0亿元"). Comparison bases ("较2024年同期") and document names
+    ("2025年第三季度报告") do not govern. A bare "第一季度" takes the year
+    written earlier in the quote, else the claim's year. Returns the
+    expression as written and the text to parse.
+    """
+    after = _PERIOD_AFTER.match(text, amount[1], quote[1])
+    if after is not None:
+        following = _quote_periods(text, after.end(), quote[1])
+        if following and following[0].start() == after.end():
+            chosen = following[0]
+            return _period_text(text, quote[0], chosen, claim_year)
+    clause_start = quote[0]
+    for boundary in _CLAUSE_END.finditer(text, quote[0], amount[0]):
+        clause_start = boundary.end()
+    preceding = _quote_periods(text, clause_start, amount[0])
+    if not preceding:
+        return None
+    return _period_text(text, quote[0], preceding[-1], claim_year)
+
+
+def _period_text(
+    text: str, quote_start: int, match: regex.Match[str], claim_year: int
+) -> tuple[str, str]:
+    written = match.group()
+    if match.group("bare") is None:
+        return written, written
+    years = _YEAR_IN.findall(text, quote_start, match.start())
+    year = int(years[-1]) if years else claim_year
+    if regex.match(r"[A-Za-z]", written):
+        return written, f"{written} of {year}"
+    return written, f"{year}年{written}"
+
+
+def _check_quote_period(
+    text: str,
+    quote: tuple[int, int],
+    amount: tuple[int, int],
+    claim: Claim,
+    period: Period,
+    calendar: FiscalCalendar | None,
+) -> None:
+    """Refuse a claim whose period contradicts the period the quote names for the amount."""
+    cal = calendar or CALENDAR_YEAR
+    found = _governing_period(text, quote, amount, cal.fiscal_year_of(period.start))
+    if found is None:
+        return
+    written, readable = found
+    try:
+        named = parse_period(readable, calendar).period
+    except PeriodError:
+        return
+    if named.is_instant != period.is_instant:
+        return  # a date of another kind (a report date before a flow): not the amount's
+    if _same_period(named, period):
+        return
+    raise CaliberMismatchError(
+        f"the quote names {written!r} ({named.describe(calendar)}) for the amount, but the "
+        f"claim says {claim.period!r} ({period.describe(calendar)}); quote the figure for the "
+        "claimed period, or correct the period",
+        operation="resolve",
+        left=claim.period,
+        right=written,
+        differing=("period",),
+    )
