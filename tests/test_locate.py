@@ -21,13 +21,15 @@ from fincalc import (
     locate,
 )
 from fincalc._locating import locate as _locate
+from fincalc._locating.align import myers
+from fincalc._locating.kept import cut_number
 from fincalc._locating.layout import (
     IGNORABLE,
     layout_patterns,
     normalize_layout,
     normalize_layout_slowly,
 )
-from fincalc._locating.locate import MAX_QUOTE_LENGTH, MIN_QUOTE_LENGTH, _myers
+from fincalc._locating.locate import MAX_QUOTE_LENGTH, MIN_QUOTE_LENGTH
 
 # -- table tests ---------------------------------------------------------------------
 # expected: (method, matched text) for a match, or (error class, text in the reason).
@@ -598,7 +600,7 @@ def test_property_random_substring_is_found(doc: str, data: st.DataObject) -> No
     assume(sum(map(len, quote.split())) >= MIN_QUOTE_LENGTH)
     assume(_DIGITS_RE.search(quote) is not None)
     occurrences = [i for i in range(len(doc)) if doc.startswith(quote, i)]
-    whole = [i for i in occurrences if _locate._cut_number(doc, i, i + len(quote)) is None]
+    whole = [i for i in occurrences if cut_number(doc, i, i + len(quote)) is None]
     try:
         span = locate(doc, quote)
     except AmbiguousQuoteError as exc:
@@ -748,7 +750,7 @@ def _naive_edit_distances(pattern: str, text: str, *, anchored: bool) -> list[in
     anchored=st.booleans(),
 )
 def test_property_myers_equals_dynamic_programming(pattern: str, text: str, anchored: bool) -> None:
-    assert _myers(pattern, text, anchored=anchored) == _naive_edit_distances(
+    assert myers(pattern, text, anchored=anchored) == _naive_edit_distances(
         pattern, text, anchored=anchored
     )
 
