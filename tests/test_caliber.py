@@ -6,7 +6,7 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
-from hypothesis import given
+from hypothesis import find, given
 from hypothesis import strategies as st
 
 from fincalc import (
@@ -21,6 +21,7 @@ from fincalc import (
     Quantity,
     Tax,
 )
+from fincalc.testing import calibers, names, periods
 
 Q3 = Period.quarter(2025, 3)
 YTD = Period.year_to_date(2025, 3)
@@ -100,33 +101,34 @@ def test_bad_json_raises_invalid_record(text: str) -> None:
         Caliber.from_json(text)
 
 
-names = st.text(min_size=1, max_size=12).filter(lambda s: s.strip() != "")
-periods = st.builds(
-    lambda y, q: Period.quarter(y, q), st.integers(1990, 2100), st.integers(1, 4)
-) | st.dates(min_value=date(1990, 1, 1), max_value=date(2100, 1, 1)).map(Period.instant)
+# Any non-blank names, quarters and balance-sheet dates over two centuries, every
+# dimension kind, and any basis a Caliber accepts (not only the implied one).
+any_calibers = calibers(
+    metrics=names(),
+    entities=names(),
+    dimension=st.sampled_from(["CNY", "USD", "RATIO", "SHARES"]),
+    period=periods(kinds=("quarter", "instant"), min_year=1990, max_year=2100),
+    basis="any",
+)
 
 
-@st.composite
-def calibers(draw: st.DrawFn) -> Caliber:
-    period = draw(periods)
-    basis = Basis.INSTANT if period.is_instant else draw(st.sampled_from(list(Basis)[:2]))
-    return Caliber(
-        draw(names),
-        draw(names),
-        period,
-        basis,
-        draw(st.sampled_from(["CNY", "USD", "RATIO", "SHARES"])),
-        draw(st.sampled_from(list(Tax))),
-    )
+def test_any_calibers_reach_what_the_implied_basis_never_draws() -> None:
+    # a quarter labelled cumulative, a name outside the examples, a non-money dimension
+    quarter_as_ytd = find(any_calibers, lambda c: c.basis is Basis.CUMULATIVE)
+    assert quarter_as_ytd.period.months == 3
+    assert find(any_calibers, lambda c: c.metric not in {"营业收入", "净利润"}).metric.strip()
+    assert find(any_calibers, lambda c: c.dimension == "SHARES").dimension == "SHARES"
+    with pytest.raises(ValueError, match="'implied' or 'any'"):
+        calibers(basis="sometimes")  # type: ignore[arg-type]
 
 
-@given(calibers())
+@given(any_calibers)
 def test_json_round_trip_is_identity(caliber: Caliber) -> None:
     assert Caliber.from_json(caliber.to_json()) == caliber
     assert Caliber.from_dict(caliber.to_dict()) == caliber
 
 
-@given(calibers())
+@given(any_calibers)
 def test_equal_calibers_hash_equal_and_are_frozen(caliber: Caliber) -> None:
     twin = caliber.replace()
     assert twin == caliber
@@ -135,7 +137,7 @@ def test_equal_calibers_hash_equal_and_are_frozen(caliber: Caliber) -> None:
         caliber.metric = "x"  # type: ignore[misc]
 
 
-@given(calibers(), calibers())
+@given(any_calibers, any_calibers)
 def test_diff_is_symmetric_and_empty_iff_equal(a: Caliber, b: Caliber) -> None:
     assert a.diff(b) == b.diff(a)
     assert (a.diff(b) == ()) == (a == b)

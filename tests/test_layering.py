@@ -59,7 +59,7 @@ DEFERRED: dict[tuple[str, str], str] = {
 
 # third-party library -> modules allowed to import it
 EDGES = {
-    "dateutil": {"fincalc._values.period"},
+    "dateutil": {"fincalc._values.period_types", "fincalc._values.period_dates"},
     "babel": {
         "fincalc._reading.units",
         "fincalc._reading.parse",
@@ -75,6 +75,10 @@ NO_PYDANTIC = {
     "fincalc._values.decimals",
     "fincalc._values.quantity",
     "fincalc._values.period",
+    "fincalc._values.period_types",
+    "fincalc._values.period_words",
+    "fincalc._values.period_dates",
+    "fincalc._values.period_grammar",
     "fincalc._reading.numerals",
 }
 

@@ -20,14 +20,18 @@ from fincalc import (
     Span,
     locate,
 )
+from fincalc._locating import kept
 from fincalc._locating import locate as _locate
+from fincalc._locating.align import myers
+from fincalc._locating.kept import cut_number
 from fincalc._locating.layout import (
     IGNORABLE,
     layout_patterns,
     normalize_layout,
     normalize_layout_slowly,
 )
-from fincalc._locating.locate import MAX_QUOTE_LENGTH, MIN_QUOTE_LENGTH, _myers
+from fincalc._locating.locate import MAX_QUOTE_LENGTH, MIN_QUOTE_LENGTH
+from fincalc._values.vocabulary import vocabulary
 
 # -- table tests ---------------------------------------------------------------------
 # expected: (method, matched text) for a match, or (error class, text in the reason).
@@ -598,7 +602,7 @@ def test_property_random_substring_is_found(doc: str, data: st.DataObject) -> No
     assume(sum(map(len, quote.split())) >= MIN_QUOTE_LENGTH)
     assume(_DIGITS_RE.search(quote) is not None)
     occurrences = [i for i in range(len(doc)) if doc.startswith(quote, i)]
-    whole = [i for i in occurrences if _locate._cut_number(doc, i, i + len(quote)) is None]
+    whole = [i for i in occurrences if cut_number(doc, i, i + len(quote)) is None]
     try:
         span = locate(doc, quote)
     except AmbiguousQuoteError as exc:
@@ -748,7 +752,7 @@ def _naive_edit_distances(pattern: str, text: str, *, anchored: bool) -> list[in
     anchored=st.booleans(),
 )
 def test_property_myers_equals_dynamic_programming(pattern: str, text: str, anchored: bool) -> None:
-    assert _myers(pattern, text, anchored=anchored) == _naive_edit_distances(
+    assert myers(pattern, text, anchored=anchored) == _naive_edit_distances(
         pattern, text, anchored=anchored
     )
 
@@ -806,3 +810,48 @@ def test_a_rejected_candidate_always_says_why() -> None:
         locate("公司华东区营业收入为87,432万元，同比增长。", "营业收入为87432万元")
     assert info.value.reason
     assert "87,432" in str(info.value)
+
+
+# -- every word list of _data/locating.toml reaches the kept-token patterns ------------
+
+_KEPT = vocabulary("locating")
+
+
+@pytest.mark.parametrize(
+    "word",
+    [*_KEPT.words("scale"), *[w.upper() for w in _KEPT.words("scale.en_letters")]],
+)
+def test_every_scale_word_belongs_to_its_number(word: str) -> None:
+    assert kept.TOKEN.fullmatch(f"8.7{word}") is not None
+    assert kept.VALUE.fullmatch(f"8.7{word}") is not None
+    assert word[0] in kept.SCALE_START
+
+
+@pytest.mark.parametrize("mark", _KEPT.words("currency.before"))
+def test_every_currency_mark_before_belongs_to_its_number(mark: str) -> None:
+    assert kept.TOKEN.fullmatch(f"{mark}8.7") is not None
+
+
+@pytest.mark.parametrize("mark", _KEPT.words("currency.after"))
+def test_every_currency_mark_after_belongs_to_its_number(mark: str) -> None:
+    assert kept.TOKEN.fullmatch(f"8.7亿{mark}") is not None
+
+
+_ORDERS = [
+    p + n for p in _KEPT.words("period_order.prefixes") for n in _KEPT.words("period_order.numbers")
+]
+
+
+@pytest.mark.parametrize(
+    "marker", [*_ORDERS, *_KEPT.words("period_words"), *(n * 2 for n in _KEPT.words("numerals.zh"))]
+)
+def test_every_period_word_and_numeral_run_is_kept(marker: str) -> None:
+    assert kept.PROTECTED.fullmatch(marker) is not None
+
+
+@pytest.mark.parametrize("counted", _KEPT.words("numerals_before.zh"))
+def test_a_lone_numeral_is_kept_before_what_it_counts(counted: str) -> None:
+    found = kept.PROTECTED.match(f"三{counted}")
+    assert found is not None
+    assert found.group() == "三"
+    assert kept.PROTECTED.search("进一步") is None  # a lone 一 inside a word is no number

@@ -5,7 +5,9 @@ from __future__ import annotations
 import contextlib
 import decimal
 import itertools
+from collections.abc import Callable
 from datetime import date, timedelta
+from typing import Any
 
 import pytest
 import regex as re
@@ -15,6 +17,8 @@ from pydantic import TypeAdapter
 
 from fincalc import Basis, FiscalCalendar, Period, PeriodError, parse_period
 from fincalc._values.period import CALENDAR_YEAR
+from fincalc._values.period_words import normalise
+from fincalc._values.vocabulary import vocabulary
 
 S, C, INST = Basis.SINGLE_PERIOD, Basis.CUMULATIVE, Basis.INSTANT
 CAL = CALENDAR_YEAR
@@ -572,3 +576,109 @@ def test_a_quarter_ended_near_its_fiscal_end_is_that_quarter(
     text = f"three months ended {day:%B} {day.day}, {day.year}"
     assert parse_period(text, cal).period == quarter
     assert parse_period(f"13 weeks ended {day.isoformat()}", cal).period == quarter
+
+
+# -- every word list of _data/periods.toml reaches the grammar -----------------------
+
+Y2025 = Period.fiscal_year(2025)
+Q3_2025 = Period.quarter(2025, 3)
+H1_2025, H2_2025 = Period.half(2025, 1), Period.half(2025, 2)
+JUN30 = d("2025-06-30")
+NumberSlot = Callable[[int], Period]
+
+# key in periods.toml -> (text with the word at {}, the period it names); for a
+# table of number words, a function of the word's number.
+WORD_SLOTS: dict[str, tuple[str, Period | NumberSlot]] = {
+    "months.en": ("{} 2025", lambda n: Period.month(2025, n)),
+    "ordinals.en": ("the {} quarter of 2025", lambda n: Period.quarter(2025, n)),
+    "quarters.zh": ("2025年第{}季度", lambda n: Period.quarter(2025, n)),
+    "months_ended.en": ("{} months ended June 30, 2025", lambda n: Period.months_ended(JUN30, n)),
+    "months_ended.zh": ("截至2025年6月30日止{}个月", lambda n: Period.months_ended(JUN30, n)),
+    "first_months.en": ("the first {} months of 2025", lambda n: Period.year_to_date(2025, n // 3)),
+    "fiscal_year.en": ("{} 2025", Y2025),
+    "fiscal_year.zh": ("2025{}", Y2025),
+    "year_before_part.zh": ("2025{}第三季度", Q3_2025),
+    "whole_year.zh": ("2025{}", Y2025),
+    "year_ended.zh": ("截至2025年12月31日止{}", Y2025),
+    "first_half.zh": ("2025年{}", H1_2025),
+    "first_half.en": ("the {} of 2025", H1_2025),
+    "second_half.zh": ("2025年{}", H2_2025),
+    "second_half.en": ("the {} of 2025", H2_2025),
+    "quarter.zh": ("2025年第三{}", Q3_2025),
+    "quarter.en": ("the third {} of 2025", Q3_2025),
+    "year_to_date.zh": ("2025年{}三季度", Period.year_to_date(2025, 3)),
+    "year_to_date.en": ("the {} nine months of 2025", Period.year_to_date(2025, 3)),
+    "ended.zh": ("{}2025年6月30日止六个月", H1_2025),
+    "ended.zh_until": ("截至2025年6月30日{}六个月", H1_2025),
+    "ended.en": ("six months {} June 30, 2025", H1_2025),
+    "as_of.zh": ("{}2025年6月30日", Period.instant(JUN30)),
+    "as_of.en": ("{} June 30, 2025", Period.instant(JUN30)),
+    "year_end.zh": ("2025年{}", Period.instant(d("2025-12-31"))),
+    "month_end.zh": ("2025年6月{}", Period.instant(JUN30)),
+    "quarter_end.zh": ("2025年第二季度{}", Period.instant(JUN30)),
+    "range.zh_from": ("{}2025年1月1日起至2025年6月30日止", H1_2025),
+    "range.zh_to": ("2025年1月{}6月", H1_2025),
+}
+# tested on their own below
+OTHER_SLOTS = {"weeks_ended.en", "connectors", "traditional", "date_numerals.zh"}
+
+
+def _word_cases() -> list[Any]:
+    vocab = vocabulary("periods")
+    cases = []
+    for key, (template, expected) in WORD_SLOTS.items():
+        if callable(expected):
+            numbered = {w: expected(int(n)) for w, n in vocab.table(key).items()}
+        else:
+            numbered = dict.fromkeys(vocab.words(key), expected)
+        for word, period in numbered.items():
+            cases.append(pytest.param(template.format(word), period, id=f"{key}:{word}"))
+    return cases
+
+
+def test_every_word_list_of_periods_toml_is_tested() -> None:
+    slots = {*WORD_SLOTS, *OTHER_SLOTS}
+    leaves = vocabulary("periods").keys()  # a Vocabulary is not a dict
+    untested = [
+        key
+        for key in leaves
+        if not any(key == slot or key.startswith(slot + ".") for slot in slots)
+    ]
+    assert not untested, f"test these word lists of periods.toml in WORD_SLOTS: {untested}"
+
+
+@pytest.mark.parametrize(("text", "expected"), _word_cases())
+def test_every_period_word_is_read(text: str, expected: Period) -> None:
+    assert parse_period(text).period == expected
+
+
+@pytest.mark.parametrize(
+    ("word", "weeks"), sorted(vocabulary("periods").table("weeks_ended.en").items())
+)
+def test_every_week_count_word_is_read(word: str, weeks: str) -> None:
+    months = {"13": 3, "26": 6, "39": 9, "52": 12, "53": 12}[weeks]
+    text = f"{word} weeks ended September 27, 2025"
+    assert parse_period(text, OCT).period == Period.months_ended(d("2025-09-30"), months)
+
+
+@pytest.mark.parametrize("word", vocabulary("periods").words("connectors"))
+def test_every_connector_refuses_a_two_period_header(word: str) -> None:
+    with pytest.raises(PeriodError, match="names more than one period"):
+        parse_period(f"2025 {word} 2024")
+
+
+@pytest.mark.parametrize(
+    ("traditional", "simplified"), sorted(vocabulary("periods").table("traditional").items())
+)
+def test_every_traditional_character_is_folded(traditional: str, simplified: str) -> None:
+    assert normalise(f"截至2025年6月30日{traditional}") == f"截至2025年6月30日{simplified}"
+
+
+@pytest.mark.parametrize(
+    ("numeral", "value"), sorted(vocabulary("periods").table("date_numerals.zh").items())
+)
+def test_every_date_numeral_is_read(numeral: str, value: str) -> None:
+    if int(value) < 10:  # a year is written digit by digit
+        assert normalise(f"{numeral * 4}年") == f"{value * 4}年"
+    else:
+        assert normalise(f"2025年{numeral}月") == f"2025年{value}月"

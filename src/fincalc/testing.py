@@ -24,12 +24,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
+from typing import Literal
 
 from hypothesis import strategies as st
 
 from ._values.caliber import Caliber, Tax
 from ._values.facts import Evidence, Fact
-from ._values.period import CALENDAR_YEAR, Period
+from ._values.period import CALENDAR_YEAR, Basis, Period
 from ._values.quantity import Quantity
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "calibers",
     "evidence",
     "facts",
+    "names",
     "periods",
     "quantities",
 ]
@@ -101,28 +103,66 @@ def periods(
     return st.one_of(*(makers[kind] for kind in kinds))
 
 
+def names(*, max_size: int = 12) -> st.SearchStrategy[str]:
+    """Any text a ``Caliber`` accepts as a metric or entity name: non-blank Unicode.
+
+    For names beyond the bundled examples (spaces, symbols, other scripts),
+    e.g. to test that your own serialisation keeps them.
+
+    >>> isinstance(calibers(metrics=names(), entities=names()), st.SearchStrategy)
+    True
+    """
+    return st.text(min_size=1, max_size=max_size).filter(lambda s: s.strip() != "")
+
+
+def _one_of(values: Sequence[str] | st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    if isinstance(values, st.SearchStrategy):
+        return values
+    return st.sampled_from(list(values))
+
+
 def calibers(
     *,
-    metrics: Sequence[str] = _METRICS,
-    entities: Sequence[str] = _ENTITIES,
-    dimension: str = "CNY",
+    metrics: Sequence[str] | st.SearchStrategy[str] = _METRICS,
+    entities: Sequence[str] | st.SearchStrategy[str] = _ENTITIES,
+    dimension: str | st.SearchStrategy[str] = "CNY",
     period: st.SearchStrategy[Period] | None = None,
     taxes: Sequence[Tax] = tuple(Tax),
+    basis: Literal["implied", "any"] = "implied",
 ) -> st.SearchStrategy[Caliber]:
-    """Calibers whose basis is the one their period implies.
+    """Calibers, by default with the basis their period implies.
+
+    Args:
+        metrics: The metric names to draw from, or a strategy (e.g. ``names()``).
+        entities: The entity names to draw from, or a strategy.
+        dimension: The dimension, or a strategy such as
+            ``st.sampled_from(["CNY", "USD", "RATIO"])``.
+        period: Strategy for the period (``periods()`` by default).
+        taxes: The tax flags to draw from.
+        basis: ``"implied"``: the basis the calendar year implies for the period
+            (``FiscalCalendar.basis_of``). ``"any"``: any basis a ``Caliber``
+            accepts, so also a period labelled against its shape (instant for
+            a one-day period, else single period or cumulative).
 
     >>> isinstance(calibers(dimension="RATIO"), st.SearchStrategy)
     True
     """
-    return st.builds(
-        lambda metric, entity, p, tax: Caliber(
-            metric, entity, p, CALENDAR_YEAR.basis_of(p), dimension, tax
-        ),
-        st.sampled_from(list(metrics)),
-        st.sampled_from(list(entities)),
-        period if period is not None else periods(),
-        st.sampled_from(list(taxes)),
-    )
+
+    if basis not in ("implied", "any"):
+        raise ValueError(f"basis must be 'implied' or 'any', got {basis!r}")
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Caliber:
+        metric, entity = draw(_one_of(metrics)), draw(_one_of(entities))
+        p = draw(period if period is not None else periods())
+        if basis == "any" and not p.is_instant:
+            b = draw(st.sampled_from([Basis.SINGLE_PERIOD, Basis.CUMULATIVE]))
+        else:
+            b = CALENDAR_YEAR.basis_of(p)
+        d = dimension if isinstance(dimension, str) else draw(dimension)
+        return Caliber(metric, entity, p, b, d, draw(st.sampled_from(list(taxes))))
+
+    return build()
 
 
 def quantities(

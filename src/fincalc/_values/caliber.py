@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import InvalidInputError, InvalidRecordError
-from .period import Basis, Period
+from .period_types import Basis, Period
 from .public import public
 from .quantity import check_dimension
 

@@ -1,0 +1,87 @@
+"""Stages 1 and 2 of ``locate``: exact and layout-normalised search.
+
+Exact search is ``str.find`` with every occurrence enumerated.  Normalised
+search compares after layout normalisation (``layout.py``): without numbers in
+the quote, with regular expressions built from the normalised quote that run
+over the original document, so offsets need no mapping; with numbers, inside
+the windows ``seeds.number_windows`` found around them.  Either way a match
+that cuts a number of the document is rejected (``keep``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .explain import Rejected
+from .kept import cut_number
+from .layout import layout_patterns, normalize_layout
+from .limits import MAX_CANDIDATES, SCAN_LIMIT
+from .seeds import Window
+
+__all__ = ["Place", "exact_places", "keep", "normalized_in_windows", "normalized_places"]
+
+
+class Place(NamedTuple):
+    start: int
+    end: int
+    edits: int
+
+
+def exact_places(doc: str, quote: str, first: int, rejected: Rejected) -> tuple[list[Place], bool]:
+    size = len(quote)
+    places: list[Place] = []
+    start, seen = first, 0
+    while start != -1:
+        seen += 1
+        if seen > SCAN_LIMIT or len(places) >= MAX_CANDIDATES:
+            return places, False
+        keep(doc, start, start + size, places, rejected, 1.0)
+        start = doc.find(quote, start + 1)
+    return places, True
+
+
+def normalized_places(doc: str, nq: str, rejected: Rejected) -> tuple[list[Place], bool]:
+    places: list[Place] = []
+    complete = True
+    for pattern in layout_patterns(nq):
+        position, seen = 0, 0
+        while (match := pattern.search(doc, position)) is not None:
+            seen += 1
+            if seen > SCAN_LIMIT or len(places) >= MAX_CANDIDATES:
+                complete = False
+                break
+            keep(doc, match.start(), match.end(), places, rejected, 1.0)
+            position = match.start() + 1
+    places.sort()
+    return places, complete
+
+
+def normalized_in_windows(
+    doc: str, nq: str, windows: list[Window], rejected: Rejected
+) -> tuple[list[Place], bool]:
+    seen: set[tuple[int, int]] = set()
+    places: list[Place] = []
+    for window in windows:
+        text = window.local.text
+        found = text.find(nq)
+        while found != -1:
+            s, e = window.local.to_original(found, found + len(nq))
+            span = (window.low + s, window.low + e)
+            if span not in seen:
+                seen.add(span)
+                # the match must normalise alone, not only within its window
+                if normalize_layout(doc[span[0] : span[1]]).text == nq:
+                    keep(doc, span[0], span[1], places, rejected, 1.0)
+            found = text.find(nq, found + 1)
+    places.sort()
+    return places[:MAX_CANDIDATES], len(places) <= MAX_CANDIDATES
+
+
+def keep(
+    doc: str, start: int, end: int, places: list[Place], rejected: Rejected, score: float
+) -> None:
+    cut = cut_number(doc, start, end)
+    if cut is None:
+        places.append(Place(start, end, 0))
+    else:
+        rejected.offer(start, end, score, f"the match cuts the number {cut!r} in the document")
