@@ -30,7 +30,7 @@ from fincalc import (
     load_predictions,
     load_sample,
 )
-from fincalc._evaluating.evaluate import REASONS
+from fincalc._evaluating.cases import REASONS
 
 Q3 = {"metric": "营业收入", "entity": "海川新能源", "period": "2025Q3", "dimension": "CNY"}
 YTD = {**Q3, "period": "2025年前三季度"}
@@ -698,9 +698,9 @@ def test_report_from_case_results_alone() -> None:
 
 
 def test_workers_give_the_identical_report(monkeypatch: pytest.MonkeyPatch) -> None:
-    import fincalc._evaluating.evaluate as evaluation
+    import fincalc._evaluating.sharding as sharding
 
-    monkeypatch.setattr(evaluation, "MIN_CASES_PER_WORKER", 10)
+    monkeypatch.setattr(sharding, "MIN_CASES_PER_WORKER", 10)
     rng = random.Random(7)  # noqa: S311 - seeded test data, not cryptography
     gold, preds = [], []
     for i in range(60):
