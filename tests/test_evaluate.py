@@ -867,3 +867,23 @@ def test_evaluate_raises_only_fincalc_errors(
     # Free text alone always gives a verdict.
     report = evaluate([{"qid": "q", "text": text}], [good], profile=profile)
     assert report.cases[0].verdict in ("correct", "partial", "wrong")
+
+
+def test_report_attributes_are_the_answer_metrics() -> None:
+    """``report.x`` is ``report.metrics.x`` for exactly the answer metrics, documented."""
+    from fincalc._evaluating.metrics import ANSWER_METRICS, METRICS
+
+    summaries = {m.name: m.summary for m in METRICS}
+    attributes = [
+        name
+        for name, member in vars(EvalReport).items()
+        if type(member).__name__ == "_AnswerMetric"
+    ]
+    assert attributes == list(ANSWER_METRICS)
+    report = evaluate(load_sample().runs["dense"], load_sample().gold)
+    for name in ANSWER_METRICS:
+        assert getattr(report, name) is getattr(report.metrics, name)
+        assert getattr(EvalReport, name).__doc__ == summaries[name]
+    assert not hasattr(report, "hit_at_k")  # retrieval means stay on report.metrics
+    with pytest.raises(AttributeError):
+        report.numeric_accuracy = Proportion(1, 1)  # frozen, like the rest of the report
