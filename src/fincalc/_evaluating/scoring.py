@@ -237,30 +237,26 @@ def _match(
     return _Match.of(verdict)
 
 
-# -- step 3: caliber and citations of an answered case -------------------------------
+# -- step 3: caliber and citations, checked for an answered case -------------------------------
 
 
-def _caliber(
-    gold: GoldCase, pred: Prediction, answered: bool
-) -> tuple[CaliberStatus, tuple[str, ...]]:
+def _caliber(gold: GoldCase, pred: Prediction) -> tuple[CaliberStatus, tuple[str, ...]]:
     """``ok`` or ``mismatch`` (with the differing fields) when both sides carry a caliber."""
-    if not answered or gold.caliber is None or pred.caliber is None:
+    if gold.caliber is None or pred.caliber is None:
         return "unchecked", ()
     diff = gold.caliber.diff(pred.caliber)
     return ("mismatch" if diff else "ok"), diff
 
 
 def _citations(
-    gold: GoldCase, pred: Prediction, options: Options, answered: bool
+    gold: GoldCase, pred: Prediction, options: Options
 ) -> tuple[bool | None, bool | None]:
     """Whether a gold evidence id was cited, and whether the text holds a citation.
 
-    Each is ``None`` when it cannot be checked: the case was not answered,
-    gold lists no evidence ids, or the prediction has no text.  Cited ids are
-    the prediction's ``cited`` list, or the gold ids that occur in its text.
+    Each is ``None`` when it cannot be checked: gold lists no evidence ids, or
+    the prediction has no text.  Cited ids are the prediction's ``cited``
+    list, or the gold ids that occur in its text.
     """
-    if not answered:
-        return None, None
     text = pred.text
     hit = None
     if gold.evidence_ids:
@@ -308,8 +304,11 @@ def score(
     if expected is None:
         return _no_answer_case(gold, answer, notes, retrieval)
     match = _match(gold, pred, answer, expected, tolerance)
-    caliber, caliber_diff = _caliber(gold, pred, answer.answered)
-    citation_hit, citation_format = _citations(gold, pred, options, answer.answered)
+    if answer.answered:
+        caliber, caliber_diff = _caliber(gold, pred)
+        citation_hit, citation_format = _citations(gold, pred, options)
+    else:  # nothing to check
+        caliber, caliber_diff, citation_hit, citation_format = "unchecked", (), None, None
     reason = match.reason
     if caliber == "mismatch":
         reason = "caliber_mismatch"
