@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import decimal
+import json
 import pickle
 from decimal import Decimal
 
@@ -980,6 +981,54 @@ decimal_values = st.one_of(
 )
 
 
+REASONS = {
+    "ok",
+    "no_number",
+    "refused",
+    "wrong_sign",
+    "wrong_scale",
+    "wrong_currency",
+    "wrong_dimension",
+    "out_of_tolerance",
+}
+
+
+def assert_consistent(check: AnswerCheck, text: str | None = None) -> None:
+    """What every verdict promises, whatever the input: these can fail, unlike a bare call."""
+    assert check.reason in REASONS
+    assert check.matched is (check.reason == "ok")
+    assert bool(check) is check.matched
+    assert check.describe().startswith(f"{check.reason}: ")
+    data = check.to_dict()
+    assert (data["reason"], data["matched"]) == (check.reason, check.matched)
+    json.dumps(data)  # JSON-ready: a Decimal or float left in it raises TypeError
+    # a verdict names the amount it is about, except when there is none to name
+    assert (check.found is None) is (check.reason in ("no_number", "refused"))
+    assert (check.scale_factor is not None) is (check.reason == "wrong_scale")
+    assert not check.sign_ignored or check.matched
+    if check.reason == "refused":
+        assert check.candidates == ()
+    if text is not None:  # spans are exact: the text at a span is the amount as written
+        for q in (*check.candidates, *([check.found] if check.found else [])):
+            assert q.span is not None
+            assert text[q.span[0] : q.span[1]] == q.raw
+
+
+def assert_true_match(check: AnswerCheck, dimension: str) -> None:
+    """A match is the expected value in the expected dimension, never a near miss."""
+    if not check.matched:
+        return
+    found = check.found
+    assert found is not None
+    assert found.dimension == dimension
+    with decimal.localcontext(decimal.Context(prec=60, rounding=decimal.ROUND_HALF_UP)):
+        within = abs(found.value - check.expected) <= Decimal("0.01")
+        exponent = found.value.as_tuple().exponent
+        assert isinstance(exponent, int)
+        rounded = check.expected.quantize(Decimal(1).scaleb(exponent)) == found.value
+    assert within or rounded, check.describe()
+
+
 @given(text=answer_text, expected=odd_decimal_text, unit=st.sampled_from([None, "亿元", "million"]))
 def test_check_answer_raises_only_fincalc_errors(
     text: str, expected: str, unit: str | None
@@ -988,14 +1037,18 @@ def test_check_answer_raises_only_fincalc_errors(
         check = check_answer(text, expected, dimension="CNY", unit=unit)
     except FincalcError:
         return
-    check.describe()
-    check.to_dict()
+    assert_consistent(check, text)
+    assert_true_match(check, "CNY")
 
 
 @given(text=answer_text)
 def test_check_answer_on_arbitrary_text_returns_a_verdict(text: str) -> None:
     check = check_answer(text, "870000000", dimension="CNY")
-    check.describe()
+    assert check.expected == Decimal("870000000")
+    assert check.dimension == "CNY"
+    assert check.tolerance == Tolerance.default_for("CNY")
+    assert_consistent(check, text)
+    assert_true_match(check, "CNY")
 
 
 @given(
@@ -1011,8 +1064,14 @@ def test_check_quantities_raises_only_fincalc_errors(
         check = check_quantities(candidates, expected, dimension="CNY")
     except FincalcError:
         return
-    check.describe()
-    check.to_dict()
+    assert_consistent(check)
+    assert check.candidates == tuple(candidates)
+    if check.found is not None:  # one of the candidates, read in CNY when it had no dimension
+        assert check.found.raw in {q.raw for q in candidates}
+        assert check.found.dimension in {q.dimension for q in candidates} | {"CNY"}
+    if check.matched:
+        assert check.found is not None
+        assert check.found.dimension == "CNY"  # never another currency or a ratio
 
 
 @pytest.mark.parametrize("dimension", ["CYN", "RATE", "CNY_PER_FOO"])
@@ -1040,3 +1099,166 @@ def test_a_row_label_unit_in_an_answer_governs_its_number(
     text: str, expected: str, unit: str | None
 ) -> None:
     assert check_answer(text, expected, dimension="CNY", unit=unit).matched
+
+
+# -- the word lists in _data/answers.toml: each word does what its list says ------------
+# These tests read the lists, so a word added to the data file is tested with no new code.
+
+
+def answer_words(key: str) -> tuple[str, ...]:
+    from fincalc._values.vocabulary import vocabulary
+
+    return vocabulary("answers").words(key)
+
+
+def test_default_refusal_phrases_are_the_data_file_s() -> None:
+    phrases = default_refusal_phrases()
+    assert phrases == answer_words("refusal.zh") + answer_words("refusal.en")
+    assert "未在所给资料中检索到" in phrases
+    assert "cannot be determined" in phrases
+
+
+@pytest.mark.parametrize("phrase", answer_words("refusal"))
+def test_every_refusal_phrase_refuses(phrase: str) -> None:
+    assert is_refusal(f"根据资料，{phrase}。")
+    assert is_refusal(f"Sorry: {phrase.upper()}.")  # case-insensitive
+    check = check_answer(f"{phrase}该公司2023年营业收入。", "870000000", dimension="CNY")
+    assert check.reason == "refused"
+
+
+def latin(word: str) -> bool:
+    return word.isascii()
+
+
+@pytest.mark.parametrize(
+    "word", answer_words("direction.zh.down") + answer_words("direction.en.down")
+)
+def test_every_decrease_word_makes_a_change_negative(word: str) -> None:
+    text = f"同比{word}0.49%" if not latin(word) else f"Margin {word} 0.49%"
+    assert check_answer(text, "-0.0049", dimension="RATIO").matched, text
+    amount = f"营业收入{word}5亿元" if not latin(word) else f"Revenue {word} $5 million"
+    expected = "-500000000" if not latin(word) else "-5000000"
+    dimension = "CNY" if not latin(word) else "USD"
+    assert check_answer(amount, expected, dimension=dimension).matched, amount
+
+
+@pytest.mark.parametrize("word", answer_words("direction.zh.up") + answer_words("direction.en.up"))
+def test_every_increase_word_keeps_a_change_positive(word: str) -> None:
+    text = f"同比{word}0.49%" if not latin(word) else f"Margin {word} 0.49%"
+    assert check_answer(text, "0.0049", dimension="RATIO").matched, text
+
+
+@pytest.mark.parametrize("word", answer_words("level.connective"))
+def test_every_level_connective_makes_a_level(word: str) -> None:
+    text = f"毛利率下降{word}5.2%" if not latin(word) else f"The margin fell {word} 5.2%"
+    assert check_answer(text, "0.052", dimension="RATIO").matched, text
+
+
+# "approx. " ends a clause for the direction reader (a full stop before a space), so
+# the decrease word before it is cut off: a known gap, the same before the data move.
+_APPROX_GAP = pytest.mark.xfail(
+    strict=True, reason="'approx.' followed by a space reads as the end of a clause"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *(f"营业收入减少了{w}5亿元" for w in answer_words("change_gap.zh.approximately")),
+        *(f"营业收入减少{w}5亿元" for w in answer_words("change_gap.zh.particle")),
+        *(
+            pytest.param(
+                f"Revenue fell {p} {w} 500 million yuan",
+                marks=[_APPROX_GAP] if w.endswith(".") else [],
+            )
+            for p in answer_words("change_gap.en.preposition")
+            for w in answer_words("change_gap.en.approximately")
+        ),
+    ],
+)
+def test_every_change_gap_word_keeps_the_amount_a_change(text: str) -> None:
+    assert check_answer(text, "-500000000", dimension="CNY").matched, text
+
+
+def test_anything_else_between_a_decrease_word_and_an_amount_makes_a_level() -> None:
+    assert check_answer("营业收入下降为8.7亿元", "870000000", dimension="CNY").matched
+    assert check_answer("Revenue was lower at $8.7 billion", "8700000000", dimension="USD").matched
+
+
+@pytest.mark.parametrize("word", answer_words("result.zh.loss") + answer_words("result.en.loss"))
+def test_every_loss_word_makes_the_amount_negative(word: str) -> None:
+    text = f"公司{word}3.2亿元" if not latin(word) else f"The company reported {word} $3.2 million"
+    expected, dimension = ("-320000000", "CNY") if not latin(word) else ("-3200000", "USD")
+    assert check_answer(text, expected, dimension=dimension).matched, text
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        *answer_words("result.zh.profit"),
+        *answer_words("result.en.profit"),
+        *(f"{stem}s" for stem in answer_words("result.en.profit_stem")),  # a stem starts a word
+    ],
+)
+def test_every_profit_word_after_a_loss_word_cancels_it(word: str) -> None:
+    text = f"由亏损转为{word}3.2亿元" if not latin(word) else f"From a net loss to {word} of $3.2M"
+    expected, dimension = ("320000000", "CNY") if not latin(word) else ("3200000", "USD")
+    assert check_answer(text, expected, dimension=dimension).matched, text
+
+
+@pytest.mark.parametrize("word", answer_words("refusal_scope.contrast"))
+def test_every_contrast_word_ends_what_a_refusal_governs(word: str) -> None:
+    sep = " " if latin(word) else ""
+    text = f"资料未披露分部数据{sep}{word}{sep}营业收入为8.7亿元"
+    assert check_answer(text, "870000000", dimension="CNY").matched, text
+    assert check_answer(
+        "资料未披露分部数据，营业收入或为8.7亿元", "870000000", dimension="CNY"
+    ).reason == ("refused")
+
+
+@pytest.mark.parametrize("sep", answer_words("citation.separator"))
+@pytest.mark.parametrize("page", answer_words("citation.page"))
+def test_every_citation_separator_and_page_word_is_accepted(sep: str, page: str) -> None:
+    for written in (page, page.capitalize(), f"{page}."):
+        assert citation_format_ok(f"营业收入8.7亿元（华岳酒业{sep}2023年报{sep}{written}12）")
+    assert not citation_format_ok(f"营业收入8.7亿元（华岳酒业{sep}2023年报{sep}{page}）")
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                *answer_words("direction"),
+                *answer_words("result"),
+                *answer_words("refusal_scope"),
+                *("s", "ed", "ing", "es", " ", "，", "。", "5", "x", "-", "FELL", "Net Loss"),
+            ]
+        ),
+        max_size=12,
+    ).map("".join)
+)
+def test_grouped_alternations_match_as_the_plain_ones(text: str) -> None:
+    """``word_alternation`` is ``alternation`` regrouped for speed: same matches on our lists."""
+    import re
+
+    from fincalc._evaluating.wording import word_alternation
+    from fincalc._values.vocabulary import alternation
+
+    for key in (
+        "direction.zh.down",
+        "direction.en.down",
+        "direction.zh.up",
+        "direction.en.up",
+        "result.zh.loss",
+        "result.en.loss",
+        "result.zh.profit",
+        "result.en.profit",
+        "refusal_scope.contrast",
+    ):
+        group = answer_words(key.rsplit(".", 1)[0]) if key.count(".") > 1 else answer_words(key)
+        for words in (answer_words(key), group):
+            plain = re.compile(alternation(words), re.IGNORECASE)
+            grouped = re.compile(word_alternation(words), re.IGNORECASE)
+            assert [m.span() for m in plain.finditer(text)] == [
+                m.span() for m in grouped.finditer(text)
+            ]

@@ -30,7 +30,7 @@ from fincalc import (
     load_predictions,
     load_sample,
 )
-from fincalc._evaluating.evaluate import REASONS
+from fincalc._evaluating.cases import REASONS
 
 Q3 = {"metric": "营业收入", "entity": "海川新能源", "period": "2025Q3", "dimension": "CNY"}
 YTD = {**Q3, "period": "2025年前三季度"}
@@ -698,9 +698,9 @@ def test_report_from_case_results_alone() -> None:
 
 
 def test_workers_give_the_identical_report(monkeypatch: pytest.MonkeyPatch) -> None:
-    import fincalc._evaluating.evaluate as evaluation
+    import fincalc._evaluating.sharding as sharding
 
-    monkeypatch.setattr(evaluation, "MIN_CASES_PER_WORKER", 10)
+    monkeypatch.setattr(sharding, "MIN_CASES_PER_WORKER", 10)
     rng = random.Random(7)  # noqa: S311 - seeded test data, not cryptography
     gold, preds = [], []
     for i in range(60):
@@ -867,3 +867,23 @@ def test_evaluate_raises_only_fincalc_errors(
     # Free text alone always gives a verdict.
     report = evaluate([{"qid": "q", "text": text}], [good], profile=profile)
     assert report.cases[0].verdict in ("correct", "partial", "wrong")
+
+
+def test_report_attributes_are_the_answer_metrics() -> None:
+    """``report.x`` is ``report.metrics.x`` for exactly the answer metrics, documented."""
+    from fincalc._evaluating.metrics import ANSWER_METRICS, METRICS
+
+    summaries = {m.name: m.summary for m in METRICS}
+    attributes = [
+        name
+        for name, member in vars(EvalReport).items()
+        if type(member).__name__ == "_AnswerMetric"
+    ]
+    assert attributes == list(ANSWER_METRICS)
+    report = evaluate(load_sample().runs["dense"], load_sample().gold)
+    for name in ANSWER_METRICS:
+        assert getattr(report, name) is getattr(report.metrics, name)
+        assert getattr(EvalReport, name).__doc__ == summaries[name]
+    assert not hasattr(report, "hit_at_k")  # retrieval means stay on report.metrics
+    with pytest.raises(AttributeError):
+        report.numeric_accuracy = Proportion(1, 1)  # frozen, like the rest of the report

@@ -21,26 +21,14 @@ if TYPE_CHECKING:
     from ._computing.ops import add, cagr, pp_change, qoq, ratio, share, sub, yoy
     from ._computing.render import render
     from ._computing.rounding import Rounding
-    from ._evaluating.answers import (
-        AnswerCheck,
-        Tolerance,
-        check_answer,
-        check_quantities,
-        citation_format_ok,
-        default_refusal_phrases,
-        is_refusal,
-    )
-    from ._evaluating.evaluate import (
-        CaseResult,
-        EvalReport,
-        Metrics,
-        Proportion,
-        ReportComparison,
-        ScoringProfile,
-        compare_reports,
-        evaluate,
-    )
+    from ._evaluating.answers import check_answer, check_quantities
+    from ._evaluating.cases import CaseResult
+    from ._evaluating.citations import citation_format_ok
+    from ._evaluating.evaluate import evaluate
     from ._evaluating.faithfulness import unsupported_numbers
+    from ._evaluating.matching import AnswerCheck
+    from ._evaluating.metrics import Metrics, Proportion
+    from ._evaluating.profiles import ScoringProfile
     from ._evaluating.records import (
         GoldCase,
         Prediction,
@@ -49,6 +37,8 @@ if TYPE_CHECKING:
         load_predictions,
         load_sample,
     )
+    from ._evaluating.refusals import default_refusal_phrases, is_refusal
+    from ._evaluating.report import EvalReport, ReportComparison, compare_reports
     from ._evaluating.retrieval import (
         RetrievalReport,
         RetrievalScores,
@@ -58,6 +48,7 @@ if TYPE_CHECKING:
         recall_at_k,
         score_retrieval,
     )
+    from ._evaluating.tolerance import Tolerance
     from ._grounding.claims import Claim, claim_json_schema
     from ._grounding.documents import Document, UnitDeclaration
     from ._grounding.resolve import Resolution, UnresolvedClaim, resolve, resolve_all
@@ -73,35 +64,35 @@ if TYPE_CHECKING:
 # public name -> private module that defines it
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(_errors.__all__, "_values.errors"),
-    "AnswerCheck": "_evaluating.answers",
+    "AnswerCheck": "_evaluating.matching",
     "Basis": "_values.caliber",
     "Caliber": "_values.caliber",
-    "CaseResult": "_evaluating.evaluate",
+    "CaseResult": "_evaluating.cases",
     "Claim": "_grounding.claims",
     "Computation": "_computing.audit",
     "Conflict": "_values.facts",
     "Document": "_grounding.documents",
-    "EvalReport": "_evaluating.evaluate",
+    "EvalReport": "_evaluating.report",
     "Evidence": "_values.facts",
     "Fact": "_values.facts",
     "FiscalCalendar": "_values.period",
     "GoldCase": "_evaluating.records",
-    "Metrics": "_evaluating.evaluate",
+    "Metrics": "_evaluating.metrics",
     "ParsedPeriod": "_values.period",
     "Period": "_values.period",
     "Prediction": "_evaluating.records",
-    "Proportion": "_evaluating.evaluate",
+    "Proportion": "_evaluating.metrics",
     "Quantity": "_values.quantity",
-    "ReportComparison": "_evaluating.evaluate",
+    "ReportComparison": "_evaluating.report",
     "Resolution": "_grounding.resolve",
     "RetrievalReport": "_evaluating.retrieval",
     "RetrievalScores": "_evaluating.retrieval",
     "Rounding": "_computing.rounding",
     "Sample": "_evaluating.records",
-    "ScoringProfile": "_evaluating.evaluate",
+    "ScoringProfile": "_evaluating.profiles",
     "Span": "_locating.locate",
     "Tax": "_values.caliber",
-    "Tolerance": "_evaluating.answers",
+    "Tolerance": "_evaluating.tolerance",
     "UnitContext": "_reading.units",
     "UnitDeclaration": "_grounding.documents",
     "UnitTable": "_reading.units",
@@ -110,15 +101,15 @@ _EXPORTS: dict[str, str] = {
     "cagr": "_computing.ops",
     "check_answer": "_evaluating.answers",
     "check_quantities": "_evaluating.answers",
-    "citation_format_ok": "_evaluating.answers",
+    "citation_format_ok": "_evaluating.citations",
     "claim_json_schema": "_grounding.claims",
-    "compare_reports": "_evaluating.evaluate",
-    "default_refusal_phrases": "_evaluating.answers",
+    "compare_reports": "_evaluating.report",
+    "default_refusal_phrases": "_evaluating.refusals",
     "evaluate": "_evaluating.evaluate",
     "extract_quantities": "_reading.parse",
     "find_conflicts": "_values.facts",
     "hit_at_k": "_evaluating.retrieval",
-    "is_refusal": "_evaluating.answers",
+    "is_refusal": "_evaluating.refusals",
     "load_gold": "_evaluating.records",
     "load_predictions": "_evaluating.records",
     "load_sample": "_evaluating.records",

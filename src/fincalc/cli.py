@@ -52,8 +52,9 @@ def _run_names(paths: Sequence[str]) -> list[str]:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    from ._evaluating.evaluate import compare_reports, evaluate
+    from ._evaluating.evaluate import evaluate
     from ._evaluating.records import load_gold, load_predictions, load_sample
+    from ._evaluating.report import compare_reports
 
     files: list[str] = args.files
     if args.demo:
@@ -95,7 +96,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from ._evaluating.answers import Tolerance, check_answer
+    from ._evaluating.answers import check_answer
+    from ._evaluating.tolerance import Tolerance
 
     tolerance = None
     if args.abs is not None or args.rel is not None or args.ignore_sign:

@@ -13,7 +13,7 @@ from .._values.decimals import arithmetic
 from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
-from .answers import Tolerance, _Target
+from .tolerance import Target, Tolerance
 
 __all__ = ["unsupported_numbers"]
 
@@ -107,11 +107,11 @@ def unsupported_numbers(
     answer = extract_quantities(answer_text)
     if not answer:
         return []
-    support: list[tuple[_Target, Quantity]] = []
+    support: list[tuple[Target, Quantity]] = []
     with arithmetic():
         for source in sources:
             support.extend(
-                (_Target(q.value.copy_abs(), _SUPPORT), q) for q in _source_amounts(source)
+                (Target(q.value.copy_abs(), _SUPPORT), q) for q in _source_amounts(source)
             )
         for computation in computations:
             if not isinstance(computation, Computation):
@@ -124,7 +124,7 @@ def unsupported_numbers(
             result = Quantity(
                 computation.result, computation.target.dimension, unit=computation.rounding.rule
             )
-            support.append((_Target(result.value.copy_abs(), _SUPPORT), result))
+            support.append((Target(result.value.copy_abs(), _SUPPORT), result))
         unsupported: list[Quantity] = []
         for q in answer:
             value = q.value.copy_abs()

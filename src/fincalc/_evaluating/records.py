@@ -28,7 +28,8 @@ from .._values.decimals import to_decimal
 from .._values.errors import FincalcError, InvalidInputError, InvalidRecordError
 from .._values.period import parse_period
 from .._values.public import public
-from .answers import Tolerance, _unit_context
+from .extraction import unit_context
+from .tolerance import Tolerance
 
 __all__ = [
     "GoldCase",
@@ -65,7 +66,7 @@ def _unit(value: Any) -> str | None:
     if not isinstance(value, str):
         raise ValueError(f"a unit must be a string such as '亿元' or 'USD millions', got {value!r}")
     try:
-        _unit_context(value)
+        unit_context(value)
     except FincalcError as exc:
         raise ValueError(exc.message) from None
     return value

@@ -1,0 +1,136 @@
+"""Reading the sign of an amount from the words before it: direction and loss.
+
+"同比下降 0.49%" is -0.0049 and "rose 0.49%" +0.0049.  For an amount (not a
+ratio) the decrease word must govern the number directly ("减少了5亿元",
+"decreased by $5M"); "下降为8.7亿元" and "lower at $8.7 billion" state a level.
+A loss word makes the amount after it negative ("净亏损3.2亿元", "net loss of
+$3.2 million") unless a profit word stands between them ("由亏损转为盈利").
+Only the clause right before the amount counts: back to the previous amount,
+a clause break, or 24 characters.
+
+The words are data (``_data/answers.toml``: ``direction``, ``level``,
+``change_gap``, ``result``); the regular expressions are built from them here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+
+from .._values.quantity import Quantity
+from .._values.vocabulary import alternation
+from .wording import gap_alternation, last_match, stem_alternation, word_alternation, words
+
+__all__ = ["interpret"]
+
+_DIRECTION = re.compile(
+    f"(?P<down>{word_alternation(words('direction.zh.down') + words('direction.en.down'))})"
+    f"|(?P<up>{word_alternation(words('direction.zh.up') + words('direction.en.up'))})",
+    re.IGNORECASE,
+)
+# "下降至 8.7 亿元", "fell to $5M": a level, not a change (ratios).
+_LEVEL_GAP = re.compile(alternation(words("level.connective")), re.IGNORECASE)
+# What may stand between a direction word and an amount it changes (the whole
+# gap must match): nothing, 了 and an approximation ("减少了约5亿元"), or by/of
+# and an approximation ("decreased by about $5 million").  Anything else
+# ("下降为", "仍达", "lower at", "reached") makes the amount a level.
+_CHANGE_GAP = re.compile(
+    rf"\s*(?:(?:{gap_alternation(words('change_gap.zh.particle'))})\s*)?"
+    rf"(?:(?:{gap_alternation(words('change_gap.zh.approximately'))})\s*)?"
+    rf"|\s*(?:(?:{gap_alternation(words('change_gap.en.preposition'))})\s+)?"
+    rf"(?:(?:{gap_alternation(words('change_gap.en.approximately'))})\s+)?",
+    re.IGNORECASE,
+)
+# Words that make the amount after them a negative result ("净亏损3.2亿元",
+# "net loss of $3.2 million"); a profit word after the loss word cancels it.
+_LOSS = re.compile(
+    word_alternation(words("result.zh.loss") + words("result.en.loss")), re.IGNORECASE
+)
+_PROFIT = re.compile(
+    word_alternation(words("result.zh.profit") + words("result.en.profit"))
+    + "|"
+    + stem_alternation(words("result.en.profit_stem")),
+    re.IGNORECASE,
+)
+# Clause ends: CJK and ASCII punctuation, and a full stop followed by a space
+# (a decimal point never is).  Punctuation, not words: it stays in code.
+_CLAUSE_BREAK = re.compile(r"[。；;！!？?，,、\n]|\.(?=\s)")
+_WINDOW = 24
+
+
+def _clause(window: str) -> str:
+    """The part of ``window`` after its last clause break."""
+    brk = last_match(_CLAUSE_BREAK, window)
+    return window if brk is None else window[brk.end() :]
+
+
+def _direction(text: str, start: int, floor: int, *, ratio: bool) -> int:
+    """-1 when a decrease word governs the amount starting at ``start``, else +1.
+
+    For a ratio, a word followed by 至/到/to describes a level ("下降至 5.2%"),
+    not a change.  For an amount, the word must govern the number directly
+    (``_CHANGE_GAP``): "减少了5亿元" is a change, "下降为8.7亿元" and "lower at
+    $8.7 billion" are levels.
+
+    >>> _direction("同比下降 0.49%", 5, 0, ratio=True), _direction("下降至 5.2%", 4, 0, ratio=True)
+    (-1, 1)
+    >>> _direction("减少了5亿元", 3, 0, ratio=False), _direction("下降为8.7亿元", 3, 0, ratio=False)
+    (-1, 1)
+    """
+    window = text[max(floor, start - _WINDOW) : start]
+    if _DIRECTION.search(window) is None:  # the common case: no direction word at all
+        return 1
+    window = _clause(window)
+    word = last_match(_DIRECTION, window)
+    if word is None or word.lastgroup != "down":
+        return 1
+    if ratio:
+        return 1 if _LEVEL_GAP.search(window, word.end()) else -1
+    return -1 if _CHANGE_GAP.fullmatch(window, word.end()) else 1
+
+
+def _is_loss(text: str, start: int, floor: int) -> bool:
+    """True when a loss word in the amount's clause makes it negative.
+
+    >>> _is_loss("净亏损3.2亿元", 3, 0), _is_loss("由亏损转为盈利3.2亿元", 7, 0)
+    (True, False)
+    """
+    window = text[max(floor, start - _WINDOW) : start]
+    if _LOSS.search(window) is None:  # the common case
+        return False
+    window = _clause(window)
+    word = last_match(_LOSS, window)
+    return word is not None and _PROFIT.search(window, word.end()) is None
+
+
+def interpret(
+    candidates: Sequence[Quantity], text: str | None, dimension: str | None
+) -> tuple[list[Decimal], list[str | None]]:
+    """Candidate values with direction and loss words applied, and their dimensions.
+
+    A candidate without a dimension is read in the expected ``dimension``, so
+    a bare number asked as a ratio follows the ratio rules.  Without ``text``
+    (or a span) the values are taken as they are.
+
+    >>> q = Quantity(Decimal("0.0049"), "RATIO", unit="%", raw="0.49%", span=(5, 10))
+    >>> interpret([q], "同比下降 0.49%", "RATIO")
+    ([Decimal('-0.0049')], ['RATIO'])
+    """
+    values: list[Decimal] = []
+    dimensions: list[str | None] = []
+    floor = 0
+    for q in candidates:
+        value = q.value
+        if text is not None and q.span is not None:
+            start, end = q.span
+            if value > 0:
+                ratio = (q.dimension or dimension) == "RATIO"
+                if _direction(text, start, floor, ratio=ratio) < 0 or (
+                    not ratio and _is_loss(text, start, floor)
+                ):
+                    value = -value
+            floor = end
+        values.append(value)
+        dimensions.append(q.dimension)
+    return values, dimensions

@@ -1,0 +1,249 @@
+"""Aggregates: ``Proportion`` (a ratio with its numerator and denominator) and ``Metrics``.
+
+``METRICS`` is the one list of metrics: name, label, what it counts, and
+how reports show it.  ``Metrics`` holds one ``Proportion`` per metric;
+``EvalReport`` exposes the answer metrics as attributes and the renderers
+take labels and order from the same list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+from .._values.public import public
+from .cases import CaseResult
+
+__all__ = [
+    "ANSWER_METRICS",
+    "METRICS",
+    "METRIC_NAMES",
+    "MetricSpec",
+    "Metrics",
+    "Proportion",
+    "format_count",
+]
+
+_ZERO = Decimal(0)
+
+
+class MetricSpec(NamedTuple):
+    """One metric: its name in ``Metrics``, its label in reports, and what it counts."""
+
+    name: str
+    label: str  # "@k" is replaced by the report's retrieval cut-off
+    summary: str
+    retrieval: bool = False  # a retrieval mean: shown only when measured
+    lower_is_better: bool = False  # the comparison marks the lowest value as best
+
+
+#: Every metric in report order: the answer metrics (always shown; attributes
+#: of ``EvalReport`` too), then the retrieval means (shown when measured).
+METRICS: tuple[MetricSpec, ...] = (
+    MetricSpec(
+        "numeric_accuracy",
+        "numeric accuracy",
+        "numeric_ok ∧ caliber not mismatched, over answerable cases.",
+    ),
+    MetricSpec(
+        "caliber_error_rate",
+        "caliber error rate",
+        "Answered with a mismatched caliber, over answerable cases.",
+        lower_is_better=True,
+    ),
+    MetricSpec(
+        "conditional_numeric_accuracy",
+        "conditional numeric accuracy",
+        "numeric_ok among answered cases whose caliber matched (never above 1).",
+    ),
+    MetricSpec(
+        "citation_hit_rate",
+        "citation hit rate",
+        "Cited a gold evidence id, over answered cases that list gold ids.",
+    ),
+    MetricSpec(
+        "citation_format_rate",
+        "citation format rate",
+        "Held a well-formed citation, over answered cases with text.",
+    ),
+    MetricSpec("answer_rate", "answer rate", "Answered, over answerable cases."),
+    MetricSpec(
+        "false_refusal_rate",
+        "false refusal rate",
+        "Refused, over answerable cases.",
+        lower_is_better=True,
+    ),
+    MetricSpec(
+        "refusal_accuracy",
+        "refusal accuracy (no-answer cases)",
+        "Refused, over cases whose gold expects a refusal.",
+    ),
+    MetricSpec(
+        "mean_score", "mean score", "Sum of scores under the profile, over answerable cases."
+    ),
+    MetricSpec("hit_at_k", "hit@k", "Mean hit@k over cases with retrieved and gold ids.", True),
+    MetricSpec("recall_at_k", "recall@k", "Mean recall@k over the same cases.", True),
+    MetricSpec("mrr", "MRR", "Mean reciprocal rank over the same cases.", True),
+    MetricSpec("ndcg_at_k", "nDCG@k", "Mean nDCG@k over the same cases.", True),
+)
+METRIC_NAMES: tuple[str, ...] = tuple(m.name for m in METRICS)
+#: The answer metrics (not retrieval), by name.
+ANSWER_METRICS: tuple[str, ...] = tuple(m.name for m in METRICS if not m.retrieval)
+
+
+def format_count(value: int | float) -> str:
+    """A numerator as text: whole numbers without decimals, partial credit to 0.01.
+
+    >>> format_count(14), format_count(14.0), format_count(14.5)
+    ('14', '14', '14.50')
+    """
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:.2f}"
+    return str(value)
+
+
+@public
+@dataclass(frozen=True, slots=True)
+class Proportion:
+    """A proportion of cases (a metric): always with its numerator and denominator.
+
+    ``value`` is ``None`` when the denominator is zero (nothing to measure).
+
+    >>> r = Proportion(5, 6)
+    >>> r.value, str(r)
+    (0.8333333333333334, '83.3% (5/6)')
+    """
+
+    numerator: int | float
+    denominator: int
+
+    @property
+    def value(self) -> float | None:
+        """``numerator / denominator``, or ``None`` when the denominator is zero."""
+        return self.numerator / self.denominator if self.denominator else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"numerator": …, "denominator": …, "value": …}``."""
+        return {"numerator": self.numerator, "denominator": self.denominator, "value": self.value}
+
+    def __str__(self) -> str:
+        if not self.denominator:
+            return "—"
+        num = self.numerator
+        return f"{100 * num / self.denominator:.1f}% ({format_count(num)}/{self.denominator})"
+
+
+@public
+@dataclass(frozen=True, slots=True)
+class Metrics:
+    """Every aggregate over a set of CaseResults (docs/evaluating.md defines each).
+
+    Over answerable cases (gold has a value), A:
+    ``numeric_accuracy`` = numeric_ok ∧ caliber not mismatched / |A|;
+    ``caliber_error_rate`` = answered ∧ caliber mismatched / |A|;
+    ``conditional_numeric_accuracy`` = numeric_ok ∧ caliber ok / answered ∧ caliber ok;
+    ``citation_hit_rate`` = cited a gold id / answered with gold ids;
+    ``citation_format_rate`` = well-formed citation / answered with text;
+    ``answer_rate`` = answered / |A|; ``false_refusal_rate`` = refused / |A|;
+    ``mean_score`` = Σ score / |A|.  Over no-answer cases, N:
+    ``refusal_accuracy`` = refused / |N|.  Retrieval means are over cases whose
+    prediction lists retrieved ids and whose gold lists evidence ids.
+    """
+
+    cases: int
+    answerable: int
+    no_answer: int
+    numeric_accuracy: Proportion
+    caliber_error_rate: Proportion
+    conditional_numeric_accuracy: Proportion
+    citation_hit_rate: Proportion
+    citation_format_rate: Proportion
+    answer_rate: Proportion
+    false_refusal_rate: Proportion
+    refusal_accuracy: Proportion
+    mean_score: Proportion
+    hit_at_k: Proportion
+    recall_at_k: Proportion
+    mrr: Proportion
+    ndcg_at_k: Proportion
+
+    @classmethod
+    def from_cases(cls, cases: Sequence[CaseResult]) -> Metrics:
+        """Compute every aggregate from ``cases`` (in the given order)."""
+        n_a = n_no = 0
+        numeric = cal_err = cal_ok = cond = cited_d = cited_n = 0
+        fmt_d = fmt_n = answered = refused = refusal_ok = 0
+        score = _ZERO
+        r_n = 0
+        hit = recall = rr = ndcg = 0.0
+        for c in cases:
+            if c.retrieval is not None:
+                r_n += 1
+                hit += c.retrieval.hit
+                recall += c.retrieval.recall
+                rr += c.retrieval.mrr
+                ndcg += c.retrieval.ndcg
+            if c.answerable is None:
+                continue
+            if not c.answerable:
+                n_no += 1
+                refusal_ok += c.refused
+                continue
+            n_a += 1
+            score += c.score
+            refused += c.refused
+            if c.numeric_ok and c.caliber != "mismatch":
+                numeric += 1
+            if not c.answered:
+                continue
+            answered += 1
+            if c.caliber == "mismatch":
+                cal_err += 1
+            elif c.caliber == "ok":
+                cal_ok += 1
+                cond += c.numeric_ok
+            if c.citation_hit is not None:
+                cited_d += 1
+                cited_n += c.citation_hit
+            if c.citation_format_ok is not None:
+                fmt_d += 1
+                fmt_n += c.citation_format_ok
+        return cls(
+            cases=len(cases),
+            answerable=n_a,
+            no_answer=n_no,
+            numeric_accuracy=Proportion(numeric, n_a),
+            caliber_error_rate=Proportion(cal_err, n_a),
+            conditional_numeric_accuracy=Proportion(cond, cal_ok),
+            citation_hit_rate=Proportion(cited_n, cited_d),
+            citation_format_rate=Proportion(fmt_n, fmt_d),
+            answer_rate=Proportion(answered, n_a),
+            false_refusal_rate=Proportion(refused, n_a),
+            refusal_accuracy=Proportion(refusal_ok, n_no),
+            mean_score=Proportion(_number(score), n_a),
+            hit_at_k=Proportion(hit, r_n),
+            recall_at_k=Proportion(recall, r_n),
+            mrr=Proportion(rr, r_n),
+            ndcg_at_k=Proportion(ndcg, r_n),
+        )
+
+    def ratios(self) -> dict[str, Proportion]:
+        """Every ratio by metric name, in a fixed order."""
+        return {name: getattr(self, name) for name in METRIC_NAMES}
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the counts and every ratio with numerator and denominator."""
+        data: dict[str, Any] = {
+            "cases": self.cases,
+            "answerable": self.answerable,
+            "no_answer": self.no_answer,
+        }
+        data.update({name: ratio.to_dict() for name, ratio in self.ratios().items()})
+        return data
+
+
+def _number(value: Decimal) -> int | float:
+    integral = value.to_integral_value()
+    return int(integral) if integral == value else float(value)

@@ -1,0 +1,175 @@
+"""Refusals: phrases that mark an answer as a refusal, and the text they govern.
+
+A refusal phrase ("未披露", "cannot be determined") makes an answer a refusal
+unless an amount of the expected dimension stands outside the unit of text
+the phrase governs: its sentence, a bracketed aside, or the part of a
+sentence before or after a contrast word (但/不过, "but", "however").  So
+"营业收入为8.7亿元（报告未披露分部数据）" is an answer and
+"资料未披露，无法确定是否为8.7亿元" a refusal.  ``is_refusal`` is the phrase
+test alone.
+
+The phrases and contrast words are data (``_data/answers.toml``:
+``refusal``, ``refusal_scope``); adding a phrase is a one-line data change.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+
+from .._values.errors import InvalidInputError
+from .._values.public import public
+from .._values.quantity import Quantity
+from .wording import last_match, word_alternation, words
+
+__all__ = [
+    "DEFAULT_REFUSAL_PHRASES",
+    "RefusalMatcher",
+    "default_refusal_phrases",
+    "is_refusal",
+    "refusal_governs",
+    "refusal_matcher",
+]
+
+#: Phrases that mark an answer as a refusal (matched case-insensitively as
+#: substrings), from ``_data/answers.toml`` ``[refusal]``: Chinese, then English.
+DEFAULT_REFUSAL_PHRASES: tuple[str, ...] = words("refusal")
+
+
+@public
+def default_refusal_phrases() -> tuple[str, ...]:
+    """Return the phrases that mark a refusal by default (Chinese and English).
+
+    Extend rather than replace them with
+    ``refusal_phrases=(*default_refusal_phrases(), "查无此项")``.
+
+    >>> "未在所给资料中检索到" in default_refusal_phrases()
+    True
+    """
+    return DEFAULT_REFUSAL_PHRASES
+
+
+class RefusalMatcher:
+    """Case-insensitive substring search for refusal phrases.
+
+    Lower-casing the answer once and testing each phrase with ``in`` is about
+    ten times faster than one case-insensitive regex alternation on CJK text
+    (docs/performance.md, "Evaluation").
+    """
+
+    __slots__ = ("phrases",)
+
+    def __init__(self, phrases: tuple[str, ...]) -> None:
+        self.phrases = tuple(sorted({p.lower() for p in phrases}, key=lambda p: (-len(p), p)))
+
+    def search(self, text: str) -> str | None:
+        """The first (longest) phrase found in ``text``, or ``None``."""
+        low = text.lower()
+        for phrase in self.phrases:
+            if phrase in low:
+                return phrase
+        return None
+
+
+# A refusal phrase governs the sentence it stands in.  A bracketed aside is a
+# unit of its own (and is cut out of the sentence around it; an accounting
+# negative such as "(1,577)" is an amount, not an aside), and a contrast word
+# (``[refusal_scope]`` in the data: 但, 不过, "but", …) starts a new unit.
+_ASIDE = re.compile(r"[（(][^（）()]*[）)]")
+_UNIT_BREAK = re.compile(
+    r"[。！？；;!?\n]|\.(?=\s|$)|" + word_alternation(words("refusal_scope.contrast")),
+    re.IGNORECASE,
+)
+
+
+def refusal_governs(
+    text: str, candidates: Sequence[Quantity], dimension: str | None, refusal: RefusalMatcher
+) -> bool:
+    """True when a refusal phrase in ``text`` governs every answer-like amount in it.
+
+    Call only when ``refusal`` found a phrase in ``text``.  The answer is not
+    a refusal when it holds an amount of the expected ``dimension`` (one with
+    a unit; a bare number only under a declared unit, which gives it one)
+    outside every unit of text a refusal phrase governs:
+    "营业收入为8.7亿元（报告未披露分部数据）" and "The filing does not contain
+    segment data; total revenue was $1.2 billion." are answers,
+    "资料未披露，无法确定是否为8.7亿元" is a refusal.
+    """
+    spans = [
+        q.span
+        for q in candidates
+        if q.span is not None
+        and q.unit is not None
+        and (q.dimension is None or dimension is None or q.dimension == dimension)
+    ]
+    if not spans:
+        return True
+    # Brackets that are an amount themselves ("(1,577)") are no aside.
+    asides = [m.span() for m in _ASIDE.finditer(text) if m.span() not in spans]
+    outer = text
+    for a, b in asides:
+        outer = outer[:a] + " " * (b - a) + outer[b:]
+    for start, end in spans:
+        unit = next((text[a:b] for a, b in asides if a <= start and end <= b), None)
+        if unit is None:
+            head = last_match(_UNIT_BREAK, outer[:start])
+            tail = _UNIT_BREAK.search(outer, end)
+            unit = outer[head.end() if head else 0 : tail.start() if tail else len(outer)]
+        if refusal.search(unit) is None:
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=64)
+def _phrase_pattern(phrases: tuple[str, ...]) -> RefusalMatcher:
+    """One matcher per distinct phrase tuple (cached: ``evaluate`` asks once per run)."""
+    if not phrases or not all(isinstance(p, str) and p.strip() for p in phrases):
+        raise InvalidInputError(
+            "refusal phrases must be a non-empty sequence of non-empty strings",
+            argument="refusal_phrases",
+            value=repr(phrases)[:80],
+        )
+    return RefusalMatcher(phrases)
+
+
+def refusal_matcher(phrases: Iterable[str] | None) -> RefusalMatcher:
+    """The matcher for ``phrases`` (the defaults for ``None``; one string is one phrase).
+
+    Raises:
+        InvalidInputError: ``phrases`` is empty or holds an empty or non-string item.
+    """
+    if phrases is None:
+        return _phrase_pattern(DEFAULT_REFUSAL_PHRASES)
+    if isinstance(phrases, str):
+        phrases = (phrases,)
+    return _phrase_pattern(tuple(phrases))
+
+
+@public
+def is_refusal(text: object, *, phrases: Iterable[str] | None = None) -> bool:
+    """Return True when ``text`` contains a refusal phrase; never raises on odd input.
+
+    Args:
+        text: The answer text (anything that is not a string is not a refusal).
+        phrases: Phrases to look for instead of ``DEFAULT_REFUSAL_PHRASES``.
+
+    >>> is_refusal("未在所给资料中检索到该公司2023年的研发费用。")
+    True
+    >>> is_refusal("The figure is not found in the provided documents.")
+    True
+    >>> is_refusal("营业收入为 8.7 亿元")
+    False
+
+    This is the phrase test alone.  ``check_answer`` and ``evaluate`` also
+    read the amounts: an answer that states one of the expected dimension
+    outside the sentence the phrase governs is not a refusal
+    (docs/evaluating.md, "Refusals").
+    """
+    if not isinstance(text, str):
+        return False
+    try:
+        pattern = refusal_matcher(phrases)
+    except (InvalidInputError, TypeError):
+        return False
+    return pattern.search(text) is not None
