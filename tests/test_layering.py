@@ -63,9 +63,7 @@ DEFERRED: dict[tuple[str, str], str] = {
 EDGES = {
     "dateutil": {"fincalc._values.period"},
     "babel": {
-        "fincalc._reading.units",
-        "fincalc._reading.parse",
-        "fincalc._reading.numerals",
+        "fincalc._reading.grammar",
         "fincalc._computing.render",
         "fincalc._evaluating.answers",
     },

@@ -20,6 +20,8 @@ from typing import Final
 
 import regex
 
+from .._values.vocabulary import vocabulary
+
 __all__ = [
     "BIG_CHARS",
     "CAPITAL_DIGIT_CHARS",
@@ -81,7 +83,11 @@ BIG_CHARS: Final = "".join(BIG)
 _CAPITAL_MARKS: Final = frozenset(CAPITAL_DIGIT_CHARS + "拾佰仟")
 _TEN: Final = frozenset("十拾")
 _WAN: Final = Decimal("1E+4")
-_SKIPPED: Final = frozenset("零〇多余 ")
+#: Skipped inside a chain: 零 between places, a space, and the "more than" marks the
+#: caller keeps as a qualifier (三千多万; ``[number] approximate_after`` in reading.toml).
+_SKIPPED: Final = frozenset(
+    ["零", "〇", " ", *vocabulary("reading").words("number.approximate_after")]
+)
 
 # One token of a numeral chain: an Arabic number (separators already removed),
 # a run of Chinese digits (with an optional 点 decimal part), or one place char.
