@@ -21,7 +21,7 @@ snippets) and must find every placed amount, in order.
 Adversarial inputs (runs of digits, commas, spaces, brackets, 万, 第, …) are
 checked to give the expected number of amounts with exact spans, then timed at
 two sizes (10,000 and 100,000 characters; a tenth of that with ``--quick``):
-the growth ratio of a linear reader is about 10, quadratic work would show ~100.
+the growth of a linear reader is about 10x (budget: 20x), quadratic work ~100x.
 """
 
 from __future__ import annotations
@@ -231,9 +231,10 @@ ADVERSARIAL: list[tuple[str, Callable[[int], int]]] = [
     ("第", lambda repeats: 0),
     ("1,23", lambda repeats: 1),
 ]
-#: A linear reader: 10x the input costs at most 10**1.1 (about 12.6x) the time, as the
-#: growth budget in benchmarks/__main__.py; quadratic work would cost about 100x.
-LINEAR_GROWTH = 10**1.1
+#: A linear reader: 10x the input costs 10-12x the time (the garbage collector's
+#: passes over 50,000 results add a little); quadratic work would cost about 100x,
+#: so the budget leaves room for a shared machine's noise.
+LINEAR_GROWTH = 20.0
 
 
 def _adversarial_text(piece: str, size: int) -> str:
