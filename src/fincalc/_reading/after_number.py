@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Final
 
 from .grammar import DIGIT_SET, SPACES, UPPER
-from .numerals import is_capital, parse_capital_tail
+from .numerals import CAPITAL_YUAN, is_capital, parse_capital_tail
 from .scan import Core, Source, forward_spaces
 from .unit_table import ScaleSpec, SuffixSpec
 from .value import exact
@@ -178,7 +178,7 @@ def read_capital_tail(source: Source, core: Core, after: After) -> None:
 
     The tail becomes the amount's unit and ``after.fraction`` the 角/分 to add to
     the whole 元.  Capital numerals are a convention for 人民币 amounts in contracts
-    and invoices, so the tail reads as the table's 元.
+    and invoices, so the tail reads as the table's 元 (``[capital]`` in reading.toml).
     """
     if core.cn is None or not is_capital(core.cn):
         return
@@ -186,4 +186,5 @@ def read_capital_tail(source: Source, core: Core, after: After) -> None:
         tail = parse_capital_tail(source.norm, core.end)
     if tail is not None:
         after.end, after.fraction, _ = tail
-        after.unit, after.unit_text, after.scale = source.table.suffix("元"), "元", None
+        after.unit, after.unit_text = source.table.suffix(CAPITAL_YUAN), CAPITAL_YUAN
+        after.scale = None
