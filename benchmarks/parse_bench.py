@@ -17,6 +17,11 @@ snippets in the same run:
 
 ``extract_quantities`` runs on a ~100 KB report-like text (boilerplate plus
 snippets) and must find every placed amount, in order.
+
+Adversarial inputs (runs of digits, commas, spaces, brackets, 万, 第, …) are
+checked to give the expected number of amounts with exact spans, then timed at
+two sizes (10,000 and 100,000 characters; a tenth of that with ``--quick``):
+the growth of a linear reader is about 10x (budget: 20x), quadratic work ~100x.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from benchmarks._harness import (
     ratio,
     run_single,
     seconds_us,
+    time_label,
 )
 from benchmarks.corpus import Snippet, report_text, snippets
 from fincalc import FincalcError, extract_quantities, parse_quantity
@@ -204,6 +210,86 @@ def _floor_extract(text: str) -> None:
         Decimal(match.group(1).replace(",", "")) * _SCALES[match.group(2)]
 
 
+#: Adversarial inputs: a piece repeated up to the size, and the amounts
+#: ``extract_quantities`` finds in ``repeats`` repetitions of it.
+ADVERSARIAL: list[tuple[str, Callable[[int], int]]] = [
+    ("1", lambda repeats: 0),  # one digit run over MAX_DIGITS: skipped
+    (",", lambda repeats: 0),
+    (" ", lambda repeats: 0),
+    ("1,", lambda repeats: repeats),
+    ("1, ", lambda repeats: repeats),
+    ("1.", lambda repeats: 0),  # a section number 1.1.1…: skipped
+    ("1 ", lambda repeats: repeats),
+    ("-(", lambda repeats: 0),
+    ("一", lambda repeats: 0),
+    ("万", lambda repeats: 0),
+    ("1万", lambda repeats: 0),  # one chain over MAX_DIGITS: skipped
+    ("十", lambda repeats: 0),
+    ("$", lambda repeats: 0),
+    ("(1", lambda repeats: repeats),
+    ("1'", lambda repeats: 1),  # 1'1'1'… groups until the last "1'"
+    ("第", lambda repeats: 0),
+    ("1,23", lambda repeats: 1),
+]
+#: A linear reader: 10x the input costs 10-12x the time (the garbage collector's
+#: passes over 50,000 results add a little); quadratic work would cost about 100x,
+#: so the budget leaves room for a shared machine's noise.
+LINEAR_GROWTH = 20.0
+
+
+def _adversarial_text(piece: str, size: int) -> str:
+    """Whole repetitions of ``piece``, ``size`` characters or a few fewer."""
+    return piece * (size // len(piece))
+
+
+def check_adversarial(sizes: tuple[int, ...]) -> None:
+    """Every adversarial input gives its expected amounts, with exact spans, at every size."""
+    for piece, expected in ADVERSARIAL:
+        for size in sizes:
+            text = _adversarial_text(piece, size)
+            try:
+                found = extract_quantities(text)
+            except FincalcError as exc:
+                fail(f"extract_quantities refused {piece!r} x {size:,}: {exc}")
+            want = expected(size // len(piece))
+            if len(found) != want:
+                fail(f"{piece!r} x {size:,}: {len(found)} amounts, expected {want}")
+            for quantity in found:
+                start, end = quantity.span or (0, 0)
+                if text[start:end] != quantity.raw:
+                    fail(f"{piece!r} x {size:,}: span {quantity.span} is not {quantity.raw!r}")
+
+
+def adversarial(quick: bool) -> tuple[Table, Budget]:
+    """Check, then time ``extract_quantities`` on each adversarial input at two sizes."""
+    small, large = (1_000, 10_000) if quick else (10_000, 100_000)
+    check_adversarial((small, large))
+    rows = []
+    worst = ("", 0.0)
+    for piece, _ in ADVERSARIAL:
+        times = []
+        for size in (small, large):
+            text = _adversarial_text(piece, size)
+            times.append(measure(lambda text=text: extract_quantities(text), repeat=3).median)
+        growth = times[1] / times[0]
+        worst = max(worst, (piece, growth), key=lambda item: item[1])
+        rows.append([repr(piece), time_label(times[0]), time_label(times[1]), f"{growth:.1f}×"])
+    table = Table(
+        f"extract_quantities on adversarial input: {small:,} and {large:,} characters "
+        "(median of 3)",
+        ["repeated piece", f"{small:,} chars", f"{large:,} chars", "growth"],
+        "lrrr",
+        rows,
+    )
+    budget = Budget(
+        "extract_quantities",
+        f"adversarial input: 10× the characters ≤ {LINEAR_GROWTH:.1f}× the time",
+        f"worst {worst[1]:.1f}× ({worst[0]!r})",
+        worst[1] <= LINEAR_GROWTH,
+    )
+    return table, budget
+
+
 def run(quick: bool = False) -> Result:
     """Check fincalc's answers, then time every tool on the same snippets and text."""
     count, repeat, slow_count = (400, 1, 20) if quick else (4000, 7, 200)
@@ -336,7 +422,9 @@ def run(quick: bool = False) -> Result:
             size / ours / 1e6 >= 5,
         )
     )
-    return Result(AREA, [parse_table, extract_table], budgets)
+    adversarial_table, adversarial_budget = adversarial(quick)
+    budgets.append(adversarial_budget)
+    return Result(AREA, [parse_table, extract_table, adversarial_table], budgets)
 
 
 def main(argv: list[str] | None = None) -> int:

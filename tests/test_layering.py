@@ -62,9 +62,7 @@ DEFERRED: dict[tuple[str, str], str] = {
 EDGES = {
     "dateutil": {"fincalc._values.period_types", "fincalc._values.period_dates"},
     "babel": {
-        "fincalc._reading.units",
-        "fincalc._reading.parse",
-        "fincalc._reading.numerals",
+        "fincalc._reading.grammar",
         "fincalc._computing.render",
         "fincalc._evaluating.answers",
     },

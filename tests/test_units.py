@@ -20,8 +20,8 @@ from fincalc import (
     UnknownUnitError,
     parse_quantity,
 )
+from fincalc._reading.aliases import AliasIndex, is_latin
 from fincalc._reading.numerals import compose
-from fincalc._reading.units import AliasIndex, is_latin
 from fincalc._values.decimals import arithmetic
 
 DATA = resources.files("fincalc") / "_data"
@@ -267,7 +267,7 @@ def test_files(tmp_path: Path) -> None:
 
 
 def test_bundled_files_validate() -> None:
-    from fincalc._reading.units import validate_table
+    from fincalc._reading.unit_table import validate_table
 
     for name in ("units.toml", "currencies.toml"):
         data = tomllib.loads((DATA / name).read_text(encoding="utf-8"))
@@ -387,14 +387,14 @@ def test_alias_index_trigger_characters_cover_case_folds() -> None:
 
 
 def test_case_exists_only_below_the_cased_limit() -> None:
-    # fincalc._reading.units._casefold_sources scans code points below CASED_LIMIT only.
-    from fincalc._reading.units import CASED_LIMIT
+    # fincalc._reading.aliases._casefold_sources scans code points below CASED_LIMIT only.
+    from fincalc._reading.aliases import CASED_LIMIT
 
     assert all(chr(code).casefold() == chr(code) for code in range(CASED_LIMIT, 0x110000))
 
 
 def test_shift_exponent() -> None:
-    from fincalc._reading.units import shift_exponent
+    from fincalc._reading.unit_table import shift_exponent
 
     assert shift_exponent(Decimal("1E+8")) == 8
     assert shift_exponent(Decimal("1E-4")) == -4
@@ -406,7 +406,7 @@ def test_shift_exponent() -> None:
 
 
 def test_normalize_long_text_matches_translation() -> None:
-    from fincalc._reading.units import _LONG_TEXT, fold_characters
+    from fincalc._reading.text import _LONG_TEXT, fold_characters
 
     piece = "１２３，４５６．７８ 亿元（−5%）\u00a0‒﹣：～＃’＇′\u3000"
     short = fold_characters(piece)

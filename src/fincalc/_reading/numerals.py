@@ -20,9 +20,12 @@ from typing import Final
 
 import regex
 
+from .._values.vocabulary import alternation, vocabulary
+
 __all__ = [
     "BIG_CHARS",
     "CAPITAL_DIGIT_CHARS",
+    "CAPITAL_YUAN",
     "DIGIT_CHARS",
     "SMALL_CHARS",
     "compose",
@@ -81,7 +84,11 @@ BIG_CHARS: Final = "".join(BIG)
 _CAPITAL_MARKS: Final = frozenset(CAPITAL_DIGIT_CHARS + "拾佰仟")
 _TEN: Final = frozenset("十拾")
 _WAN: Final = Decimal("1E+4")
-_SKIPPED: Final = frozenset("零〇多余 ")
+#: Skipped inside a chain: 零 between places, a space, and the "more than" marks the
+#: caller keeps as a qualifier (三千多万; ``[number] approximate_after`` in reading.toml).
+_SKIPPED: Final = frozenset(
+    ["零", "〇", " ", *vocabulary("reading").words("number.approximate_after")]
+)
 
 # One token of a numeral chain: an Arabic number (separators already removed),
 # a run of Chinese digits (with an optional 点 decimal part), or one place char.
@@ -94,9 +101,16 @@ _TOKEN = regex.compile(
     rf"|(?P<other>.)",
     regex.DOTALL,
 )
+_CAPITAL_WORDS: Final = vocabulary("reading")
+#: The unit a capital amount's tail reads as (元): 大写 amounts are written in 人民币.
+CAPITAL_YUAN: Final = _CAPITAL_WORDS.words("capital.yuan")[0]
 _CAPITAL_TAIL = regex.compile(
-    rf"[元圆](?:零?+(?P<jiao>[{CAPITAL_DIGIT_CHARS}])角)?+"
-    rf"(?:零?+(?P<fen>[{CAPITAL_DIGIT_CHARS}])分)?+(?P<zheng>[整正])?+"
+    rf"(?:{alternation(_CAPITAL_WORDS.words('capital.yuan'), boundaries=False)})"
+    rf"(?:零?+(?P<jiao>[{CAPITAL_DIGIT_CHARS}])"
+    rf"(?:{alternation(_CAPITAL_WORDS.words('capital.jiao'), boundaries=False)}))?+"
+    rf"(?:零?+(?P<fen>[{CAPITAL_DIGIT_CHARS}])"
+    rf"(?:{alternation(_CAPITAL_WORDS.words('capital.fen'), boundaries=False)}))?+"
+    rf"(?P<zheng>{alternation(_CAPITAL_WORDS.words('capital.whole'), boundaries=False)})?+"
 )
 
 

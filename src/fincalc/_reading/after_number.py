@@ -1,0 +1,190 @@
+"""What is written after a number: a bracket, 多/余, a scale, a currency or unit, a hedge.
+
+Read left to right from the number: a ")" and 多/余 right after it, then a
+scale ("亿", "million", "bn"), a currency or unit ("元", "USD", "%", "股"), a
+scale after a currency ("RMB'000", "USD million"), and a qualifier ("左右",
+"以上").  The side is skipped at the cost of one set look-up when the
+character after the number (and its spaces) cannot start anything read here.
+A capital (大写) numeral's 元角分 tail is read here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Final
+
+from .grammar import DIGIT_SET, SPACES, UPPER
+from .numerals import CAPITAL_YUAN, is_capital, parse_capital_tail
+from .scan import Core, Source, forward_spaces
+from .unit_table import ScaleSpec, SuffixSpec
+from .value import exact
+
+__all__ = ["After", "read_after", "read_capital_tail"]
+
+
+@dataclass(slots=True)
+class After:
+    """What is written after a number core (filled in by ``read_after``, then read)."""
+
+    end: int  # where the amount ends so far: after a ")" or 多 right after it, and its units
+    units_end: int  # where the units end (a ")" or a qualifier may follow)
+    close: bool  # a ")" right after the core: "(1,234)", "(5.2)%"
+    scale: ScaleSpec | None
+    scale_text: str | None  # the scale as written; "" when it is part of the unit (RMB'000)
+    unit: SuffixSpec | None  # a currency or unit
+    unit_text: str | None
+    qualifier: str | None  # 多, 余 right after the number, or a hedge after the units
+    next_char: str  # the first character after the core and its spaces ("" at the end)
+    fraction: Decimal | None = None  # the 角/分 of a capital numeral's 元 tail
+
+
+def _spaced_scale_ok(text: str, start: int, end: int) -> bool:
+    """A tight scale after a space still counts when written as an upper-case abbreviation.
+
+    "3 MM" and "$12.5 MM" are millions (MM is no metric unit), while "5 m" and "3 mm"
+    stay metres and millimetres; single letters ("5 M", "3 B") must touch the number.
+    """
+    written = text[start:end]
+    return len(written) >= 2 and written.isupper()
+
+
+#: What may follow a tight unit written after a space ("leverage of 1.5 x."): the end
+#: of a phrase, not another operand ("3 x 4", "2 x (1+3)").
+_PHRASE_END: Final = frozenset(",.;:!?)]}|\n\r\t，。；：！？、）」』\"'…")
+
+
+def _spaced_unit_ok(norm: str, end: int) -> bool:
+    """A tight unit ("x", "×") after a space counts only when a phrase ends right after it."""
+    k = forward_spaces(norm, end)
+    return k >= len(norm) or norm[k] in _PHRASE_END
+
+
+def _scale_at(source: Source, i: int, j: int, close: bool) -> tuple[int, ScaleSpec] | None:
+    """The scale written at ``j < len(norm)`` (``i``: where the spaces before it start)."""
+    norm, grammar = source.norm, source.grammar
+    hit: tuple[int, ScaleSpec] | None = None
+    if norm[j] in grammar.scales.first_chars:
+        hit = grammar.scales.starting_at(norm, j)
+    if hit is None and close:  # (1,234)千元: a Chinese scale after the ")"
+        hit = grammar.han_scale_index.starting_at(norm, j)
+    if hit is not None and hit[1].tight and j != i and not _spaced_scale_ok(source.text, j, hit[0]):
+        return None  # "5 m" is five metres
+    return hit
+
+
+def _unit_at(source: Source, i: int, j: int) -> tuple[int, SuffixSpec] | None:
+    """The currency or unit written at ``j < len(norm)`` (``i``: where spaces before it start)."""
+    norm, grammar = source.norm, source.grammar
+    size = len(norm)
+    hit: tuple[int, SuffixSpec] | None = None
+    if norm[j] in grammar.units.first_chars:
+        hit = grammar.units.starting_at(norm, j)
+    if hit is not None:
+        spec, end = hit[1], hit[0]
+        if (spec.tight and j != i and not _spaced_unit_ok(norm, end)) or (
+            spec.not_before and end < size and norm[end] in spec.not_before
+        ):
+            hit = None  # "3 x 4"; 股东 is "shareholder", not 股 "shares"
+    if (
+        hit is None
+        and norm[j] in UPPER
+        and norm[j : j + 3] in grammar.iso_codes
+        and not (j + 3 < size and norm[j + 3].isascii() and norm[j + 3].isalpha())
+        and (iso := source.table.suffix(norm[j : j + 3])) is not None
+    ):
+        hit = (j + 3, iso)
+    if hit is not None and hit[1].kind == "currency":
+        k = hit[0]
+        if k < size and norm[k] in SPACES:
+            k = forward_spaces(norm, k)
+        if (
+            k < size
+            and (
+                norm[k] in DIGIT_SET
+                or (norm[k] in "-+(" and k + 1 < size and norm[k + 1] in DIGIT_SET)
+            )
+            and grammar.currencies.starting_at(norm, j) is not None
+        ):
+            return None  # "2023 人民币3,034.6亿元": the currency opens the next amount
+    return hit
+
+
+def read_after(source: Source, core: Core) -> After:
+    """Read a bracket, 多/余, a scale, a currency or unit and a qualifier after ``core``."""
+    norm, grammar, text = source.norm, source.grammar, source.text
+    size = len(norm)
+    i = j = core.end
+    after_ch = norm[i] if i < size else ""
+    if after_ch in SPACES:  # one space costs no call
+        j = i + 1 if i + 1 == size or norm[i + 1] not in SPACES else forward_spaces(norm, i)
+    next_char = norm[j] if j < size else ""
+    if after_ch not in grammar.marks_after and next_char not in grammar.after_trigger:
+        return After(i, i, False, None, None, None, None, None, next_char)
+    close = after_ch == ")"
+    if close:
+        i += 1
+    qualifier: str | None = None
+    if i < size and norm[i] in grammar.approximate:
+        qualifier = norm[i]  # 3000多万元
+        i += 1
+    end = i
+    if i != core.end:
+        j = forward_spaces(norm, i) if i < size and norm[i] in SPACES else i
+    scale: ScaleSpec | None = None
+    scale_text: str | None = None
+    if (
+        j < size
+        and (close or norm[j] in grammar.scales.first_chars)
+        and (scale_hit := _scale_at(source, i, j, close)) is not None
+    ):
+        scale, scale_text = scale_hit[1], text[j : scale_hit[0]]
+        i = end = scale_hit[0]
+        j = forward_spaces(norm, i) if i < size and norm[i] in SPACES else i
+    unit: SuffixSpec | None = None
+    unit_text: str | None = None
+    if (
+        j < size
+        and (norm[j] in grammar.units.first_chars or norm[j] in UPPER)
+        and (unit_hit := _unit_at(source, i, j)) is not None
+    ):
+        unit, unit_text = unit_hit[1], text[j : unit_hit[0]]
+        unit_start, i = j, unit_hit[0]
+        end = i
+        j = forward_spaces(norm, i) if i < size and norm[i] in SPACES else i
+        if (
+            scale is None
+            and unit.kind == "currency"
+            and j < size
+            and norm[j] in grammar.scales.first_chars
+        ):
+            # "500 RMB'000", "500 USD million": the scale after the currency
+            scale_hit = grammar.scales.starting_at(norm, j)
+            if scale_hit is not None and not (scale_hit[1].tight and j != i):
+                scale, scale_text = scale_hit[1], ""
+                unit_text = text[unit_start : scale_hit[0]]  # as written: "RMB'000"
+                i = end = scale_hit[0]
+                j = forward_spaces(norm, i) if i < size and norm[i] in SPACES else i
+    units_end = i
+    if qualifier is None and j < size and norm[j] in grammar.qualifiers_after.first_chars:
+        hit = grammar.qualifiers_after.starting_at(norm, j)
+        if hit is not None and (unit is not None or scale is not None or core.chain):
+            qualifier = text[j : hit[0]]  # 8.7亿元左右
+    return After(end, units_end, close, scale, scale_text, unit, unit_text, qualifier, next_char)
+
+
+def read_capital_tail(source: Source, core: Core, after: After) -> None:
+    """Read the 元角分 tail of a capital (大写) numeral into ``after``: 壹佰万元整, …元柒角捌分.
+
+    The tail becomes the amount's unit and ``after.fraction`` the 角/分 to add to
+    the whole 元.  Capital numerals are a convention for 人民币 amounts in contracts
+    and invoices, so the tail reads as the table's 元 (``[capital]`` in reading.toml).
+    """
+    if core.cn is None or not is_capital(core.cn):
+        return
+    with exact():
+        tail = parse_capital_tail(source.norm, core.end)
+    if tail is not None:
+        after.end, after.fraction, _ = tail
+        after.unit, after.unit_text = source.table.suffix(CAPITAL_YUAN), CAPITAL_YUAN
+        after.scale = None

@@ -1,0 +1,175 @@
+"""Aliases as the reader matches them: Latin or not, by dictionary probe or by pattern.
+
+An alias with an ASCII letter ("million", "USD", "pp") matches case-insensitively
+and at word boundaries; every other alias (¥, 亿, 个百分点) matches exactly.
+``AliasIndex`` finds the longest alias next to a position with a few dictionary
+look-ups (the parser's hot path); ``alias_alternation`` writes the same rule as a
+regular-expression alternation for the declaration patterns.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+import regex
+
+__all__ = [
+    "CASED_LIMIT",
+    "AliasIndex",
+    "alias_alternation",
+    "alias_key",
+    "is_latin",
+]
+
+_LATIN: Final = regex.compile(r"[A-Za-z]")
+
+
+def is_latin(alias: str) -> bool:
+    """True when ``alias`` contains an ASCII letter (it then matches case-insensitively)."""
+    return _LATIN.search(alias) is not None
+
+
+def alias_key(alias: str) -> str:
+    """The look-up key of an alias or of matched text: case-folded if Latin, else as is."""
+    return alias.casefold() if is_latin(alias) else alias
+
+
+class AliasIndex:
+    """Find the longest alias that starts (or ends) at a position, by dictionary look-ups.
+
+    Faster than a regex alternation of hundreds of aliases: only the lengths of
+    aliases that begin (end) with the character at hand are tried, longest first.
+    Latin aliases match case-insensitively and only at word boundaries.
+
+    >>> index = AliasIndex({"亿元": 1, "元": 2, "million": 3})
+    >>> index.starting_at("8.7亿元", 3), index.starting_at("5 Million!", 2)
+    ((5, 1), (9, 3))
+    >>> index.ending_at("约人民币", 4) is None
+    True
+    """
+
+    __slots__ = ("_by_first", "_by_last", "_values", "case_sensitive", "first_chars", "last_chars")
+
+    def __init__(self, aliases: Mapping[str, Any], *, case_sensitive: bool = False) -> None:
+        self.case_sensitive = case_sensitive
+        self._values: dict[str, tuple[Any, bool, bool]] = {}
+        first: dict[str, set[int]] = {}
+        last: dict[str, set[int]] = {}
+        for alias, value in aliases.items():
+            key = alias if case_sensitive else alias.casefold()
+            starts_latin = alias[0].isascii() and alias[0].isalpha()
+            ends_latin = alias[-1].isascii() and alias[-1].isalpha()
+            self._values[key] = (value, starts_latin, ends_latin)
+            first.setdefault(key[0], set()).add(len(key))
+            last.setdefault(key[-1], set()).add(len(key))
+        by_first = {ch: tuple(sorted(n, reverse=True)) for ch, n in first.items()}
+        by_last = {ch: tuple(sorted(n, reverse=True)) for ch, n in last.items()}
+        #: Every character an alias can start (end) with as matched: a character
+        #: outside ``first_chars`` at ``start`` means ``starting_at`` finds nothing,
+        #: so callers can skip the probe with one set look-up.
+        self.first_chars: frozenset[str] = _preimages(first, case_sensitive=case_sensitive)
+        self.last_chars: frozenset[str] = _preimages(last, case_sensitive=case_sensitive)
+        # The candidate lengths by the character as written (every character that
+        # folds to a first or last character of an alias), longest first.
+        self._by_first = {ch: by_first[_fold(ch, case_sensitive)] for ch in self.first_chars}
+        self._by_last = {ch: by_last[_fold(ch, case_sensitive)] for ch in self.last_chars}
+
+    def starting_at(self, text: str, start: int) -> tuple[int, Any] | None:
+        """Return ``(end, value)`` of the longest alias at ``text[start:]``, or None."""
+        size = len(text)
+        if start >= size:
+            return None
+        lengths = self._by_first.get(text[start])
+        if lengths is None:
+            return None
+        values = self._values
+        sensitive = self.case_sensitive
+        for length in lengths:
+            end = start + length
+            if end > size:
+                continue
+            piece = text[start:end]
+            found = values.get(piece if sensitive else piece.casefold())
+            if found is None:
+                continue
+            if found[2] and end < size and text[end].isascii() and text[end].isalpha():
+                continue  # "m" in "5mo"
+            return end, found[0]
+        return None
+
+    def ending_at(self, text: str, end: int) -> tuple[int, Any] | None:
+        """Return ``(start, value)`` of the longest alias ending at ``end``, or None."""
+        if end <= 0:
+            return None
+        lengths = self._by_last.get(text[end - 1])
+        if lengths is None:
+            return None
+        values = self._values
+        sensitive = self.case_sensitive
+        for length in lengths:
+            start = end - length
+            if start < 0:
+                continue
+            piece = text[start:end]
+            found = values.get(piece if sensitive else piece.casefold())
+            if found is None:
+                continue
+            if found[1] and start > 0 and text[start - 1].isascii() and text[start - 1].isalpha():
+                continue  # "RMB" in "xRMB"
+            return start, found[0]
+        return None
+
+
+def _fold(ch: str, case_sensitive: bool) -> str:
+    return ch if case_sensitive else ch.casefold()
+
+
+#: Unicode assigns case only below U+20000 (planes 2 and above hold CJK
+#: ideographs and special-purpose code points); tests/test_units.py checks it.
+CASED_LIMIT: Final = 0x20000
+
+
+@functools.cache
+def _casefold_sources() -> dict[str, tuple[str, ...]]:
+    """Map each one-character case fold to the other characters that fold to it ("k": K, K)."""
+    sources: dict[str, list[str]] = {}
+    for code in range(CASED_LIMIT):
+        ch = chr(code)
+        folded = ch.casefold()
+        if folded != ch and len(folded) == 1:
+            sources.setdefault(folded, []).append(ch)
+    return {folded: tuple(chars) for folded, chars in sources.items()}
+
+
+def _preimages(keys: Iterable[str], *, case_sensitive: bool) -> frozenset[str]:
+    """The characters whose case fold is one of ``keys`` (``keys`` themselves if case-sensitive)."""
+    chars = set(keys)
+    if not case_sensitive:
+        sources = _casefold_sources()
+        for key in list(chars):
+            chars.update(sources.get(key, ()))
+    return frozenset(chars)
+
+
+def alias_alternation(aliases: Iterable[str]) -> str:
+    """A longest-first alternation of ``aliases`` with the matching rule of ``AliasIndex``.
+
+    Latin aliases match case-insensitively and only as whole words; an empty
+    list gives a pattern that never matches.
+
+    >>> alias_alternation(["RMB", "元"])
+    '(?:(?<![A-Za-z])(?i:RMB)(?![A-Za-z])|元)'
+    """
+    parts = []
+    for alias in sorted(set(aliases), key=lambda a: (-len(a), a)):
+        pattern = regex.escape(alias)
+        if is_latin(alias):
+            pattern = f"(?i:{pattern})"
+            if alias[-1].isascii() and alias[-1].isalpha():
+                pattern += "(?![A-Za-z])"
+            if alias[0].isascii() and alias[0].isalpha():
+                pattern = "(?<![A-Za-z])" + pattern
+        parts.append(pattern)
+    return "(?:" + "|".join(parts) + ")" if parts else "(?!)"

@@ -1,0 +1,206 @@
+"""What is written before a number: 百分之, signs, a currency, an opening bracket, a hedge.
+
+Read right to left from the number: 百分之 and a sign right before it, then a
+currency, an opening bracket and a sign (or a minus word such as 负), then a
+currency again ("约人民币-8.7", "approximately $(1.2)", "-$1.2", "$-1.2"),
+and last a qualifier ("约", "approximately"), with a currency written before
+it ("港币约8.7亿元") or an unknown currency word.  The side is skipped at the
+cost of one set look-up when the character before the number cannot end
+anything read here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .grammar import SPACES, UPPER, Grammar
+from .scan import Core, Source, back_spaces
+from .unknown_currency import currency_word_before
+
+__all__ = ["Before", "iso_before", "percent_start", "read_before", "sign_ok"]
+
+
+@dataclass(slots=True)
+class Before:
+    """What is written before a number core (filled in by ``read_before``, then read)."""
+
+    start: int  # where the amount starts: at 百分之, a sign or a currency before the core
+    negative: bool  # a minus (or 负) before the number
+    paren_at: int  # the offset of a "(" before the number, or -1
+    percent: str | None  # 百分之 as written, or None
+    currency: str | None  # the ISO code of a currency written before the number
+    currency_text: str | None  # that currency as written
+    currency_outside: bool  # "$(1.2)": the currency is outside the brackets
+    qualifier: str | None  # a hedge before the amount: 约, approximately
+    unknown_word: tuple[int, int] | None  # a currency word the table does not know: 比特币
+
+
+def sign_ok(norm: str, at: int) -> bool:
+    """A minus is a sign unless it joins two things: 2019-2023, 5%-10%, A-1."""
+    if at == 0:
+        return True
+    before = norm[at - 1]
+    return not (before.isascii() and (before.isalnum() or before in ".%)]"))
+
+
+def iso_before(grammar: Grammar, norm: str, end: int) -> tuple[int, str] | None:
+    """An ISO 4217 code (upper case, a word of its own) ending at ``end``."""
+    start = end - 3
+    if start < 0 or norm[start:end] not in grammar.iso_codes:
+        return None
+    if start > 0 and norm[start - 1].isascii() and norm[start - 1].isalpha():
+        return None
+    return start, norm[start:end]
+
+
+def percent_start(grammar: Grammar, norm: str, at: int) -> int:
+    """Where a percent word (百分之) ending at ``at`` starts, or -1."""
+    if at and norm[at - 1] in grammar.percent_before.last_chars:
+        hit = grammar.percent_before.ending_at(norm, at)
+        if hit is not None:
+            return hit[0]
+    return -1
+
+
+def _sign_before(source: Source, i: int, *, words: bool) -> tuple[int, bool] | None:
+    """A "-" or "+" ending at ``i`` (with ``words``, also 负): ``(start, negative)``."""
+    if not i:
+        return None
+    norm = source.norm
+    ch = norm[i - 1]
+    if ch == "-" or ch == "+":
+        at, negative = i - 1, ch == "-"
+    elif words and ch in source.grammar.negative_before.last_chars:
+        hit = source.grammar.negative_before.ending_at(norm, i)
+        if hit is None:
+            return None
+        at, negative = hit[0], True
+    else:
+        return None
+    if at == source.prev_end or not sign_ok(norm, at):
+        return None  # 8.7亿元-9.1亿元: a dash that touches the amount before joins a range
+    return at, negative
+
+
+def _currency_ending(source: Source, j: int) -> tuple[int, str] | None:
+    """A currency (a prefix alias or an ISO code) ending at ``j``: ``(start, code)``.
+
+    A currency that starts inside the amount before belongs to it:
+    "12亿港元（人民币11亿元）".
+    """
+    norm, grammar = source.norm, source.grammar
+    ch = norm[j - 1] if j else ""
+    hit = grammar.currencies.ending_at(norm, j) if ch in grammar.currencies.last_chars else None
+    if hit is None and ch in UPPER:
+        hit = iso_before(grammar, norm, j)
+    if hit is None or hit[0] < source.prev_end:
+        return None
+    return hit
+
+
+def _currency_before(source: Source, i: int) -> tuple[int, int, str] | None:
+    """A currency ending at ``i`` or before the spaces there: ``(start, end, code)``."""
+    norm, grammar = source.norm, source.grammar
+    j = i
+    if i and norm[i - 1] in SPACES:  # one space costs no call
+        j = i - 1 if i == 1 or norm[i - 2] not in SPACES else back_spaces(norm, i)
+    # ``_currency_ending(source, j)``, written out: this probe runs for most amounts
+    ch = norm[j - 1] if j else ""
+    hit = grammar.currencies.ending_at(norm, j) if ch in grammar.currencies.last_chars else None
+    if hit is None and ch in UPPER:
+        hit = iso_before(grammar, norm, j)
+    if hit is None or hit[0] < source.prev_end:
+        return None
+    return hit[0], j, hit[1]
+
+
+def read_before(source: Source, core: Core) -> Before:
+    """Read 百分之, signs, brackets, currencies and a qualifier before ``core``.
+
+    Raises:
+        Refusal: two different currencies are written before the number.
+    """
+    norm, grammar = source.norm, source.grammar
+    i = start = core.start
+    before_ch = norm[i - 1] if i else ""
+    peek = i
+    if before_ch in SPACES:  # one space costs no call
+        peek = i - 1 if i == 1 or norm[i - 2] not in SPACES else back_spaces(norm, i)
+    peek_ch = norm[peek - 1] if peek else ""
+    if before_ch not in grammar.marks_before and peek_ch not in grammar.before_trigger:
+        return Before(start, False, -1, None, None, None, False, None, None)
+    percent: str | None = None
+    if (
+        before_ch in grammar.percent_before.last_chars
+        and (at := percent_start(grammar, norm, i)) >= 0
+    ):
+        percent, i = source.text[at:i], at
+        start = i
+    negative = False
+    if i and norm[i - 1] in "-+" and (sign := _sign_before(source, i, words=False)) is not None:
+        i = start = sign[0]
+        negative = sign[1]
+    currency: str | None = None
+    currency_text: str | None = None
+    probed = i
+    currency_ends = grammar.currency_ends
+    if i and norm[i - 1] in currency_ends and (found := _currency_before(source, i)) is not None:
+        i = start = found[0]
+        currency, currency_text = found[2], source.text[found[0] : found[1]]
+    paren_at = -1
+    if i and norm[i - 1] == "(":
+        paren_at = i = i - 1
+    if i and norm[i - 1] in grammar.sign_ends and (sign := _sign_before(source, i, words=True)):
+        i = sign[0]
+        negative = negative or sign[1]
+        if paren_at < 0:
+            start = i
+    currency_outside = False
+    if (
+        i != probed
+        and i
+        and norm[i - 1] in currency_ends
+        and (found := _currency_before(source, i)) is not None
+    ):
+        currency_outside = paren_at >= 0  # "$(1.2)"
+        if currency is not None and found[2] != currency:
+            written = norm[found[0] : found[1]]
+            raise source.refuse(found[0], core.end, f"two currencies ({currency_text}, {written})")
+        i = start = found[0]
+        currency, currency_text = found[2], source.text[found[0] : found[1]]
+    before = Before(
+        start, negative, paren_at, percent, currency, currency_text, currency_outside, None, None
+    )
+    _read_qualifier(source, i, before)
+    return before
+
+
+def _read_qualifier(source: Source, i: int, before: Before) -> None:
+    """Read the qualifier ending at ``i`` (and a currency before it) into ``before``.
+
+    Where there is none, a currency word the table does not know ending there
+    is kept as ``before.unknown_word``.
+    """
+    norm, grammar = source.norm, source.grammar
+    j = i
+    if i and norm[i - 1] in SPACES:  # one space costs no call
+        j = i - 1 if i == 1 or norm[i - 2] not in SPACES else back_spaces(norm, i)
+    ch = norm[j - 1] if j else ""
+    qualifiers = grammar.qualifiers_before
+    hit = qualifiers.ending_at(norm, j) if ch in qualifiers.last_chars else None
+    if hit is None:
+        if before.currency is None and i - j <= 1 and ch in grammar.currency_words.last_chars:
+            before.unknown_word = currency_word_before(source, j)  # "比特币8.7亿元", "澳幣 1,234"
+        return
+    if norm[hit[0] : j] in grammar.range_marks and hit[0] > 0 and norm[hit[0] - 1].isdigit():
+        return  # "5~8亿": a range, not a hedge
+    before.qualifier = source.text[hit[0] : j]
+    if before.currency is None:
+        # "港币约8.7亿元": a currency written before the qualifier
+        k = hit[0] - 1 if hit[0] > 0 and norm[hit[0] - 1] == " " else hit[0]
+        found = _currency_ending(source, k)
+        if found is not None:
+            before.start, before.currency = found
+            before.currency_text = source.text[found[0] : k]
+        else:
+            before.unknown_word = currency_word_before(source, k)

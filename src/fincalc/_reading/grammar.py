@@ -1,0 +1,303 @@
+"""What the amount reader matches, built once per unit table and locale.
+
+``grammar_for(table, locale)`` returns a ``Grammar``: the one scan pattern that
+finds number cores (Arabic numbers with the locale's separators, Chinese
+numerals, and chains of both with 十百千万亿), and the alias indexes the
+reader probes around each core (currencies, scales, units, qualifiers,
+not-an-amount markers).  Everything comes from the unit table and from the
+``[number]`` words of ``_data/reading.toml``; nothing here names a currency or
+a scale word, so adding one is a line of data.  Grammars are cached on the
+table, one per pair of separators.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Final
+
+import regex
+
+from .._values.errors import DataFileError, InvalidInputError
+from .._values.vocabulary import vocabulary
+from .aliases import AliasIndex, is_latin
+from .numerals import BIG_CHARS, DIGIT_CHARS, SMALL_CHARS
+from .text import fold_characters
+from .unit_table import UnitTable
+
+__all__ = [
+    "DIGIT_SET",
+    "SCALE_CHARS",
+    "SPACES",
+    "UPPER",
+    "Grammar",
+    "grammar_for",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Grammar:
+    """The scan pattern and the alias indexes for one unit table and one locale."""
+
+    scan: re.Pattern[str]
+    han_scales: dict[str, tuple[Decimal, int | None]]
+    removals: tuple[str, ...]
+    decimal_mark: str
+    unit_initials: frozenset[str]
+    currencies: AliasIndex
+    qualifiers_before: AliasIndex
+    qualifiers_after: AliasIndex
+    scales: AliasIndex
+    units: AliasIndex
+    han_scale_index: AliasIndex
+    not_before: AliasIndex
+    not_after: AliasIndex
+    currency_words: AliasIndex
+    # the first letters of the English currency names the table does not resolve
+    currency_name_initials: frozenset[str]
+    iso_codes: frozenset[str]
+    # 百分之 before the number, and 负 (a minus written as a word) before it
+    percent_before: AliasIndex
+    negative_before: AliasIndex
+    # 多, 余 between a number and its scale (in data order); "~" that joins a range
+    approximate: tuple[str, ...]
+    range_marks: frozenset[str]
+    # Han scale characters the table does not define (兆: 1E+12 in Taiwan and Japan,
+    # 1E+6 in metric units on the mainland); one right after a number is refused.
+    unknown_scales: frozenset[str]
+    # A line that holds a table row: a "|" or tab, or a wide gap before an amount cell
+    table_gap: re.Pattern[str]
+    # Characters right next to a core that the reader reads itself (")", 多, 余 after
+    # it; "(", signs, the end of 百分之 and 负 before it)
+    marks_after: frozenset[str]
+    marks_before: frozenset[str]
+    # The last characters of a sign (or 负), and of a currency or ISO code or the
+    # spaces after one: a cheap test before probing for either
+    sign_ends: frozenset[str]
+    currency_ends: frozenset[str]
+    # Characters that can open (close) something the reader looks for next to a
+    # number core; any other neighbour lets it skip that whole side.
+    before_trigger: frozenset[str]
+    after_trigger: frozenset[str]
+    not_before_trigger: frozenset[str]
+    # Characters right next to a core that may start a reference or period check
+    # (the triggers above, or a space before one): any other pair needs no check.
+    marker_before: frozenset[str]
+    marker_after: frozenset[str]
+
+
+#: ISO 4217 codes are [A-Z]{3}.
+UPPER: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: The spaces the reader steps over between a number and its units.
+SPACES: Final = frozenset(" \u202f")
+DIGIT_SET: Final = frozenset("0123456789")
+#: Han place and section characters (十百千, 万亿 and their capital forms).
+SCALE_CHARS: Final = SMALL_CHARS + BIG_CHARS
+
+_CN_START: Final = "".join(ch for ch in DIGIT_CHARS if ch not in "零〇") + "十拾"
+_ALL_DIGITS: Final = "0-9" + DIGIT_CHARS
+
+
+def _arabic(group: str, decimal_mark: str) -> str:
+    # A locale that groups with a (no-break) space also writes a plain space there
+    # ("1 234,5 €" in French); other locales accept only the no-break forms.
+    g = "[ \u202f]" if group in " \u202f" else regex.escape(group)
+    d = regex.escape(decimal_mark)
+    alts = []
+    if group == ",":
+        # OCR: "147, 693, 604" — a space after the comma only with two or more groups.
+        alts.append(r"[0-9]{1,3}(?:, ?[0-9]{3}(?![0-9])){2,}+")
+    alts.append(rf"[0-9]{{1,3}}(?:{g}[0-9]{{3}}(?![0-9]))++")
+    if group == ",":
+        alts.append(r"[0-9]{1,2}(?:,[0-9]{2}(?=,))++,[0-9]{3}(?![0-9])")  # Indian 1,23,45,678
+    others = "".join(ch for ch in "'\u202f" if ch not in (group, "\u202f" if group == " " else ""))
+    alts.append(rf"[0-9]{{1,3}}(?:[{others}][0-9]{{3}}(?![0-9]))++")
+    alts.append(r"[0-9]++")
+    if decimal_mark == ".":
+        # OCR: "994. 14" — one space after the point, then one or two digits.
+        fraction = r"(?:\.(?: (?=[0-9]{1,2}(?![0-9.,])))?+[0-9]++)?+"
+    else:
+        fraction = rf"(?:{d}[0-9]++)?+"
+    return rf"(?>(?>{'|'.join(alts)}){fraction}|{d}[0-9]++)"
+
+
+def _scan_pattern(group: str, decimal_mark: str, approximate: str) -> re.Pattern[str]:
+    """The pattern of number cores, and of dates, times and codes to skip."""
+    arabic = _arabic(group, decimal_mark)
+    cn = rf"(?:[{_CN_START}][{DIGIT_CHARS}{SMALL_CHARS}]*+|零(?=点))(?:点[{DIGIT_CHARS}]++)?+"
+    big = rf"[{SMALL_CHARS}]*+[{BIG_CHARS}]++"
+    small_after_digit = rf"(?<=[{_ALL_DIGITS}])[{SMALL_CHARS}]++"
+    marks = f"[{re.escape(approximate)}]?+" if approximate else ""
+    chain = rf"(?:[ ]?+{marks}(?:{big}|{small_after_digit})(?:零*+(?:{arabic}|{cn}))?+)*+"
+    skips = [
+        r"[0-9]++(?:[/:][0-9]++)++",  # 12/31/2024, 10:30, 1/2
+        r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?![0-9])",  # 2024-12-31
+        r"[0-9]++(?:-[0-9]++){2,}+",  # phone numbers, 400-820-8888
+    ]
+    if group != "." and decimal_mark == ".":
+        skips.append(r"[0-9]++(?:\.[0-9]++){2,}+")  # section 5.2.1, date 2024.12.31
+    starts = regex.escape(decimal_mark) + _CN_START + "零"
+    # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
+    # the same possessive quantifiers and atomic groups (so matching stays linear)
+    # and runs this pattern 3-4x faster than ``regex`` does (docs/performance.md).
+    return re.compile(
+        rf"(?=[0-9{starts}])(?<![0-9])(?:(?P<skip>{'|'.join(skips)})"
+        rf"|(?:(?P<ar>{arabic})|(?P<cn>{cn}))(?P<chain>{chain}))"
+    )
+
+
+def _table_gap(table: UnitTable) -> re.Pattern[str]:
+    """A "|" or tab, or a gap of two or more spaces between a number and an amount cell.
+
+    An amount cell opens with a digit, a sign, a bracket or a currency symbol of
+    the table ("$", "¥", "€", "£", …: the first character of each prefix alias
+    that is neither a letter nor a digit).
+    """
+    symbols = sorted({alias[0] for alias in table.prefix_currencies if not alias[0].isalnum()})
+    opening = re.escape("".join(symbols))
+    return re.compile(rf"[|\t]|[0-9)%][ \u202f]{{2,}}+[-(0-9{opening}]")
+
+
+@functools.cache
+def _words(key: str) -> tuple[str, ...]:
+    return vocabulary("reading").words(f"number.{key}")
+
+
+@functools.cache
+def _chars(key: str) -> tuple[str, ...]:
+    """The ``[number]`` words under ``key``, which the reader compares one character at a time."""
+    words = _words(key)
+    for word in words:
+        if len(word) != 1:
+            raise DataFileError(
+                f"fincalc/_data/reading.toml: [number.{key}] {word!r} must be one character",
+                entry=f"number.{key}",
+                source="fincalc/_data/reading.toml",
+            )
+    return words
+
+
+def is_tight(alias: str) -> bool:
+    """Short Latin markers (Q3, H1, FY24, 1st, 2024E, .SH) must touch the number."""
+    return is_latin(alias) and (len(alias) <= 2 or alias[0] in ".-")
+
+
+def _build(table: UnitTable, group: str, decimal_mark: str) -> Grammar:
+    approximate = _chars("approximate_after")
+    removals = tuple(sorted({group, ",", "'", "\u202f", " "} - {decimal_mark}))
+    initials = {alias[0] for alias in table.suffixes} | {a[0].upper() for a in table.suffixes}
+    initials |= {" ", "\u202f", ")", *approximate, *SCALE_CHARS}
+    latin_scales = {
+        alias: spec for alias, spec in table.scales.items() if is_latin(alias) or alias[0] == "'"
+    }
+    currencies = AliasIndex(table.prefix_currencies)
+    qualifiers_before = AliasIndex(table.qualifiers_before)
+    qualifiers_after = AliasIndex(table.qualifiers_after)
+    scales = AliasIndex(latin_scales)
+    units = AliasIndex(table.suffixes)
+    not_before = AliasIndex({a: is_tight(a) for a in table.not_amount_prefixes})
+    not_after = AliasIndex({a: is_tight(a) for a in table.not_amount_suffixes})
+    currency_words = AliasIndex(table.currency_words)
+    percent_before = AliasIndex(dict.fromkeys(_words("percent_before"), True))
+    negative_before = AliasIndex(dict.fromkeys(_words("negative_before"), True))
+    return Grammar(
+        scan=_scan_pattern(group, decimal_mark, "".join(approximate)),
+        han_scales={
+            a: (spec.multiplier, spec.exponent)
+            for a, spec in table.scales.items()
+            if not is_latin(a)
+        },
+        removals=removals,
+        decimal_mark=decimal_mark,
+        unit_initials=frozenset(initials),
+        currencies=currencies,
+        qualifiers_before=qualifiers_before,
+        qualifiers_after=qualifiers_after,
+        scales=scales,
+        units=units,
+        han_scale_index=AliasIndex(
+            {alias: spec for alias, spec in table.scales.items() if alias not in latin_scales}
+        ),
+        not_before=not_before,
+        not_after=not_after,
+        currency_words=currency_words,
+        currency_name_initials=frozenset(name[0] for name in table.currency_names),
+        iso_codes=table.iso_codes,
+        percent_before=percent_before,
+        negative_before=negative_before,
+        approximate=approximate,
+        range_marks=frozenset(_words("range_marks")),
+        unknown_scales=frozenset(ch for ch in _chars("unknown_scales") if ch not in table.scales),
+        table_gap=_table_gap(table),
+        marks_after=frozenset([")", *approximate]),
+        marks_before=frozenset("-+(") | percent_before.last_chars | negative_before.last_chars,
+        sign_ends=frozenset("-+") | negative_before.last_chars,
+        currency_ends=currencies.last_chars | UPPER | SPACES,
+        # the end of a currency (known or not), an ISO code or a qualifier before the
+        # number (and its spaces)
+        before_trigger=currencies.last_chars
+        | currency_words.last_chars
+        | qualifiers_before.last_chars
+        | UPPER,
+        # the start of a scale, unit, ISO code or qualifier after the number (and its spaces)
+        after_trigger=scales.first_chars | units.first_chars | qualifiers_after.first_chars | UPPER,
+        # a not-an-amount prefix, or the "." ":" "、" "," of "Note 5.12", "附注五、12"
+        not_before_trigger=not_before.last_chars | frozenset(".:、,"),
+        marker_before=not_before.last_chars | frozenset(".:、, "),
+        marker_after=not_after.first_chars | frozenset(" "),
+    )
+
+
+_DEFAULT_KEY: Final = ("grammar", ",", ".")
+
+
+def grammar_for(table: UnitTable, locale: str | None) -> Grammar:
+    """The grammar of ``table`` with the separators of ``locale`` ("," and "." when None)."""
+    if locale is None:
+        group, decimal_mark = ",", "."
+        key = _DEFAULT_KEY
+    else:
+        if not isinstance(locale, str):  # before the lru_cache hashes it
+            raise InvalidInputError(
+                f"locale: expected a locale name such as 'de_DE', got {locale!r}",
+                argument="locale",
+                value=repr(locale)[:80],
+            )
+        group, decimal_mark = _separators(locale)
+        key = ("grammar", group, decimal_mark)
+    grammar: Grammar | None = table._cache.get(key)
+    if grammar is None:
+        grammar = _build(table, group, decimal_mark)
+        table._cache[key] = grammar
+    return grammar
+
+
+@functools.lru_cache(maxsize=64)
+def _separators(locale: str) -> tuple[str, str]:
+    """The (group, decimal) symbols of a locale, from Babel (imported only here)."""
+    if not isinstance(locale, str) or not locale:
+        raise InvalidInputError(
+            f"locale: expected a locale name such as 'de_DE', got {locale!r}",
+            argument="locale",
+            value=repr(locale),
+        )
+    try:
+        from babel.numbers import get_decimal_symbol, get_group_symbol
+
+        group = fold_characters(get_group_symbol(locale))
+        decimal_mark = fold_characters(get_decimal_symbol(locale))
+    except Exception as exc:  # babel raises UnknownLocaleError (an Exception) and ValueError
+        raise InvalidInputError(
+            f"locale: {locale!r} is not a locale Babel knows; use a name such as 'de_DE'",
+            argument="locale",
+            value=locale,
+        ) from exc
+    if len(group) != 1 or len(decimal_mark) != 1 or group == decimal_mark:
+        raise InvalidInputError(
+            f"locale: {locale!r} has separators {group!r}/{decimal_mark!r} fincalc cannot read",
+            argument="locale",
+            value=locale,
+        )
+    return group, decimal_mark

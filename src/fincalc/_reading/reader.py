@@ -1,0 +1,162 @@
+"""Read every amount of a text, one number core at a time, in named phases.
+
+``read_all`` folds the text, scans it for number cores and reads each one:
+
+1. drop numbers that are words or references (``classify``);
+2. read what is written after the number, then before it (``after_number``,
+   ``before_number``): brackets, signs, currencies, scales, units, qualifiers;
+3. drop periods, codes and words now that the units are known;
+4. read the number itself as an exact ``Decimal`` (``value``);
+5. combine the units, decide accounting brackets, apply the declared unit and
+   build the ``Quantity`` with its kind (an amount, or a year-like number)
+   (``build``).
+
+A phase that refuses the amount raises ``Refusal``; the scan keeps the error
+in its place among the results.
+"""
+
+from __future__ import annotations
+
+import decimal
+
+from .._values.errors import ParseError
+from .._values.quantity import Quantity
+from .after_number import read_after, read_capital_tail
+from .before_number import read_before
+from .build import (
+    apply_context,
+    build,
+    check_unknown_currency,
+    han_unit,
+    read_brackets,
+    resolve_unit,
+)
+from .classify import (
+    AMOUNT,
+    NO_MARKERS,
+    Markers,
+    is_identifier,
+    is_word,
+    is_word_numeral,
+    read_markers,
+    refuse_unknown_scale,
+)
+from .declarations import UnitContext
+from .grammar import grammar_for
+from .scan import Core, Refusal, Source
+from .text import fold_characters
+from .unit_table import UnitTable
+from .value import read_number
+
+__all__ = ["Result", "read_all"]
+
+#: One amount read (or refused) and its kind (``classify.AMOUNT``, ``YEAR``, …).
+Result = tuple[Quantity | ParseError, int]
+
+
+def read(source: Source, core: Core, markers: Markers) -> Result | None:
+    """Read the amount around one number core, or None when it is not an amount.
+
+    ``markers`` are the reference and period words around the core.
+
+    Raises:
+        Refusal: the core is an amount fincalc will not read (the error says why).
+    """
+    after = read_after(source, core)
+    if core.cn is not None:
+        read_capital_tail(source, core, after)  # 壹佰万元整
+    if after.unit is None and after.scale is None:
+        if after.next_char in source.grammar.unknown_scales:
+            raise refuse_unknown_scale(source, core, after.next_char)  # "¥1.2兆"
+        if markers.period_after or is_identifier(source, after.end):
+            return None  # 2023年, 3个月, 5 years, 600519.SH, 3G, B2B
+    before = read_before(source, core)
+    if (before.currency is None or core.cn is not None) and is_word(source, core, before, after):
+        return None  # A1, COVID-19, 一方面, 三家
+    read_number(source, core, after.fraction)
+    han = han_unit(core, after) if core.chain or core.cn is not None else ""
+    if (
+        before.currency is None
+        and before.percent is None
+        and (before.unknown_word is not None or after.unit is None or after.unit.generic)
+    ):
+        check_unknown_currency(source, before, after, han)  # 比特币8.7亿元, 8.7亿卢比
+    unit = resolve_unit(source, before, after, han)
+    has_unit = bool(unit.parts)
+    if markers.reference and (
+        before.paren_at >= 0 or (unit.currency is None and after.scale is None and not han)
+    ):
+        return None  # only money or a scale overrides a reference word ("Note 12. 26户")
+    start, end, negative = before.start, after.end, before.negative
+    if before.paren_at >= 0:
+        bracketed = read_brackets(source, core, before, after, has_unit)
+        if bracketed is None:
+            return None  # "(4)" in prose: a list marker
+        start, end, negative = bracketed
+    if source.context is not None:
+        unit = apply_context(source, before, after, unit, han, has_unit)
+    qualifier = before.qualifier or after.qualifier
+    if qualifier is None and core.chain:
+        qualifier = _approximate(source, core.chain)
+    return build(source, core, unit, (start, end), negative, qualifier, has_unit)
+
+
+def _approximate(source: Source, chain: str) -> str | None:
+    """The 多 or 余 inside a chain ("3千多万"), kept as the qualifier."""
+    for mark in source.grammar.approximate:
+        if mark in chain:
+            return mark
+    return None
+
+
+def scan(source: Source) -> list[Result]:
+    """Return (quantity or refusal, kind) for every number core, in order."""
+    search = source.grammar.scan.search
+    norm = source.norm
+    marker_before, marker_after = source.grammar.marker_before, source.grammar.marker_after
+    size = len(norm)
+    found: list[Result] = []
+    pos = 0
+    while (match := search(norm, pos)) is not None:
+        start, pos = match.span()
+        skip, arabic, cn, chain = match.groups()
+        if skip is not None:
+            continue  # a date, time, phone or section number
+        result: Result | None = None
+        markers: Markers | None = None
+        if cn is None or not is_word_numeral(source, start, pos, cn, chain):
+            # (a lone Chinese digit, 一 or 三, is an amount only with a unit after it)
+            quiet = (not start or norm[start - 1] not in marker_before) and (
+                pos == size or norm[pos] not in marker_after
+            )  # no reference or period word can touch the core: no need to look
+            markers = NO_MARKERS if quiet else read_markers(source, start, pos)
+        if markers is not None:  # else 第3, 附注五、12, P45, Note 12, FY2024, 2023年, 1st
+            core = Core(start, pos, match.group(), arabic, cn, chain)
+            try:
+                result = read(source, core, markers)
+            except Refusal as refusal:
+                source.prev_end = max(source.prev_end, refusal.end)
+                found.append((refusal.error, AMOUNT))
+                continue
+        if result is not None:
+            found.append(result)
+        elif ". " in (written := match.group()):
+            # "Note 12. 26户": the OCR reading "12. 26" was not an amount, so the
+            # space was a sentence break; read what follows it on its own.
+            pos = start + written.index(". ") + 2
+    return found
+
+
+def read_all(
+    text: str, table: UnitTable, context: UnitContext | None, locale: str | None
+) -> tuple[list[Result], bool]:
+    """Every amount read (or refused) with its kind, and whether any is a year-like cell."""
+    source = Source(text, fold_characters(text), grammar_for(table, locale), table, context)
+    try:
+        return scan(source), source.cell_years
+    except decimal.DecimalException as exc:
+        # A custom table's multiplier with more digits than the private context holds
+        # ("1.2345…" times a 30-digit number) cannot be multiplied exactly.
+        raise ParseError(
+            f"cannot compute an exact value in {text[:80]!r}: {exc!r}", text=text
+        ) from exc
