@@ -601,8 +601,13 @@ def _computations() -> st.SearchStrategy[Computation]:
         if kind == "qoq":
             return qoq(later, Fact(prior.quantity, base, prior.evidence), rounding=rule)
         if kind == "ratio":
+            # a negative over a positive figure needs its sign convention declared (#14)
             return ratio(
-                ratio_fact, Fact(peer.quantity, base, peer.evidence), metric="r", rounding=rule
+                ratio_fact,
+                Fact(peer.quantity, base, peer.evidence),
+                metric="r",
+                rounding=rule,
+                signs="as_written" if value < 0 else None,
             )
         if kind == "share":  # a part no larger than the whole (a negative part is allowed)
             part = a if value <= other else Fact(prior.quantity, base, a.evidence)
