@@ -48,7 +48,7 @@ from .outcome import Extras, Outcome, settle
 from .quotients import per_unit_dimension
 from .rounding import Rounding, rounding_for
 from .signs import apply_convention, check_signs, is_negative, sign_note, undeclared_negative
-from .spec import RATIO_KINDS, FormulaKind, RatioKind, check_days
+from .spec import RATIO_KINDS, FormulaKind, RatioKind, check_days, is_one_of
 
 __all__ = ["Pairing", "analytic_ratio", "days_factor", "pair_parts", "result_dimension"]
 
@@ -211,7 +211,7 @@ def analytic_ratio(
     check_fact(_OPERATION, "denominator", denominator)
     checked_name(metric, "metric")
     normalise_calendar(calendar)
-    if kind not in RATIO_KINDS:
+    if not is_one_of(kind, RATIO_KINDS):
         raise InvalidInputError(
             f"ratio: kind={kind!r} is not an analytic; use one of {sorted(RATIO_KINDS)}, or "
             "leave kind out for a plain ratio",
@@ -226,6 +226,8 @@ def analytic_ratio(
             argument="days",
             value=repr(days)[:80],
         )
+    if days is not None:
+        check_days(days)
     declared = check_signs(_OPERATION, signs, ("numerator", "denominator"))
     pairing = pair_parts(_OPERATION, analytic, numerator, denominator, metric, calendar)
     if declared is None:
@@ -258,9 +260,8 @@ def analytic_ratio(
     rule = rounding_for(_OPERATION, rounding, pairing.target.dimension)
     multiplier = factor
 
-    def compute() -> Decimal:
-        quotient = top / bottom
-        return quotient * multiplier if multiplier is not None else quotient
+    def compute() -> Decimal:  # multiply first, so the division is the only rounding
+        return (top * multiplier if multiplier is not None else top) / bottom
 
     return settle(
         _OPERATION,

@@ -43,7 +43,7 @@ from .checks import (
 from .outcome import Extras, Operation, Outcome, settle
 from .rounding import Rounding, rounding_for
 from .signs import apply_convention, is_negative, undeclared_negative
-from .spec import CONVENTIONS, Formula, FormulaTerm, Sign, SignConvention
+from .spec import CONVENTIONS, Formula, FormulaTerm, Sign, SignConvention, is_one_of
 
 __all__ = ["Term", "evaluate_formula", "linear_combination"]
 
@@ -84,7 +84,7 @@ class Term:
                 argument="sign",
                 value=repr(self.sign),
             )
-        if self.convention is not None and self.convention not in CONVENTIONS:
+        if self.convention is not None and not is_one_of(self.convention, CONVENTIONS):
             raise InvalidInputError(
                 f"Term.convention must be 'as_written', 'magnitude' or None, got "
                 f"{self.convention!r}",
@@ -366,9 +366,9 @@ def _settle_quotient(
         notes.append(f"× {meaning}")
     rule = rounding_for(operation, rounding, pairing.target.dimension)
 
-    def compute() -> Decimal:
-        quotient = _signed_sum(spec.numerator, terms) / _signed_sum(spec.denominator, terms)
-        return quotient * multiplier if multiplier is not None else quotient
+    def compute() -> Decimal:  # multiply first, so the division is the only rounding
+        top = _signed_sum(spec.numerator, terms)
+        return (top * multiplier if multiplier is not None else top) / base
 
     return settle(
         operation,

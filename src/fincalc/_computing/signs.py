@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from .._values.errors import InvalidInputError, SignConventionError
 from .._values.facts import Fact
-from .spec import CONVENTIONS, SignConvention
+from .spec import CONVENTIONS, SignConvention, is_one_of
 
 __all__ = [
     "apply_convention",
@@ -53,7 +53,7 @@ def check_signs(
         values = tuple(signs)
     else:
         values = ()
-    if not values or any(value not in CONVENTIONS for value in values):
+    if not values or not all(is_one_of(value, CONVENTIONS) for value in values):
         raise InvalidInputError(
             f"{operation}: signs={signs!r} is not a sign convention; pass 'as_written' or "
             f"'magnitude', or one per input ({', '.join(roles)}), e.g. "
@@ -61,7 +61,7 @@ def check_signs(
             argument="signs",
             value=repr(signs)[:80],
         )
-    return tuple(value for value in values if value in CONVENTIONS)  # type: ignore[misc]
+    return tuple(value for value in values if is_one_of(value, CONVENTIONS))  # type: ignore[misc]
 
 
 def is_negative(fact: Fact) -> bool:

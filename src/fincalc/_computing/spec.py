@@ -33,6 +33,7 @@ __all__ = [
     "Sign",
     "SignConvention",
     "check_days",
+    "is_one_of",
     "registered",
 ]
 
@@ -52,6 +53,11 @@ FORMULA_KINDS: frozenset[str] = frozenset(get_args(FormulaKind))
 _SIGNS = frozenset(get_args(Sign))
 _TERM_NAME = regex.compile(r"[^\s](?:.{0,78}[^\s])?", regex.DOTALL)
 _MAX_TERMS = 32
+
+
+def is_one_of(value: object, choices: frozenset[str] | set[str]) -> bool:
+    """``value in choices`` for a text value; never raises (a list is simply not one)."""
+    return isinstance(value, str) and value in choices
 
 
 def _fail(what: str, value: object, fix: str) -> InvalidInputError:
@@ -85,7 +91,7 @@ class FormulaTerm:
                 self.name,
                 "name it like 'operating_cash_flow'",
             )
-        if self.convention is not None and self.convention not in CONVENTIONS:
+        if self.convention is not None and not is_one_of(self.convention, CONVENTIONS):
             raise _fail(
                 f"term {self.name!r}: the sign convention must be 'as_written' or 'magnitude', got",
                 self.convention,
@@ -147,7 +153,7 @@ class Formula:
             value = getattr(self, field)
             if not isinstance(value, str) or not value.strip():
                 raise _fail(f"Formula.{field} must be non-empty text, got", value, "")
-        if self.kind not in FORMULA_KINDS:
+        if not is_one_of(self.kind, FORMULA_KINDS):
             raise _fail(
                 f"formula {self.name!r}: kind must be one of {sorted(FORMULA_KINDS)}, got",
                 self.kind,
@@ -172,8 +178,8 @@ class Formula:
                 if (
                     not isinstance(pair, tuple)
                     or len(pair) != 2
-                    or pair[0] not in _SIGNS
-                    or pair[1] not in names
+                    or not is_one_of(pair[0], _SIGNS)
+                    or not is_one_of(pair[1], names)
                 ):
                     raise _fail(
                         f"formula {self.name!r}: each {part} entry is (sign, term name) with a "
@@ -367,7 +373,7 @@ def load_formula(key: str, raw: object) -> Formula:
             if not isinstance(term, dict) or set(term) - {"convention", "description"}:
                 raise _data_fail(key, f"term {name!r} takes only convention and description")
             convention = term.get("convention")
-            if convention is not None and convention not in CONVENTIONS:
+            if convention is not None and not is_one_of(convention, CONVENTIONS):
                 raise _data_fail(
                     key,
                     f"term {name!r}: convention must be 'as_written' or 'magnitude' (or absent "
