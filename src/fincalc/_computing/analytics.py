@@ -27,6 +27,7 @@ caliber is the flow's: its period and basis, with the result's metric.
 
 from __future__ import annotations
 
+import functools
 from datetime import timedelta
 from decimal import Decimal
 from typing import Final, NamedTuple
@@ -35,10 +36,11 @@ from .._values.caliber import Basis, Caliber
 from .._values.dimensions import DAYS, MULTIPLE, RATIO
 from .._values.errors import DimensionMismatchError, InvalidInputError
 from .._values.facts import Fact
-from .._values.period import FiscalCalendar
+from .._values.period import FiscalCalendar, Period
 from .checks import (
     check_fact,
     checked_name,
+    described,
     dimension_error,
     mismatch,
     normalise_calendar,
@@ -128,30 +130,35 @@ def pair_parts(
     return Pairing(Caliber(metric, cf.entity, cf.period, cf.basis, dimension, cf.tax), note, flow)
 
 
+def _pairing_hint(kind: str) -> str:
+    return (
+        f"a {kind} pairs a flow over a period with a balance of the same entity and tax: the "
+        "closing balance, the opening balance, or average(opening, closing)"
+    )
+
+
 def _check_flow_and_balance(
     operation: str, kind: str, flow: Fact, balance: Fact, calendar: FiscalCalendar | None
 ) -> str:
     """A flow over a period and a balance aligned with it; the note saying how."""
     cf, cb = flow.caliber, balance.caliber
-    other = tuple(name for name in cf.diff(cb) if name in ("entity", "tax"))
-    hint = (
-        f"a {kind} pairs a flow over a period with a balance of the same entity and tax: the "
-        "closing balance, the opening balance, or average(opening, closing)"
-    )
+    other = tuple(name for name in ("entity", "tax") if getattr(cf, name) != getattr(cb, name))
     if other:
-        raise mismatch(operation, flow, balance, hint, calendar=calendar, differing=other)
+        raise mismatch(
+            operation, flow, balance, _pairing_hint(kind), calendar=calendar, differing=other
+        )
     if cf.basis is Basis.INSTANT:
         raise mismatch(
             operation,
             flow,
             balance,
-            hint,
+            _pairing_hint(kind),
             calendar=calendar,
             differing=("basis",),
-            detail=f"the flow {cf.metric!r} is a balance at {cf.period.describe(calendar)}, "
+            detail=f"the flow {cf.metric!r} is a balance at {described(cf.period, calendar)}, "
             "not a figure over a period",
         )
-    period = cf.period.describe(calendar)
+    period = described(cf.period, calendar)
     if cb.basis is Basis.INSTANT:
         day = cb.period.start
         if day == cf.period.last_day:
@@ -167,32 +174,49 @@ def _check_flow_and_balance(
         return f"{cb.metric} is an average balance over {period}"
     else:
         detail = (
-            f"{cb.metric!r} covers {cb.period.describe(calendar)} ({cb.basis.value}), not the "
+            f"{cb.metric!r} covers {described(cb.period, calendar)} ({cb.basis.value}), not the "
             f"flow's {period}; an average balance must cover the flow's period"
         )
     raise mismatch(
-        operation, flow, balance, hint, calendar=calendar, differing=("period",), detail=detail
+        operation,
+        flow,
+        balance,
+        _pairing_hint(kind),
+        calendar=calendar,
+        differing=("period",),
+        detail=detail,
     )
 
 
 def days_factor(flow: Fact, days: object, calendar: FiscalCalendar | None) -> tuple[Decimal, str]:
     """The day count of a ``days`` analytic and what it means (365 for a 12-month period)."""
-    period = flow.caliber.period
     value = check_days(days) if days is not None else None
-    if period.months == 12 and value in (None, _YEAR_DAYS):
-        # The same words whether 365 was passed or implied, so a replay reproduces them.
-        return _YEAR_DAYS, (
-            f"365 days: the convention for a 12-month period ({period.describe(calendar)})"
-        )
-    if value is not None:
-        return value, f"{format(value, 'f')} days (given for {period.describe(calendar)})"
+    found = _days_of(flow.caliber.period, value, calendar)
+    if found is not None:
+        return found
+    period = flow.caliber.period
     raise InvalidInputError(
-        f"days: the flow {flow.caliber.metric!r} covers {period.describe(calendar)}, not a "
+        f"days: the flow {flow.caliber.metric!r} covers {described(period, calendar)}, not a "
         "12-month year; pass the days to count, e.g. days=90 or days=91 for a quarter, "
         "days=181 for a half year (and days=366 or 360 for a year counted otherwise)",
         argument="days",
         value=None,
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _days_of(
+    period: Period, value: Decimal | None, calendar: FiscalCalendar | None
+) -> tuple[Decimal, str] | None:
+    """(days, meaning) for a period and a checked day count; ``None``: days must be given."""
+    if period.months == 12 and value in (None, _YEAR_DAYS):
+        # The same words whether 365 was passed or implied, so a replay reproduces them.
+        return _YEAR_DAYS, (
+            f"365 days: the convention for a 12-month period ({described(period, calendar)})"
+        )
+    if value is not None:
+        return value, f"{format(value, 'f')} days (given for {described(period, calendar)})"
+    return None
 
 
 def analytic_ratio(

@@ -88,6 +88,8 @@ def _optional_decimal(value: object) -> Decimal | None:
 
 #: The optional fields, in the order JSON writes them; absent when ``None``.
 _OPTIONAL = ("signs", "kind", "factor", "factor_meaning", "formula")
+_FIRST_OPTIONAL = len(Outcome._fields) - len(_OPTIONAL)
+_NO_OPTIONAL = (None,) * len(_OPTIONAL)
 #: Operations whose inputs are a set: the fingerprint does not depend on their order.
 _UNORDERED = frozenset({"add", "average", "combine", "formula"})
 
@@ -513,7 +515,19 @@ def _fact_dict(fact: Fact) -> dict[str, Any]:
 
 
 def record(outcome: Outcome) -> Computation:
-    """The audit record of a rule's ``Outcome`` (what every public operation returns)."""
+    """The audit record of a rule's ``Outcome`` (what every public operation returns).
+
+    The optional fields are passed only when set: pydantic does not validate
+    a default, and most records (yoy, add) set none of them.
+    """
+    extras = outcome[_FIRST_OPTIONAL:]
+    optional = (
+        {}
+        if extras == _NO_OPTIONAL
+        else {
+            name: value for name, value in zip(_OPTIONAL, extras, strict=True) if value is not None
+        }
+    )
     return Computation(
         operation=outcome.operation,
         inputs=outcome.inputs,
@@ -523,9 +537,5 @@ def record(outcome: Outcome) -> Computation:
         display=outcome.display,
         note=outcome.note,
         calendar=outcome.calendar,
-        signs=outcome.signs,
-        kind=outcome.kind,
-        factor=outcome.factor,
-        factor_meaning=outcome.factor_meaning,
-        formula=outcome.formula,
+        **optional,
     )

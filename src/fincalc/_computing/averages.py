@@ -28,6 +28,7 @@ from .checks import (
     check_dimensions,
     check_fact,
     checked_name,
+    described,
     mismatch,
     normalise_calendar,
     same_fact_error,
@@ -116,7 +117,7 @@ def _balance_target(ordered: list[Fact], calendar: FiscalCalendar | None) -> tup
     dates = ", ".join(fact.caliber.period.start.isoformat() for fact in ordered)
     note = (
         f"average of {len(ordered)} balances ({dates}): the average balance over "
-        f"{span.describe(calendar)} ({basis.value})"
+        f"{described(span, calendar)} ({basis.value})"
     )
     return base.replace(metric=f"{base.metric} average", period=span, basis=basis), note
 
@@ -130,9 +131,9 @@ def _period_target(ordered: list[Fact], calendar: FiscalCalendar | None) -> tupl
         if earlier.caliber.basis is not later.caliber.basis:
             problem = "the figures mix bases"
         elif not same_length(p, q):
-            problem = f"{p.describe(calendar)} and {q.describe(calendar)} differ in length"
+            problem = f"{described(p, calendar)} and {described(q, calendar)} differ in length"
         elif q.start < p.end:
-            problem = f"{p.describe(calendar)} and {q.describe(calendar)} overlap"
+            problem = f"{described(p, calendar)} and {described(q, calendar)} overlap"
         elif q.start > p.end:
             problem = f"nothing covers {Period(p.end, q.start)} between them"
         if problem:
@@ -148,7 +149,7 @@ def _period_target(ordered: list[Fact], calendar: FiscalCalendar | None) -> tupl
     span = Period(ordered[0].caliber.period.start, ordered[-1].caliber.period.end)
     months = base.period.months
     per = _PER.get(months, f"{months}-month period") if months else "period"
-    names = ", ".join(fact.caliber.period.describe(calendar) for fact in ordered)
+    names = ", ".join(described(fact.caliber.period, calendar) for fact in ordered)
     note = f"average per {per} of {len(ordered)} periods ({names})"
     target = base.replace(
         metric=f"{base.metric} average per {per}",

@@ -27,6 +27,7 @@ __all__ = [
     "check_dimensions",
     "check_fact",
     "checked_name",
+    "described",
     "dimension_error",
     "later_first",
     "mismatch",
@@ -36,6 +37,12 @@ __all__ = [
     "shifted",
     "undefined",
 ]
+
+
+@functools.lru_cache(maxsize=4096)
+def described(period: Period, calendar: FiscalCalendar | None = None) -> str:
+    """``period.describe(calendar)``, memoised: naming a fiscal year costs µs and periods repeat."""
+    return period.describe(calendar)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -16,14 +16,13 @@ recomputes exactly what was declared.
 from __future__ import annotations
 
 import decimal
+import functools
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-import regex
-
-from .._values.caliber import Caliber
 from .._values.decimals import arithmetic
 from .._values.dimensions import is_additive
 from .._values.errors import DimensionMismatchError, InvalidInputError
@@ -47,7 +46,8 @@ from .spec import CONVENTIONS, Formula, FormulaTerm, Sign, SignConvention, is_on
 
 __all__ = ["Term", "evaluate_formula", "linear_combination"]
 
-_HAN = regex.compile(r"\p{Han}")
+#: A Chinese character (CJK unified ideographs and extension A): the inputs are named in Chinese.
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
 _MAX_TERMS = 32
 
 
@@ -124,25 +124,36 @@ def linear_combination(
     normalise_calendar(calendar)
     named = [(term.fact.caliber.metric, term.fact) for term in terms]
     _check_same_caliber(operation, "the formula", named, calendar)
-    _check_distinct(operation, named)
-    spec = Formula(
-        name="custom",
-        metric=metric,
-        terms=tuple(FormulaTerm(term.fact.caliber.metric, term.convention) for term in terms),
-        numerator=tuple((term.sign, term.fact.caliber.metric) for term in terms),
-        definition=_definition(metric, terms),
+    _check_distinct_metrics(operation, named)
+    spec = _custom_formula(
+        metric, tuple((term.sign, term.fact.caliber.metric, term.convention) for term in terms)
     )
     inputs = tuple(term.fact for term in terms)
-    return _settle_sum(operation, spec, inputs, metric, calendar, rounding)
+    return _settle_sum(operation, spec, inputs, metric, calendar, rounding, checked=True)
 
 
-def _definition(metric: str, terms: Sequence[Term]) -> str:
+@functools.lru_cache(maxsize=1024)
+def _custom_formula(
+    metric: str, terms: tuple[tuple[Sign, str, SignConvention | None], ...]
+) -> Formula:
+    """The formula ``combine`` declares (memoised: callers repeat the same formula)."""
+    return Formula(
+        name="custom",
+        metric=metric,
+        terms=tuple(FormulaTerm(name, convention) for _, name, convention in terms),
+        numerator=tuple((sign, name) for sign, name, _ in terms),
+        definition=_definition(metric, terms),
+    )
+
+
+def _definition(metric: str, terms: tuple[tuple[Sign, str, SignConvention | None], ...]) -> str:
     parts = []
-    for index, term in enumerate(terms):
-        name = term.fact.caliber.metric
-        name = f"|{name}|" if term.convention == "magnitude" else name
-        sign = "−" if term.sign == "-" else "+"
-        parts.append(f"{'−' if sign == '−' else ''}{name}" if index == 0 else f"{sign} {name}")
+    for index, (sign, name, convention) in enumerate(terms):
+        read = f"|{name}|" if convention == "magnitude" else name
+        if index == 0:
+            parts.append(f"−{read}" if sign == "-" else read)
+        else:
+            parts.append(f"{'−' if sign == '-' else '+'} {read}")
     return f"{metric} = {' '.join(parts)}"
 
 
@@ -181,6 +192,14 @@ def evaluate_formula(
 def _named_inputs(spec: Formula, facts: Mapping[str, Fact]) -> tuple[Fact, ...]:
     """The facts in the formula's term order; every term exactly once, nothing else."""
     names = spec.term_names
+    if type(facts) is dict and len(facts) == len(names):  # the usual call: a plain dict
+        try:
+            found = tuple(facts[name] for name in names)
+        except KeyError:
+            pass
+        else:
+            if all(type(fact) is Fact for fact in found):
+                return found
     if not isinstance(facts, Mapping):
         raise InvalidInputError(
             f"formula {spec.name!r}: pass the facts as a mapping from term name to Fact, "
@@ -206,8 +225,13 @@ def _named_inputs(spec: Formula, facts: Mapping[str, Fact]) -> tuple[Fact, ...]:
 
 def _default_metric(spec: Formula, inputs: Sequence[Fact]) -> str:
     """The Chinese name when the inputs are named in Chinese, else the English one."""
-    chinese = any(_HAN.search(fact.caliber.metric) for fact in inputs)
+    chinese = _named_in_chinese(tuple(fact.caliber.metric for fact in inputs))
     return spec.metric_zh if chinese and spec.metric_zh else spec.metric
+
+
+@functools.lru_cache(maxsize=1024)
+def _named_in_chinese(metrics: tuple[str, ...]) -> bool:
+    return any(_HAN.search(metric) for metric in metrics)
 
 
 def _terms_of(spec: Formula, inputs: Sequence[Fact]) -> dict[str, tuple[Fact, FormulaTerm]]:
@@ -238,9 +262,17 @@ def _check_same_caliber(
             )
 
 
-def _check_conventions(operation: str, spec: Formula, inputs: Sequence[Fact]) -> None:
+def _check_conventions(operation: str, spec: Formula, inputs: Sequence[Fact]) -> str:
+    """Refuse a negative figure for a term without a convention; the note of what was read."""
+    flipped = []
     for term, fact in zip(spec.terms, inputs, strict=True):
-        if term.convention is None and is_negative(fact):
+        if not is_negative(fact):
+            continue
+        if term.convention == "magnitude":
+            flipped.append(
+                f"{term.name} {fact.quantity.raw or format(fact.value, 'f')} read as its magnitude"
+            )
+        elif term.convention is None:
             if operation == "combine":
                 fixes = (
                     "Term(fact, sign, convention='magnitude')",
@@ -259,6 +291,7 @@ def _check_conventions(operation: str, spec: Formula, inputs: Sequence[Fact]) ->
                 "outflow or deduction written in brackets, or a real negative",
                 fixes,
             )
+    return "; ".join(flipped)
 
 
 def _signed_sum(
@@ -275,15 +308,6 @@ def _signed_sum(
     return total
 
 
-def _convention_note(spec: Formula, inputs: Sequence[Fact]) -> str:
-    flipped = [
-        f"{term.name} {fact.quantity.raw or format(fact.value, 'f')} read as its magnitude"
-        for term, fact in zip(spec.terms, inputs, strict=True)
-        if term.convention == "magnitude" and is_negative(fact)
-    ]
-    return "; ".join(flipped)
-
-
 def _settle_sum(
     operation: Operation,
     spec: Formula,
@@ -291,10 +315,13 @@ def _settle_sum(
     metric: str,
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
+    *,
+    checked: bool = False,
 ) -> Outcome:
-    named = list(zip(spec.term_names, inputs, strict=True))
-    _check_same_caliber(operation, repr(spec.name), named, calendar)
-    _check_distinct(operation, named)
+    if not checked:
+        named = list(zip(spec.term_names, inputs, strict=True))
+        _check_same_caliber(operation, repr(spec.name), named, calendar)
+        _check_distinct_metrics(operation, named)
     dimension = inputs[0].caliber.dimension
     if not is_additive(dimension):
         raise DimensionMismatchError(
@@ -304,10 +331,10 @@ def _settle_sum(
             left=dimension,
             right=dimension,
         )
-    _check_conventions(operation, spec, inputs)
+    flipped = _check_conventions(operation, spec, inputs)
     target = inputs[0].caliber.replace(metric=metric)
     terms = _terms_of(spec, inputs)
-    note = "; ".join(filter(None, [spec.definition, _convention_note(spec, inputs)]))
+    note = f"{spec.definition}; {flipped}" if flipped else spec.definition
     rule = rounding_for(operation, rounding, dimension)
     return settle(
         operation,
@@ -331,25 +358,27 @@ def _settle_quotient(
     rounding: Rounding | str | None,
 ) -> Outcome:
     terms = _terms_of(spec, inputs)
-    parts = [
-        [(name, terms[name][0]) for _, name in part] for part in (spec.numerator, spec.denominator)
-    ]
-    for part in parts:
-        _check_same_caliber(operation, repr(spec.name), part, calendar)
-    _check_distinct(operation, list(zip(spec.term_names, inputs, strict=True)))
-    top, bottom = parts[0][0][1], parts[1][0][1]
+    for part in (spec.numerator, spec.denominator):
+        if len(part) > 1:
+            named = [(name, terms[name][0]) for _, name in part]
+            _check_same_caliber(operation, repr(spec.name), named, calendar)
+    _check_distinct(operation, inputs)
+    top, bottom = terms[spec.numerator[0][1]][0], terms[spec.denominator[0][1]][0]
     pairing = pair_parts(operation, spec.kind, top, bottom, metric, calendar)
-    _check_conventions(operation, spec, inputs)
+    flipped = _check_conventions(operation, spec, inputs)
     factor, meaning = (None, None)
     if spec.kind == "days":
-        flow = pairing.flow or bottom
-        factor, meaning = days_factor(flow, days, calendar)
+        factor, meaning = days_factor(pairing.flow or bottom, days, calendar)
     try:
         with arithmetic():  # the base is checked before anything is divided by it
+            amount = _signed_sum(spec.numerator, terms)
             base = _signed_sum(spec.denominator, terms)
+            if base > 0:  # multiply first, so the division is the only rounding
+                result = (amount * factor if factor is not None else amount) / base
     except decimal.DecimalException as exc:
         raise InvalidInputError(
-            f"cannot {operation}: the denominator exceeds 50 significant digits",
+            f"cannot {operation}: the amounts exceed fincalc's 50 significant digits "
+            f"({type(exc).__name__}); check the units of the inputs",
             argument="facts",
             value=type(exc).__name__,
         ) from exc
@@ -360,33 +389,35 @@ def _settle_quotient(
             f"denominator of {spec.name!r} ({' '.join(s + n for s, n in spec.denominator)})",
             f"{spec.metric} over a zero or negative base is not meaningful",
         )
-    multiplier = factor
-    notes = [spec.definition, pairing.note, _convention_note(spec, inputs)]
+    note = "; ".join(filter(None, (spec.definition, pairing.note, flipped)))
     if meaning:
-        notes.append(f"× {meaning}")
-    rule = rounding_for(operation, rounding, pairing.target.dimension)
-
-    def compute() -> Decimal:  # multiply first, so the division is the only rounding
-        top = _signed_sum(spec.numerator, terms)
-        return (top * multiplier if multiplier is not None else top) / base
-
+        note = f"{note}; × {meaning}"
     return settle(
         operation,
         inputs,
         pairing.target,
-        rule,
-        compute,
+        rounding_for(operation, rounding, pairing.target.dimension),
+        lambda: result,
         calendar,
-        note="; ".join(filter(None, notes)),
+        note=note,
         extras=Extras(formula=spec, factor=factor, factor_meaning=meaning),
     )
 
 
-def _check_distinct(operation: str, named: Sequence[tuple[str, Fact]]) -> None:
-    """No two terms may be one figure (the same caliber): that is double counting."""
-    seen: dict[Caliber, Fact] = {}
+def _check_distinct_metrics(operation: str, named: Sequence[tuple[str, Fact]]) -> None:
+    """Terms of one caliber but the metric: one metric twice is one figure counted twice."""
+    seen: dict[str, Fact] = {}
     for _, fact in named:
-        other = seen.get(fact.caliber)
+        metric = fact.caliber.metric
+        other = seen.get(metric)
         if other is not None:
             raise same_fact_error(operation, other, fact)
-        seen[fact.caliber] = fact
+        seen[metric] = fact
+
+
+def _check_distinct(operation: str, facts: Sequence[Fact]) -> None:
+    """No two terms may be one figure (the same caliber): that is double counting."""
+    for index, fact in enumerate(facts):
+        for other in facts[:index]:  # a formula has a handful of terms: compare pairwise
+            if other.caliber == fact.caliber:
+                raise same_fact_error(operation, other, fact)

@@ -27,6 +27,7 @@ from .checks import (
     check_dimensions,
     check_fact,
     checked_name,
+    described,
     later_first,
     mismatch,
     normalise_calendar,
@@ -67,16 +68,17 @@ def year_over_year(
         detail = None
         if differing == ("period",):
             detail = (
-                f"the prior period must be exactly one year earlier ({expected.describe(calendar)})"
+                "the prior period must be exactly one year earlier "
+                f"({described(expected, calendar)})"
             )
         elif not differing:
-            detail = f"both facts are for {c.period.describe(calendar)}"
+            detail = f"both facts are for {described(c.period, calendar)}"
         raise mismatch(
             operation,
             current,
             prior,
-            f"compare {c.period.describe(calendar)} ({c.basis.value}) with the prior year's "
-            f"{expected.describe(calendar)} ({c.basis.value}) of the same metric, entity and tax"
+            f"compare {described(c.period, calendar)} ({c.basis.value}) with the prior year's "
+            f"{described(expected, calendar)} ({c.basis.value}) of the same metric, entity and tax"
             + _basis_cue(c.basis),
             calendar=calendar,
             detail=detail,
@@ -108,8 +110,8 @@ def period_over_period(
             detail = f"both figures are {c.basis.value}"
         elif differing == ("period",):
             detail = (
-                f"{p.period.describe(calendar)} is not the period of equal length ending where "
-                f"{c.period.describe(calendar)} starts"
+                f"{described(p.period, calendar)} is not the period of equal length ending where "
+                f"{described(c.period, calendar)} starts"
             )
         raise mismatch(
             operation,
@@ -197,17 +199,17 @@ def _whole_years_apart(
                 end,
                 start,
                 f"a {claimed}-year {operation} needs the figure {claimed} years before "
-                f"{ce.period.describe(calendar)} "
+                f"{described(ce.period, calendar)} "
                 f"({shifted(ce.period, -claimed).describe(calendar)})",
                 calendar=calendar,
-                detail=f"{cs.period.describe(calendar)} to {ce.period.describe(calendar)} is "
+                detail=f"{described(cs.period, calendar)} to {described(ce.period, calendar)} is "
                 f"{years} year{'s' if years > 1 else ''}, not {claimed}",
             )
         return years
     detail = None
     if differing == ("period",):
         detail = (
-            f"{cs.period.describe(calendar)} and {ce.period.describe(calendar)} are not the "
+            f"{described(cs.period, calendar)} and {described(ce.period, calendar)} are not the "
             "same period a whole number of years apart (later one first)"
         )
     raise mismatch(
@@ -253,7 +255,7 @@ def change_over_years(
     target = Caliber(name, c.entity, c.period, c.basis, RATIO, c.tax)
     note = (
         f"change over {count} year{'s' if count > 1 else ''}: "
-        f"{prior.caliber.period.describe(calendar)} → {c.period.describe(calendar)}"
+        f"{described(prior.caliber.period, calendar)} → {described(c.period, calendar)}"
     )
     return settle(
         operation,
@@ -331,8 +333,8 @@ def base_before_growth(
     target = Caliber(name, c.entity, prior_period, c.basis, c.dimension, c.tax)
     rule = rounding_for(operation, rounding, c.dimension)
     note = (
-        f"{c.period.describe(calendar)} / (1 + growth over {count} "
-        f"year{'s' if count > 1 else ''}) = {prior_period.describe(calendar)}"
+        f"{described(c.period, calendar)} / (1 + growth over {count} "
+        f"year{'s' if count > 1 else ''}) = {described(prior_period, calendar)}"
     )
     return settle(
         operation,

@@ -134,7 +134,8 @@ def settle(
             value=type(exc).__name__,
         ) from exc
     for name, value in (("result", result), ("display", display)):
-        if value and not in_range(value):
+        # inline bounds first (the hot path); in_range also rejects non-finite values
+        if value and not (-MAX_EXPONENT <= value.adjusted() <= MAX_EXPONENT and in_range(value)):
             raise InvalidInputError(
                 f"cannot {operation}: the {name} {value:.6E} (under {rule.rule}) is outside "
                 f"fincalc's range (magnitudes from 1E-{MAX_EXPONENT} to below "

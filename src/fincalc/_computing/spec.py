@@ -51,7 +51,6 @@ CONVENTIONS: frozenset[str] = frozenset(get_args(SignConvention))
 RATIO_KINDS: frozenset[str] = frozenset(get_args(RatioKind))
 FORMULA_KINDS: frozenset[str] = frozenset(get_args(FormulaKind))
 _SIGNS = frozenset(get_args(Sign))
-_TERM_NAME = regex.compile(r"[^\s](?:.{0,78}[^\s])?", regex.DOTALL)
 _MAX_TERMS = 32
 
 
@@ -85,7 +84,8 @@ class FormulaTerm:
     description: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not _TERM_NAME.fullmatch(self.name):
+        name = self.name
+        if not isinstance(name, str) or not 1 <= len(name) <= 80 or name != name.strip():
             raise _fail(
                 "a formula term's name must be 1-80 characters without surrounding spaces, got",
                 self.name,
@@ -424,6 +424,17 @@ def _registry() -> tuple[dict[str, Formula], dict[str, str]]:
 
 def registered(name: object) -> Formula:
     """The registry formula called ``name`` (key or alias, case- and space-insensitive)."""
+    if isinstance(name, str) and len(name) <= 200:
+        return _registered(name)
+    return _registered_slowly(name)
+
+
+@functools.lru_cache(maxsize=256)
+def _registered(name: str) -> Formula:
+    return _registered_slowly(name)
+
+
+def _registered_slowly(name: object) -> Formula:
     formulas, index = _registry()
     key = index.get(_lookup_key(name)) if isinstance(name, str) else None
     if key is None:

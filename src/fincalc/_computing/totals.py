@@ -58,12 +58,12 @@ def total(
         checked_name(metric, "metric")
     first = facts[0]
     diffs = [first.caliber.diff(other.caliber) for other in facts[1:]]
-    if all(d in ((), ("metric",)) for d in diffs) and any(diffs):
-        return _metric_total(facts, entity, metric, calendar, rounding)
     if all(d in ((), ("entity",)) for d in diffs) and any(diffs):
         target = _entity_total(facts, entity)
     elif all(d in ((), ("period",)) for d in diffs) and any(diffs):
         target = _period_total(facts, entity, calendar)
+    elif all(d in ((), ("metric",)) for d in diffs) and any(diffs):
+        return _metric_total(facts, entity, metric, calendar, rounding)
     elif not any(diffs):
         raise same_fact_error(_OPERATION, first, facts[1])
     else:

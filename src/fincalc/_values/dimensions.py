@@ -158,8 +158,11 @@ def find_dimension(code: object) -> DimensionInfo | None:
     >>> find_dimension("PERSONS").zh, find_dimension("WIDGETS") is None
     ('人', True)
     """
-    if not isinstance(code, str):
-        return None
+    return _found(code) if isinstance(code, str) else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _found(code: str) -> DimensionInfo | None:
     try:
         return dimension_info(code)
     except InvalidInputError:
