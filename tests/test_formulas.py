@@ -772,3 +772,48 @@ def test_base_from_growth_needs_the_growth_of_the_same_period() -> None:
     )
     with pytest.raises(UndefinedGrowthError, match="100 %"):
         base_from_growth(gdp, collapse)
+
+
+def test_the_docs_list_every_registry_formula() -> None:
+    text = (Path(__file__).parents[1] / "docs" / "computing.md").read_text(encoding="utf-8")
+    for spec in Formula.catalogue():
+        assert f"| `{spec.name}` " in text, (
+            f"docs/computing.md: add {spec.name} to the registry table"
+        )
+
+
+def test_the_registry_file_names_its_source_and_refuses_duplicate_names() -> None:
+    from fincalc import DataFileError
+    from fincalc._computing.spec import index_formulas, load_formula
+
+    text = (Path(__file__).parents[1] / "src" / "fincalc" / "_data" / "formulas.toml").read_text(
+        encoding="utf-8"
+    )
+    assert text.startswith("#")
+    assert "source" in text.split("\n\n")[0].lower()
+    fcf = Formula.named("fcf")
+    clash = load_formula(
+        "cash_flow_after_capex",
+        {
+            "metric": "x",
+            "kind": "sum",
+            "aliases": ["FCF"],
+            "numerator": ["+a"],
+            "terms": {"a": {"convention": "as_written"}},
+        },
+    )
+    with pytest.raises(DataFileError, match=r"'FCF' is also a name of \[free_cash_flow\]"):
+        index_formulas({"free_cash_flow": fcf, "cash_flow_after_capex": clash})
+    bad_entries: list[dict[str, Any]] = [
+        {"metric": "x", "kind": "sum", "numerator": ["+a"], "terms": {"a": {"convention": "up"}}},
+        {"metric": "x", "kind": "sum", "numerator": ["a"], "terms": {"a": {}}},
+        {"metric": "x", "kind": "sum", "numerator": ["+a"], "terms": {"a": {}, "b": {}}},
+        {"metric": "x", "kind": "ratio", "numerator": ["+a"], "terms": {"a": {}}},
+        {"metric": "x", "kind": "sum", "numerator": ["+a"], "terms": {"a": {}}, "extra": 1},
+        {"metric": "x", "kind": "sum", "numerator": ["+a"]},
+    ]
+    for entry in bad_entries:
+        with pytest.raises(DataFileError, match=r"formulas\.toml"):
+            load_formula("bad", entry)
+    with pytest.raises(DataFileError, match="snake_case"):
+        load_formula("Bad-Key", bad_entries[0])

@@ -1224,7 +1224,7 @@ def test_negate_and_abs_change_only_the_sign_convention() -> None:
     assert negate(capex).result == Decimal("460.8")
     assert negate(capex).target == capex.caliber
     assert abs_(capex).result == Decimal("460.8")
-    assert abs_(capex).note == "sign convention: magnitude ((460.8) → 460.8)"
+    assert abs_(capex).note == "sign convention: magnitude ((460.8) → 460.8 CNY)"
     assert abs_(fact("5", "FY2024")).result == 5
     assert negate(fact("5", "FY2024"), metric="流出").target.metric == "流出"
     chained = sub(

@@ -140,7 +140,7 @@ def negate(
     >>> capex = Fact.build("-460.8", metric="capex", entity="Acme", period="FY2024",
     ...                    dimension="USD", evidence_id="10-K", raw="(460.8)")
     >>> negate(capex).result, negate(capex).note
-    (Decimal('460.8'), 'sign convention: negated ((460.8) → 460.8)')
+    (Decimal('460.8'), 'sign convention: negated ((460.8) → 460.8 USD)')
     """
     return record(negated(fact, metric=metric, calendar=calendar, rounding=rounding))
 

@@ -145,7 +145,7 @@ def negated(
     check_fact("negate", "fact", fact)
     raw = fact.quantity.raw or format(fact.value, "f")
     value = fact.quantity.value.copy_negate()
-    note = f"sign convention: negated ({raw} → {format(value, 'f')})"
+    note = f"sign convention: negated ({raw} → {format(value, 'f')} {fact.caliber.dimension})"
     return _one_fact("negate", fact, metric, calendar, rounding, value, note)
 
 
@@ -160,5 +160,5 @@ def absolute_value(
     check_fact("abs", "fact", fact)
     raw = fact.quantity.raw or format(fact.value, "f")
     value = fact.quantity.value.copy_abs()
-    note = f"sign convention: magnitude ({raw} → {format(value, 'f')})"
+    note = f"sign convention: magnitude ({raw} → {format(value, 'f')} {fact.caliber.dimension})"
     return _one_fact("abs", fact, metric, calendar, rounding, value, note)

@@ -102,7 +102,7 @@ def sign_note(roles: Sequence[str], facts: Sequence[Fact], signs: Sequence[str])
     for role, fact, convention in zip(roles, facts, signs, strict=True):
         raw = fact.quantity.raw or format(fact.value, "f")
         if convention == "magnitude" and is_negative(fact):
-            parts.append(f"{role} as its magnitude ({raw} read as {format(-fact.value, 'f')})")
+            parts.append(f"{role} as its magnitude ({raw} read as positive)")
         else:
             parts.append(f"{role} {convention.replace('_', ' ')}")
     return "sign convention: " + ", ".join(parts)
