@@ -56,13 +56,13 @@ __all__ = ["Pairing", "analytic_ratio", "days_factor", "pair_parts", "result_dim
 
 _OPERATION: Final = "ratio"
 _YEAR_DAYS = Decimal(365)
-#: The result dimension of each analytic (``ratio`` may also be a per-unit figure).
+#: The result dimension of each analytic of equal dimensions (``ratio`` and
+#: ``per_unit`` give ``<TOP>_PER_<BOTTOM>`` by ``per_unit_dimension``).
 _DIMENSIONS: dict[str, str] = {
     "multiple": MULTIPLE,
     "turnover": MULTIPLE,
     "return": RATIO,
     "days": DAYS,
-    "per_unit": "",  # <TOP>_PER_<BOTTOM>, by per_unit_dimension
 }
 
 
