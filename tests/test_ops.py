@@ -34,6 +34,7 @@ from fincalc import (
     add,
     average,
     cagr,
+    change_over,
     combine,
     negate,
     pp_change,
@@ -1305,3 +1306,18 @@ def test_a_result_beyond_the_record_range_is_refused_not_stored() -> None:
         rounding="ROUND_HALF_UP@2",
     )
     assert Computation.from_json(ok.to_json()) == ok
+
+
+def test_growth_of_a_bracketed_outflow_points_to_its_magnitudes() -> None:
+    now, before = (
+        fact("-480", "FY2024", metric="资本开支"),
+        fact("-460", "FY2023", metric="资本开支"),
+    )
+    with pytest.raises(UndefinedGrowthError, match=r"yoy\(abs_\(current\)"):
+        yoy(now, before)
+    with pytest.raises(UndefinedGrowthError, match="compare their magnitudes"):
+        change_over(now, before)
+    assert yoy(abs_(now).as_fact(), abs_(before).as_fact()).display_text == "4.35%"
+    with pytest.raises(UndefinedGrowthError) as info:
+        yoy(fact("5", "FY2024"), fact("-5", "FY2023"))  # a loss turned into a profit
+    assert "magnitudes" not in str(info.value)

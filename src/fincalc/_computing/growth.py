@@ -243,7 +243,7 @@ def change_over_years(
             prior,
             "base",
             "a change over a zero or negative base is undefined — report both values, or the "
-            "difference with sub()",
+            "difference with sub()" + _bracketed_hint(operation, current, prior),
         )
     rule = rounding_for(operation, rounding, RATIO)
     c = current.caliber
@@ -454,7 +454,7 @@ def _growth(
             prior,
             "base",
             "growth over a zero or negative base is undefined — report both values, or the "
-            "change with sub()",
+            "change with sub()" + _bracketed_hint(operation, current, prior),
         )
     rule = rounding_for(operation, rounding, RATIO)
     target = _ratio_target(operation, current.caliber, metric)
@@ -465,6 +465,16 @@ def _growth(
         rule,
         lambda: (current.quantity.value - base) / base,
         calendar,
+    )
+
+
+def _bracketed_hint(operation: str, current: Fact, prior: Fact) -> str:
+    """When both figures are negative, they may be one outflow line written in brackets."""
+    if not (current.quantity.value.is_signed() and prior.quantity.value.is_signed()):
+        return ""
+    return (
+        "; if both are an outflow written in brackets (capex '(480)' and '(460)'), compare "
+        f"their magnitudes: {operation}(abs_(current).as_fact(), abs_(prior).as_fact())"
     )
 
 
