@@ -589,7 +589,7 @@ def test_a_real_negative_stays_negative() -> None:
             "total_assets",
             ("Total assets", "2023-12-31-misaligned"),
             CaliberMismatchError,
-            "neither the closing balance",
+            "not the closing balance",
         ),
         (
             "dso-10k",

@@ -979,7 +979,8 @@ def test_ratio_kinds_pair_a_flow_with_its_balance() -> None:
     turnover = ratio(revenue, closing, metric="总资产周转率", kind="turnover")
     assert (turnover.display_text, turnover.target.dimension) == ("1.73", "MULTIPLE")
     assert "closing balance of FY2024 (2024-12-31)" in turnover.note
-    assert "opening balance" in ratio(revenue, opening, metric="x", kind="turnover").note
+    with pytest.raises(CaliberMismatchError, match="is the opening balance of FY2024"):
+        ratio(revenue, opening, metric="x", kind="turnover")  # last year's closing column
     roa = ratio(fact("1.2E+8", "FY2024", metric="净利润"), closing, metric="ROA", kind="return")
     assert (roa.display_text, roa.target.dimension) == ("13.84%", "RATIO")
     dso = ratio(fact("4.1E+8", "2024-12-31", metric="应收账款"), revenue, metric="DSO", kind="days")
@@ -1003,7 +1004,7 @@ def test_ratio_kinds_pair_a_flow_with_its_balance() -> None:
                 r, fact("8E+8", "2024-06-30", metric="总资产"), metric="x", kind="turnover"
             ),
             CaliberMismatchError,
-            "neither the closing balance",
+            "not the closing balance",
         ),
         (
             lambda r, b: ratio(b, r, metric="x", kind="turnover"),

@@ -8,9 +8,12 @@ analytic, and then by a written rule:
 - ``multiple``: like a plain ratio (one entity, period, basis and tax, equal
   dimensions), read as a multiple: interest coverage 8.20x, current ratio.
 - ``turnover``: a flow over period P divided by a balance — the closing
-  balance (the instant on P's last day), the opening balance (the instant
-  the day before P starts) or an average balance over P (``average()`` of
-  the two) — read as a ``MULTIPLE``: asset turnover 1.73x.
+  balance (the instant on P's last day) or an average balance over P
+  (``average()`` of the opening and closing balances) — read as a
+  ``MULTIPLE``: asset turnover 1.73x. The opening balance alone (the instant
+  the day before P starts) is refused: it is last period's closing balance,
+  the classic wrong column, and the rare analytic that means it (a return on
+  beginning equity) is not worth that risk.
 - ``return``: the same pairing read as a ``RATIO``: ROA, ROE.
 - ``days``: a balance divided by a flow over P, times the days of P — 365
   for a 12-month period unless ``days=`` says otherwise (another period
@@ -133,7 +136,7 @@ def pair_parts(
 def _pairing_hint(kind: str) -> str:
     return (
         f"a {kind} pairs a flow over a period with a balance of the same entity and tax: the "
-        "closing balance, the opening balance, or average(opening, closing)"
+        "closing balance of the flow's period, or average(opening, closing)"
     )
 
 
@@ -164,12 +167,16 @@ def _check_flow_and_balance(
         if day == cf.period.last_day:
             return f"{cb.metric} is the closing balance of {period} ({day.isoformat()})"
         if day == cf.period.start - timedelta(days=1):
-            return f"{cb.metric} is the opening balance of {period} ({day.isoformat()})"
-        detail = (
-            f"the balance at {day.isoformat()} is neither the closing balance "
-            f"({cf.period.last_day.isoformat()}) nor the opening balance "
-            f"({(cf.period.start - timedelta(days=1)).isoformat()}) of {period}"
-        )
+            detail = (
+                f"the balance at {day.isoformat()} is the opening balance of {period} — last "
+                f"period's closing balance; pass the closing balance "
+                f"({cf.period.last_day.isoformat()}) or average(opening, closing)"
+            )
+        else:
+            detail = (
+                f"the balance at {day.isoformat()} is not the closing balance "
+                f"({cf.period.last_day.isoformat()}) of {period}"
+            )
     elif cb.period == cf.period and cb.basis is cf.basis:
         return f"{cb.metric} is an average balance over {period}"
     else:

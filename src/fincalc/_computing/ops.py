@@ -394,8 +394,9 @@ def ratio(
 
     A flow over a balance is refused unless ``kind=`` names the analytic
     (recorded as ``Computation.kind``): ``"turnover"`` (a flow over the
-    closing or opening balance, or an ``average()`` balance, of its period;
-    a ``MULTIPLE``: asset turnover 1.73x), ``"return"`` (the same pairing as a
+    closing balance of its period, or the ``average()`` of the opening and
+    closing balances — the opening balance alone is refused; a ``MULTIPLE``:
+    asset turnover 1.73x), ``"return"`` (the same pairing as a
     ``RATIO``: ROA, ROE), ``"days"`` (a balance over a flow × the days of the
     flow's period, 365 for a 12-month period unless ``days=`` says; ``DAYS``:
     DSO 93.94 days) or ``"multiple"`` (a plain ratio read as a multiple:

@@ -42,7 +42,7 @@ def formula(
     divides its numerator terms by its denominator terms, paired by the
     formula's kind: ``ratio`` and ``multiple`` over one period (gross margin,
     payout ratio, interest coverage, current ratio); ``turnover`` and
-    ``return`` divide a flow by the closing or opening balance, or an
+    ``return`` divide a flow by the closing balance, or an
     ``average()`` balance, of its period (asset turnover, ROA, ROE);
     ``days`` divides a balance by a flow and multiplies by the days of the
     flow's period (DSO, DPO, DIO; 365 for a 12-month period, else pass
