@@ -88,8 +88,6 @@ def _optional_decimal(value: object) -> Decimal | None:
 
 #: The optional fields, in the order JSON writes them; absent when ``None``.
 _OPTIONAL = ("signs", "kind", "factor", "factor_meaning", "formula")
-_FIRST_OPTIONAL = len(Outcome._fields) - len(_OPTIONAL)
-_NO_OPTIONAL = (None,) * len(_OPTIONAL)
 #: Operations whose inputs are a set: the fingerprint does not depend on their order.
 _UNORDERED = frozenset({"add", "average", "combine", "formula"})
 
@@ -520,10 +518,10 @@ def record(outcome: Outcome) -> Computation:
     The optional fields are passed only when set: pydantic does not validate
     a default, and most records (yoy, add) set none of them.
     """
-    extras = outcome[_FIRST_OPTIONAL:]
+    extras = outcome.extras
     optional = (
         {}
-        if extras == _NO_OPTIONAL
+        if extras is None
         else {
             name: value for name, value in zip(_OPTIONAL, extras, strict=True) if value is not None
         }

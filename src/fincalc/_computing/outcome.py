@@ -25,7 +25,7 @@ from .checks import normalise_calendar
 from .rounding import Rounding
 from .spec import Formula, RatioKind, SignConvention
 
-__all__ = ["OPERATIONS", "Operation", "Outcome", "settle"]
+__all__ = ["OPERATIONS", "Extras", "Operation", "Outcome", "settle"]
 
 Operation = Literal[
     "add",
@@ -49,7 +49,27 @@ Operation = Literal[
 OPERATIONS: frozenset[str] = frozenset(get_args(Operation))
 
 _ONE = Decimal(1)
+_NONE = (None, None, None, None, None)
 _ZERO_FLOOR = Decimal(0).scaleb(-MAX_EXPONENT)
+
+
+class Extras(NamedTuple):
+    """The optional record fields an operation's parameters fill.
+
+    Attributes:
+        signs: The sign convention applied to each input, when the caller
+            declared one (``sub``, ``ratio``).
+        kind: The analytic a ``ratio`` was declared as (``turnover``, …).
+        factor: The constant the result was multiplied by (``scale``, days).
+        factor_meaning: What that constant is ("days in a year", …).
+        formula: The declared formula (``formula``, ``combine``).
+    """
+
+    signs: tuple[SignConvention, ...] | None = None
+    kind: RatioKind | None = None
+    factor: Decimal | None = None
+    factor_meaning: str | None = None
+    formula: Formula | None = None
 
 
 class Outcome(NamedTuple):
@@ -69,12 +89,8 @@ class Outcome(NamedTuple):
         display: ``result`` rounded once by ``rounding``.
         note: How the target was derived, when that is not obvious.
         calendar: The fiscal calendar, ``None`` for the calendar year.
-        signs: The sign convention applied to each input, when the caller
-            declared one (``sub``, ``ratio``).
-        kind: The analytic a ``ratio`` was declared as (``turnover``, …).
-        factor: The constant the result was multiplied by (``scale``, days).
-        factor_meaning: What that constant is ("days in a year", …).
-        formula: The declared formula (``formula``, ``combine``).
+        extras: The declared parameters (``Extras``), ``None`` when there are
+            none (yoy, add: the hot path builds no second tuple).
     """
 
     operation: Operation
@@ -85,24 +101,7 @@ class Outcome(NamedTuple):
     display: Decimal
     note: str = ""
     calendar: FiscalCalendar | None = None
-    signs: tuple[SignConvention, ...] | None = None
-    kind: RatioKind | None = None
-    factor: Decimal | None = None
-    factor_meaning: str | None = None
-    formula: Formula | None = None
-
-
-class Extras(NamedTuple):
-    """The optional record fields an operation's parameters fill (see ``Outcome``)."""
-
-    signs: tuple[SignConvention, ...] | None = None
-    kind: RatioKind | None = None
-    factor: Decimal | None = None
-    factor_meaning: str | None = None
-    formula: Formula | None = None
-
-
-_NO_EXTRAS = Extras()
+    extras: Extras | None = None
 
 
 def settle(
@@ -114,7 +113,7 @@ def settle(
     calendar: FiscalCalendar | None,
     *,
     note: str = "",
-    extras: Extras = _NO_EXTRAS,
+    extras: Extras | None = None,
 ) -> Outcome:
     """Run ``compute`` exactly in the private context, round once, and keep it all.
 
@@ -133,18 +132,10 @@ def settle(
             argument="facts",
             value=type(exc).__name__,
         ) from exc
-    for name, value in (("result", result), ("display", display)):
-        # inline bounds first (the hot path); in_range also rejects non-finite values
-        if value and not (-MAX_EXPONENT <= value.adjusted() <= MAX_EXPONENT and in_range(value)):
-            raise InvalidInputError(
-                f"cannot {operation}: the {name} {value:.6E} (under {rule.rule}) is outside "
-                f"fincalc's range (magnitudes from 1E-{MAX_EXPONENT} to below "
-                f"1E+{MAX_EXPONENT + 1}); check the units of the inputs, or pick a rounding "
-                "unit that fits (a huge ratio is not a percentage)",
-                argument="facts",
-                value=format(value, "E"),
-                limit=MAX_EXPONENT,
-            )
+    if (result and not -MAX_EXPONENT <= result.adjusted() <= MAX_EXPONENT) or (
+        display and not -MAX_EXPONENT <= display.adjusted() <= MAX_EXPONENT
+    ):
+        _out_of_range(operation, rule, result, display)
     return Outcome(
         operation,
         tuple(inputs),
@@ -154,8 +145,23 @@ def settle(
         display,
         note,
         normalise_calendar(calendar),
-        *extras,
+        None if extras == _NONE else extras,
     )
+
+
+def _out_of_range(operation: str, rule: Rounding, result: Decimal, display: Decimal) -> None:
+    """Refuse a result or display no record could hold (``from_json`` would reject it)."""
+    for name, value in (("result", result), ("display", display)):
+        if value and not in_range(value):
+            raise InvalidInputError(
+                f"cannot {operation}: the {name} {value:.6E} (under {rule.rule}) is outside "
+                f"fincalc's range (magnitudes from 1E-{MAX_EXPONENT} to below "
+                f"1E+{MAX_EXPONENT + 1}); check the units of the inputs, or pick a rounding "
+                "unit that fits (a huge ratio is not a percentage)",
+                argument="facts",
+                value=format(value, "E"),
+                limit=MAX_EXPONENT,
+            )
 
 
 def _plain(value: Decimal) -> Decimal:

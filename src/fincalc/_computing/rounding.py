@@ -8,6 +8,7 @@ the result's dimension, or checks the caller's rule fits it.
 from __future__ import annotations
 
 import decimal
+import functools
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -196,6 +197,7 @@ def _scalable(dimension: str) -> bool:
     return is_money(dimension) or _kind(dimension) in ("count", "physical")
 
 
+@functools.lru_cache(maxsize=256)
 def _default_rounding(dimension: str) -> Rounding:
     """``@2%`` for ratios, ``@0`` for counts (shares, people, households), ``@2`` otherwise."""
     if dimension == RATIO:
