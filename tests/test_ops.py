@@ -33,6 +33,7 @@ from fincalc import (
     abs_,
     add,
     average,
+    base_from_growth,
     cagr,
     change_over,
     combine,
@@ -1322,3 +1323,23 @@ def test_growth_of_a_bracketed_outflow_points_to_its_magnitudes() -> None:
     with pytest.raises(UndefinedGrowthError) as info:
         yoy(fact("5", "FY2024"), fact("-5", "FY2023"))  # a loss turned into a profit
     assert "magnitudes" not in str(info.value)
+
+
+def test_negative_ratios_are_real_negatives_and_need_no_convention() -> None:
+    net = fact("-0.05", "FY2024", metric="净利率", dimension="RATIO")
+    gross = fact("0.30", "FY2024", metric="毛利率", dimension="RATIO")
+    assert sub(gross, net, metric="毛利率与净利率之差").result == Decimal("0.35")
+    assert ratio(net, gross, metric="r").display_text == "-16.67%"
+    loss_per_share = fact("-0.5", "FY2024", metric="每股收益", dimension="CNY_PER_SHARES")
+    dividend = fact("0.2", "FY2024", metric="每股股利", dimension="CNY_PER_SHARES")
+    assert ratio(dividend, loss_per_share, metric="x").display_text == "-40.00%"
+
+
+def test_base_from_growth_refuses_a_change_in_points() -> None:
+    amount = fact("5E+10", "FY2024", metric="营业收入")
+    for unit, raw in [("个百分点", "0.5个百分点"), ("bps", "50 bps"), ("pp", "0.5 pp")]:
+        points = fact("0.005", "FY2024", metric="毛利率变动", dimension="RATIO", unit=unit, raw=raw)
+        with pytest.raises(DimensionMismatchError, match="percentage points, not a growth rate"):
+            base_from_growth(amount, points)
+    rate = fact("0.005", "FY2024", metric="增长率", dimension="RATIO", unit="%", raw="0.5%")
+    assert base_from_growth(amount, rate).target.period.describe() == "FY2023"

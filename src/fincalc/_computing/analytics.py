@@ -52,7 +52,7 @@ from .checks import (
 from .outcome import Extras, Outcome, settle
 from .quotients import per_unit_dimension
 from .rounding import Rounding, rounding_for
-from .signs import apply_convention, check_signs, is_negative, sign_note, undeclared_negative
+from .signs import apply_convention, check_signs, reads_either_way, sign_note, undeclared_negative
 from .spec import RATIO_KINDS, FormulaKind, RatioKind, check_days, is_one_of
 
 __all__ = ["Pairing", "analytic_ratio", "days_factor", "pair_parts", "result_dimension"]
@@ -263,7 +263,7 @@ def analytic_ratio(
     pairing = pair_parts(_OPERATION, analytic, numerator, denominator, metric, calendar)
     if declared is None:
         for role, fact in (("numerator", numerator), ("denominator", denominator)):
-            if is_negative(fact):
+            if reads_either_way(fact):
                 raise undeclared_negative(
                     _OPERATION,
                     role,

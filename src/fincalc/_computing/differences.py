@@ -49,7 +49,7 @@ from .checks import (
 )
 from .outcome import Extras, Outcome, settle
 from .rounding import Rounding, rounding_for
-from .signs import apply_convention, check_signs, is_negative, sign_note, undeclared_negative
+from .signs import apply_convention, check_signs, reads_either_way, sign_note, undeclared_negative
 from .spec import SignConvention
 
 __all__ = [
@@ -153,7 +153,7 @@ def _check_negatives(
     """
     if declared is not None:
         return
-    negative = [(role, fact) for role, fact in (("a", a), ("b", b)) if is_negative(fact)]
+    negative = [(role, fact) for role, fact in (("a", a), ("b", b)) if reads_either_way(fact)]
     if not negative or (both and len(negative) < 2):
         return
     role, fact = negative[-1]

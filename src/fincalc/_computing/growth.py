@@ -320,6 +320,7 @@ def base_before_growth(
             "has no base to recover",
         )
     rate = growth.quantity.value
+    _check_not_points(operation, growth)
     _check_direction(operation, growth)
     if rate <= -1:
         raise undefined(
@@ -530,4 +531,25 @@ def _check_direction(operation: str, growth: Fact) -> None:
         argument="growth",
         value=format(value, "f"),
         raw=raw,
+    )
+
+
+@functools.cache
+def _points() -> frozenset[str]:
+    return frozenset(word.casefold() for word in vocabulary("growth_words").words("points"))
+
+
+def _check_not_points(operation: str, growth: Fact) -> None:
+    """Refuse a change in percentage points (提高0.5个百分点, 50 bps) used as a growth rate."""
+    unit = (growth.quantity.unit or "").strip().casefold()
+    if unit not in _points():
+        return
+    raise DimensionMismatchError(
+        f"cannot {operation}: {growth.caliber.metric!r} "
+        f"({growth.quantity.raw or format(growth.value, 'f')}) is a change in percentage "
+        "points, not a growth rate; a figure grows by a rate (增长5.2%) — a ratio's change in "
+        "points is pp_change's result, and has no base to recover this way",
+        operation=operation,
+        left=growth.caliber.dimension,
+        right=growth.caliber.dimension,
     )

@@ -31,7 +31,14 @@ from .checks import (
 )
 from .outcome import Extras, Operation, Outcome, settle
 from .rounding import Rounding, rounding_for
-from .signs import apply_convention, check_signs, is_negative, sign_note, undeclared_negative
+from .signs import (
+    apply_convention,
+    check_signs,
+    is_negative,
+    reads_either_way,
+    sign_note,
+    undeclared_negative,
+)
 from .spec import SignConvention
 
 __all__ = ["check_mixed_signs", "part_of_whole", "per_unit_dimension", "quotient"]
@@ -100,6 +107,8 @@ def check_mixed_signs(
     role, fact = (
         ("numerator", numerator) if is_negative(numerator) else ("denominator", denominator)
     )
+    if not reads_either_way(fact):
+        return  # a negative margin or loss per share is a real negative
     magnitude = (
         "('magnitude', 'as_written')" if role == "numerator" else "('as_written', 'magnitude')"
     )

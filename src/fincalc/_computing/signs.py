@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
+from .._values.dimensions import is_additive
 from .._values.errors import InvalidInputError, SignConventionError
 from .._values.facts import Fact
 from .spec import CONVENTIONS, SignConvention, is_one_of
@@ -24,6 +25,7 @@ __all__ = [
     "apply_convention",
     "check_signs",
     "is_negative",
+    "reads_either_way",
     "sign_note",
     "undeclared_negative",
 ]
@@ -68,6 +70,16 @@ def is_negative(fact: Fact) -> bool:
     """Whether the figure is below zero as read."""
     value = fact.quantity.value
     return bool(value) and value.is_signed()
+
+
+def reads_either_way(fact: Fact) -> bool:
+    """A negative amount, count or physical quantity: it may be an outflow in brackets.
+
+    A negative ratio, multiple or per-unit figure (a −5 % margin, a loss per
+    share) is always a real negative: no statement brackets a margin as an
+    outflow, so only additive figures need a declared convention.
+    """
+    return is_negative(fact) and is_additive(fact.caliber.dimension)
 
 
 def apply_convention(fact: Fact, convention: SignConvention | None) -> Decimal:
