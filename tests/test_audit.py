@@ -23,13 +23,22 @@ from fincalc import (
     InvalidRecordError,
     ReplayMismatchError,
     Rounding,
+    Term,
+    abs_,
     add,
+    average,
+    base_from_growth,
     cagr,
+    change_over,
+    combine,
     find_conflicts,
+    formula,
+    negate,
     pp_change,
     qoq,
     ratio,
     render,
+    scale,
     share,
     sub,
     yoy,
@@ -429,6 +438,28 @@ PINNED_FINGERPRINTS = {
     "cagr": "34c356d47e349488a6cecbfdc281a9e82233d411ff66bd6efccd77c3d08ef43a",
     "pp-change": "3d4682c404498904474740eb799c4b520f8393473490fcbed420f42a5c90f6d0",
 }
+# Added by issue 14 (the operations analysts use), appended to the same file with
+# the same rule: never regenerate a line.
+PINNED_FINGERPRINTS.update(
+    {
+        "average-balances": "d8acf3a0015cdd7af026306c2465ea65318759f1891a85396151e9c4727ca21c",
+        "average-periods": "dddd99b3b4752747628327182e89e68cd2879d33ce5c97ce03268163d1ff953b",
+        "add-metrics": "049fbd727f2f1738ab07d7938dfe798d236e00815843841a492a0814c6d89a23",
+        "combine-signs": "28c703ab61cb0045be62f85e35601f04fabaac354924dc57b9d289bc78691a82",
+        "formula-fcf": "8ca32f8532e51820d7201789fa88679c3a47b90ff85c72a42a9a1776ccb1c4c8",
+        "formula-dso-chained": "ce9448ebc1b0cf3dc04f043b4b99bbb893a60308037fcd790a3e8c7ee8abc97d",
+        "ratio-turnover": "6abc8bbec51f65a92b19809726be100590aee5b917d697723a9e58751175941a",
+        "ratio-days": "1ab64b2fa696a13e307a799b4af874c87d2ec92b039c2d546b9c75eb120e88d5",
+        "ratio-per-unit": "293b2ccaa8a20e5ee7addbbfcff039d2ec626e9ba05762252d23174001bcab49",
+        "ratio-signs": "83a7ef97830dc4f078c96fcf63616afdf8de0f5d461d1b3f355370cfdbea4d76",
+        "sub-signs": "d62000ae443a848fd8b6dd70f049d8c995ac8d6f12b3549158c2e7ef77c7dbbc",
+        "scale-days": "19a156057dac555c636bb287cbbb2ee021562dba19f28ad6e624d12eb664389e",
+        "negate": "0ef1ab44a4493adddadf849b3b995777d818deada892b54cfd36c25d7c083e9b",
+        "abs": "d6f83b3a9dd19ee5df2845daa07ea64ca2b932817831427455018f8dc5a2f924",
+        "change-over": "130c25e9da4d476632e7787b17770224f86a10abab4fa599f4f4b2e415578c08",
+        "base-from-growth": "2acc473526104f3237bb14c7f929b50be3cecbe7db6b97f2a8cfaa2408f0d972",
+    }
+)
 
 
 def _stored() -> dict[str, dict[str, Any]]:
@@ -498,6 +529,59 @@ def stored_operations() -> dict[str, Computation]:
         "share": share(east, _at("2025Q3", "2.9E+9", entity="全公司")),
         "cagr": cagr(_at("FY2024", "133.1"), _at("FY2021", "100"), rounding="ROUND_DOWN@3%"),
         "pp-change": pp_change(*ratios),
+        **_issue_14_operations(),
+    }
+
+
+def _issue_14_operations() -> dict[str, Computation]:
+    """The records of the operations issue 14 added, as stored in the file."""
+    usd: dict[str, Any] = {"entity": "Acme", "dimension": "USD", "evidence_id": "10-K", "page": 48}
+    ocf = _at("FY2024", "2.7446E+9", metric="Operating cash flow", **usd)
+    capex = _at("FY2024", "-4.608E+8", metric="Capex", raw="(460.8)", **usd)
+    revenue = _at("FY2024", "1.248E+10", metric="Net sales", **usd)
+    receivables = [
+        _at(day, value, metric="Accounts receivable", **usd)
+        for day, value in [("2023-12-31", "1.8748E+9"), ("2024-12-31", "2.0962E+9")]
+    ]
+    oi = _at("FY2024", "9.8765E+8", metric="营业利润", page=112)
+    da = _at("FY2024", "-2.6914E+8", metric="折旧与摊销", raw="(26,914)", page=140)
+    inventory = [
+        _at(day, value, metric="存货", page=114)
+        for day, value in [("2023-12-31", "9.1234E+8"), ("2024-12-31", "9.8765E+8")]
+    ]
+    years = [
+        _at(p, v) for p, v in [("FY2022", "7.0E+9"), ("FY2023", "8.0E+9"), ("FY2024", "8.8E+9")]
+    ]
+    staff = _at("2024-12-31", "12000", metric="员工人数", dimension="PERSONS")
+    growth = _at(
+        "FY2024", "0.052", metric="地区生产总值增长率", dimension="RATIO", quote="比上年增长5.2%"
+    )
+    return {
+        "average-balances": average(*inventory),
+        "average-periods": average(*years, metric="三年平均营业收入"),
+        "add-metrics": add(oi, _at("FY2024", "2.6914E+8", metric="折旧与摊销"), metric="EBITDA"),
+        "combine-signs": combine(Term(oi), Term(da, convention="magnitude"), metric="EBITDA"),
+        "formula-fcf": formula("FCF", {"operating_cash_flow": ocf, "capital_expenditure": capex}),
+        "formula-dso-chained": formula(
+            "DSO",
+            {"accounts_receivable": average(*receivables).as_fact(), "revenue": revenue},
+        ),
+        "ratio-turnover": ratio(years[2], inventory[1], metric="存货周转率", kind="turnover"),
+        "ratio-days": ratio(inventory[1], years[2], metric="存货周转天数", kind="days", days=360),
+        "ratio-per-unit": ratio(years[2], staff, metric="人均营业收入", kind="per_unit"),
+        "ratio-signs": ratio(capex, ocf, metric="Capex to OCF", signs=("magnitude", "as_written")),
+        "sub-signs": sub(ocf, capex, metric="FCF", signs=("as_written", "magnitude")),
+        "scale-days": scale(
+            _at("FY2024", "0.2573", metric="应收账款/营业收入", dimension="RATIO"),
+            365,
+            meaning="days in the year",
+            dimension="DAYS",
+            metric="应收账款周转天数",
+        ),
+        "negate": negate(capex),
+        "abs": abs_(da),
+        "change-over": change_over(years[2], years[0]),
+        "base-from-growth": base_from_growth(years[2], growth),
     }
 
 
@@ -505,7 +589,26 @@ def test_stored_records_cover_every_operation() -> None:
     stored = _stored()
     assert set(stored) == set(PINNED_FINGERPRINTS)
     operations = {line["record"]["operation"] for line in stored.values()}
-    assert operations == {"add", "sub", "yoy", "qoq", "ratio", "share", "cagr", "pp_change"}
+    assert operations == {
+        "add",
+        "sub",
+        "yoy",
+        "qoq",
+        "ratio",
+        "share",
+        "cagr",
+        "pp_change",
+        "average",
+        "combine",
+        "formula",
+        "scale",
+        "negate",
+        "abs",
+        "change_over",
+        "base_from_growth",
+    }
+    kinds = {line["record"].get("kind") for line in stored.values()}
+    assert {"turnover", "days", "per_unit"} <= kinds
 
 
 @pytest.mark.parametrize("case", sorted(PINNED_FINGERPRINTS))
@@ -526,3 +629,94 @@ def test_operations_still_compute_the_stored_records(case: str) -> None:
     fresh = stored_operations()[case]
     assert fresh.fingerprint == PINNED_FINGERPRINTS[case]
     assert {**fresh.to_dict(), "version": stored["version"]} == stored
+
+
+# -- issue 14: the new fields, chained citations, HTML, and review bugs -------------
+
+
+def test_replay_of_an_unknown_operation_is_a_fincalc_error_not_a_key_error() -> None:
+    edited = east_yoy().model_copy(update={"operation": "median"})
+    with pytest.raises(ReplayMismatchError, match="'median', which fincalc does not have") as info:
+        edited.replay()
+    assert isinstance(info.value.__cause__, InvalidRecordError)
+
+
+def test_replay_detects_an_edited_sign_convention_or_factor() -> None:
+    stored = stored_operations()
+    with pytest.raises(ReplayMismatchError):
+        stored["sub-signs"].model_copy(update={"signs": ("as_written", "as_written")}).replay()
+    with pytest.raises(ReplayMismatchError):
+        stored["ratio-days"].model_copy(update={"factor": Decimal(365)}).replay()
+    with pytest.raises(ReplayMismatchError):
+        stored["formula-fcf"].model_copy(update={"formula": None}).replay()
+
+
+def test_new_fields_are_written_only_when_set() -> None:
+    assert set(east_yoy().to_dict()) == {
+        "operation",
+        "inputs",
+        "target",
+        "rounding",
+        "result",
+        "display",
+        "version",
+        "note",
+        "calendar",
+    }
+    days = stored_operations()["ratio-days"].to_dict()
+    assert (days["kind"], days["factor"]) == ("days", "360")
+    assert json.loads(stored_operations()["formula-fcf"].to_json())["formula"]["name"] == (
+        "free_cash_flow"
+    )
+
+
+def test_from_json_checks_the_input_count_of_every_operation() -> None:
+    data = stored_operations()["negate"].to_dict()
+    data["inputs"] = data["inputs"] * 2
+    with pytest.raises(InvalidRecordError, match="negate takes exactly 1 input"):
+        Computation.from_dict(data)
+    data = stored_operations()["formula-fcf"].to_dict()
+    data["inputs"] = data["inputs"][:1]
+    with pytest.raises(InvalidRecordError, match="formula takes exactly 2 inputs"):
+        Computation.from_dict(data)
+
+
+def test_a_chained_computation_cites_the_original_pages() -> None:
+    dso = stored_operations()["formula-dso-chained"]
+    derived = dso.inputs[0]
+    assert derived.evidence.evidence_id.startswith("computation:")
+    # both balances were read from one page of one filing: cited once
+    assert [(e.evidence_id, e.page) for e in derived.evidence.sources] == [("10-K", 48)]
+    again = Computation.from_json(dso.to_json())
+    assert again.inputs[0].evidence.sources == derived.evidence.sources
+    for locale in ("zh_CN", "en_US"):
+        assert "computation:" not in render(dso, locale=locale)  # type: ignore[arg-type]
+    twice = ratio(dso.as_fact(), dso.as_fact(), metric="self")
+    assert [e.evidence_id for e in twice.as_fact().evidence.sources] == ["10-K"]
+
+
+def test_repr_html_shows_formula_inputs_rounding_and_result_escaped() -> None:
+    hostile = _at(
+        "FY2024",
+        "-460.8",
+        metric="<script>alert(1)</script>",
+        raw="(460.8)",
+        quote="Capex & <b>tools</b>",
+        page=7,
+    )
+    c = negate(hostile)
+    html = c._repr_html_()
+    assert "<script>" not in html
+    assert "&lt;script&gt;" in html
+    assert "Capex &amp; &lt;b&gt;tools&lt;/b&gt;" in html
+    assert "−a" in html
+    assert "p. 7" in html
+    assert "ROUND_HALF_UP@2" in html
+    assert "460.8" in html
+
+
+@pytest.mark.parametrize("case", sorted(PINNED_FINGERPRINTS))
+def test_every_stored_record_has_an_expression(case: str) -> None:
+    expression = stored_operations()[case].expression
+    assert "?" not in expression
+    assert "a" in expression

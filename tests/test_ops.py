@@ -27,12 +27,21 @@ from fincalc import (
     Period,
     Quantity,
     Rounding,
+    SignConventionError,
+    Term,
     UndefinedGrowthError,
+    abs_,
     add,
+    average,
+    base_from_growth,
     cagr,
+    change_over,
+    combine,
+    negate,
     pp_change,
     qoq,
     ratio,
+    scale,
     share,
     sub,
     yoy,
@@ -601,8 +610,13 @@ def _computations() -> st.SearchStrategy[Computation]:
         if kind == "qoq":
             return qoq(later, Fact(prior.quantity, base, prior.evidence), rounding=rule)
         if kind == "ratio":
+            # a negative over a positive figure needs its sign convention declared (#14)
             return ratio(
-                ratio_fact, Fact(peer.quantity, base, peer.evidence), metric="r", rounding=rule
+                ratio_fact,
+                Fact(peer.quantity, base, peer.evidence),
+                metric="r",
+                rounding=rule,
+                signs="as_written" if value < 0 else None,
             )
         if kind == "share":  # a part no larger than the whole (a negative part is allowed)
             part = a if value <= other else Fact(prior.quantity, base, a.evidence)
@@ -889,3 +903,443 @@ def test_every_operation_records_its_calendar() -> None:
     plain = yoy(f("391035", "FY2024"), f("383285", "FY2023"))
     assert plain.calendar is None
     assert plain.fingerprint != records[0].fingerprint
+
+
+# -- issue 14: averages, analytics, scale, signs, dimensions beyond money ----------
+
+
+def test_average_of_two_balances_is_the_average_balance_over_the_year_between() -> None:
+    opening = fact("4.1E+8", "2023-12-31", metric="存货")
+    closing = fact("4.5E+8", "2024-12-31", metric="存货")
+    c = average(closing, opening)
+    assert c.result == Decimal("430000000")
+    assert c.target.describe() == "存货 average | 华东区 | FY2024 | single_period | CNY | na"
+    assert "average balance over FY2024" in c.note
+    half = average(opening, fact("4.3E+8", "2024-06-30", metric="存货"))
+    assert half.target.period.describe() == "2024H1"
+    assert half.target.basis is Basis.CUMULATIVE  # pairs with the H1 (上半年) flow
+    quarter_ends = [
+        fact(v, d, metric="存货")
+        for v, d in [("1", "2023-12-31"), ("2", "2024-03-31"), ("3", "2024-06-30")]
+    ]
+    assert average(*quarter_ends).result == 2
+
+
+def test_average_over_periods_is_a_figure_per_period() -> None:
+    years = [fact(v, p) for v, p in [("100", "FY2022"), ("110", "FY2023"), ("130", "FY2024")]]
+    c = average(*years, metric="三年平均营业收入")
+    assert c.display == Decimal("113.33")
+    assert c.target.metric == "三年平均营业收入"
+    assert (c.target.period.start.isoformat(), c.target.period.end.isoformat()) == (
+        "2022-01-01",
+        "2025-01-01",
+    )
+    assert average(*years).target.metric == "营业收入 average per year"
+
+
+@pytest.mark.parametrize(
+    ("facts_", "error", "match"),
+    [
+        (
+            lambda: [fact("1", "FY2022"), fact("2", "FY2024")],
+            CaliberMismatchError,
+            "nothing covers",
+        ),
+        (lambda: [fact("1", "FY2024"), fact("2", "2024Q4")], CaliberMismatchError, "length"),
+        (
+            lambda: [fact("1", "2024-12-31"), fact("2", "FY2024")],
+            CaliberMismatchError,
+            "not both",
+        ),
+        (
+            lambda: [fact("1", "FY2024"), fact("2", "FY2024", entity="B")],
+            CaliberMismatchError,
+            "entity differs",
+        ),
+        (lambda: [fact("1", "FY2024"), fact("1", "FY2024")], DuplicateFactError, "twice"),
+        (lambda: [fact("1", "FY2024")], InvalidInputError, "2-400"),
+        (
+            lambda: [fact("1", "FY2024"), fact("2", "FY2023", dimension="USD")],
+            DimensionMismatchError,
+            "dimensions differ",
+        ),
+    ],
+    ids=["gap", "unequal-periods", "balance-and-flow", "two-entities", "twice", "one", "fx"],
+)
+def test_average_refusals(
+    facts_: Callable[[], list[Fact]], error: type[Exception], match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        average(*facts_())
+
+
+def test_ratio_kinds_pair_a_flow_with_its_balance() -> None:
+    revenue = fact("1.5E+9", "FY2024")
+    closing = fact("8.67E+8", "2024-12-31", metric="总资产")
+    opening = fact("8E+8", "2023-12-31", metric="总资产")
+    turnover = ratio(revenue, closing, metric="总资产周转率", kind="turnover")
+    assert (turnover.display_text, turnover.target.dimension) == ("1.73", "MULTIPLE")
+    assert "closing balance of FY2024 (2024-12-31)" in turnover.note
+    with pytest.raises(CaliberMismatchError, match="is the opening balance of FY2024"):
+        ratio(revenue, opening, metric="x", kind="turnover")  # last year's closing column
+    roa = ratio(fact("1.2E+8", "FY2024", metric="净利润"), closing, metric="ROA", kind="return")
+    assert (roa.display_text, roa.target.dimension) == ("13.84%", "RATIO")
+    dso = ratio(fact("4.1E+8", "2024-12-31", metric="应收账款"), revenue, metric="DSO", kind="days")
+    assert dso.target.dimension == "DAYS"
+    assert dso.result == exact(lambda: Decimal("4.1E+8") * 365 / Decimal("1.5E+9"))
+    assert dso.factor == 365
+    assert dso.factor_meaning is not None
+    assert dso.factor_meaning.startswith("365 days")
+    assert ratio(revenue, closing, metric="x", kind="turnover").kind == "turnover"
+    coverage = ratio(
+        revenue, fact("1E+8", "FY2024", metric="利息费用"), metric="x", kind="multiple"
+    )
+    assert coverage.display_text == "15.00"
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (
+            lambda r, b: ratio(
+                r, fact("8E+8", "2024-06-30", metric="总资产"), metric="x", kind="turnover"
+            ),
+            CaliberMismatchError,
+            "not the closing balance",
+        ),
+        (
+            lambda r, b: ratio(b, r, metric="x", kind="turnover"),
+            CaliberMismatchError,
+            "is a balance at 2024-12-31",
+        ),
+        (
+            lambda r, b: ratio(
+                r, fact("8E+8", "2024-12-31", entity="B"), metric="x", kind="return"
+            ),
+            CaliberMismatchError,
+            "entity differs",
+        ),
+        (
+            lambda r, b: ratio(
+                r, fact("8E+8", "2024-12-31", dimension="USD"), metric="x", kind="return"
+            ),
+            DimensionMismatchError,
+            "dimensions differ",
+        ),
+        (lambda r, b: ratio(r, b, metric="x", kind="speed"), InvalidInputError, "not an analytic"),
+        (
+            lambda r, b: ratio(r, b, metric="x", kind="turnover", days=365),
+            InvalidInputError,
+            "days=",
+        ),
+        (
+            lambda r, b: ratio(b, fact("3E+8", "2024Q4"), metric="x", kind="days"),
+            InvalidInputError,
+            "days=90",
+        ),
+        (
+            lambda r, b: ratio(
+                r, fact("0", "2024-12-31", metric="总资产"), metric="x", kind="return"
+            ),
+            UndefinedGrowthError,
+            "not meaningful",
+        ),
+        (
+            lambda r, b: ratio(
+                fact("-1E+8", "FY2024", metric="净利润"), b, metric="ROA", kind="return"
+            ),
+            SignConventionError,
+            "signs='as_written'",
+        ),
+        (
+            lambda r, b: ratio(r, b, metric="x", kind="days", days=0.5),
+            InvalidInputError,
+            "float",
+        ),
+    ],
+    ids=[
+        "balance-of-another-date",
+        "flow-over-flow-reversed",
+        "entity",
+        "currency",
+        "unknown-kind",
+        "days-without-days-kind",
+        "quarter-without-days",
+        "zero-base",
+        "loss-undeclared",
+        "float-days",
+    ],
+)
+def test_ratio_kind_refusals(
+    call: Callable[[Fact, Fact], Computation], error: type[Exception], match: str
+) -> None:
+    revenue = fact("1.5E+9", "FY2024")
+    balance = fact("8.67E+8", "2024-12-31", metric="总资产")
+    with pytest.raises(error, match=match):
+        call(revenue, balance)
+
+
+def test_a_loss_gives_a_negative_return_once_declared() -> None:
+    loss = fact("-1E+8", "FY2024", metric="净利润")
+    assets = fact("1E+9", "2024-12-31", metric="总资产")
+    c = ratio(loss, assets, metric="ROA", kind="return", signs="as_written")
+    assert c.display_text == "-10.00%"
+    assert c.signs == ("as_written", "as_written")
+    margin = ratio(loss, fact("2E+9", "FY2024"), metric="净利率", signs="as_written")
+    assert margin.display_text == "-5.00%"
+    with pytest.raises(SignConventionError):
+        ratio(loss, fact("2E+9", "FY2024"), metric="净利率")
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "metric", "refused"),
+    [
+        ("100", "-40", "自由现金流", True),  # a bracketed outflow subtracted
+        ("-100", "40", "自由现金流", True),  # a negative minuend across metrics
+        ("100", "40", "自由现金流", False),
+        (None, None, None, False),
+    ],
+)
+def test_sub_across_metrics_refuses_undeclared_negatives(
+    a: str | None, b: str | None, metric: str | None, refused: bool
+) -> None:
+    if a is None or b is None or metric is None:
+        # across periods, one negative figure is unambiguous (a loss narrowed)
+        assert sub(fact("-30", "FY2024"), fact("50", "FY2023")).result == -80
+        with pytest.raises(SignConventionError, match="both figures are negative"):
+            sub(fact("-480", "FY2024"), fact("-460", "FY2023"))
+        magnitude = sub(fact("-480", "FY2024"), fact("-460", "FY2023"), signs="magnitude")
+        assert magnitude.result == 20  # capex rose by 20
+        # the remainder of two year-to-date figures keeps the statement's convention
+        assert sub(fact("-90", "2025年前三季度"), fact("-50", "2025年上半年")).result == -40
+        return
+    left, right = fact(a, "FY2024", metric="经营现金流"), fact(b, "FY2024", metric="资本开支")
+    if refused:
+        with pytest.raises(SignConventionError):
+            sub(left, right, metric=metric)
+    else:
+        assert sub(left, right, metric=metric).result == 60
+
+
+@pytest.mark.parametrize("signs", ["both", ("as_written",), ("as_written", "bracketed"), 1])
+def test_bad_sign_conventions_are_input_errors(signs: Any) -> None:
+    with pytest.raises(InvalidInputError, match="sign convention"):
+        sub(fact("1", "FY2024"), fact("-2", "FY2024", metric="b"), metric="c", signs=signs)
+
+
+def test_add_across_metrics_is_a_declared_formula() -> None:
+    oi = fact("1.2E+9", "FY2024", metric="营业利润")
+    da = fact("3E+8", "FY2024", metric="折旧与摊销")
+    c = add(oi, da, metric="EBITDA")
+    assert (c.operation, c.result, c.target.metric) == ("combine", Decimal("1.5E+9"), "EBITDA")
+    assert c.formula is not None
+    assert c.formula.numerator == (("+", "营业利润"), ("+", "折旧与摊销"))
+    assert add(da, oi, metric="EBITDA").fingerprint == c.fingerprint
+    with pytest.raises(SignConventionError, match="Term"):
+        add(oi, fact("-3E+8", "FY2024", metric="折旧与摊销"), metric="EBITDA")
+    fixed = combine(
+        Term(oi),
+        Term(fact("-3E+8", "FY2024", metric="折旧与摊销"), convention="magnitude"),
+        metric="EBITDA",
+    )
+    assert fixed.result == Decimal("1.5E+9")
+    assert (
+        add(
+            *[fact(v, f"2025Q{i}") for i, v in ((1, "1"), (2, "2"))], metric="上半年收入"
+        ).target.metric
+        == "上半年收入"
+    )
+
+
+def test_combine_signs_conventions_and_refusals() -> None:
+    ni = fact("9.52E+8", "FY2024", metric="净利润")
+    interest = fact("-4.1E+7", "FY2024", metric="利息费用", raw="(4,100万)")
+    c = combine(Term(ni), Term(interest, "+", convention="magnitude"), metric="息前利润")
+    assert c.result == Decimal("9.93E+8")
+    assert c.expression == "a + |b|"
+    minus = combine(Term(ni), Term(interest, "-", convention="as_written"), metric="x")
+    assert minus.result == Decimal("9.93E+8")
+    with pytest.raises(InvalidInputError, match="2-32 terms"):
+        combine(Term(ni), metric="x")
+    with pytest.raises(InvalidInputError, match="Term"):
+        combine(Term(ni), ni, metric="x")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="sign"):
+        Term(ni, "*")  # type: ignore[arg-type]
+    with pytest.raises(CaliberMismatchError, match="period differs"):
+        combine(Term(ni), Term(fact("1", "FY2023", metric="b")), metric="x")
+    with pytest.raises(DimensionMismatchError):
+        combine(
+            Term(fact("1", "FY2024", metric="a", dimension="RATIO")),
+            Term(fact("2", "FY2024", metric="b", dimension="RATIO")),
+            metric="x",
+        )
+    with pytest.raises((DuplicateFactError, CaliberConflictError)):
+        combine(Term(ni), Term(ni, "-"), metric="x")
+
+
+def test_scale_records_its_factor_and_meaning() -> None:
+    share = fact("0.2573", "FY2024", metric="应收账款占营收比", dimension="RATIO")
+    days = scale(
+        share, 365, meaning="days in the year", dimension="DAYS", metric="应收账款周转天数"
+    )
+    assert (days.display_text, days.target.dimension) == ("93.91", "DAYS")
+    assert (days.factor, days.factor_meaning) == (Decimal(365), "days in the year")
+    annual = scale(fact("9E+8", "2025Q3"), 4, meaning="annualised (× 4)")
+    assert annual.target.metric == "营业收入 (annualised (× 4))"
+    assert annual.target.period.describe() == "2025Q3"
+    barrels = scale(
+        fact("1E+6", "FY2024", metric="原油产量", dimension="TONNES"),
+        "7.33",
+        meaning="barrels per tonne of crude",
+        dimension="BARRELS",
+    )
+    assert barrels.result == Decimal("7330000.00")
+    usd = scale(
+        fact("7.1884E+8", "FY2024"),
+        "0.1391",
+        meaning="USD per CNY, PBOC central parity",
+        dimension="USD",
+    )
+    assert usd.target.dimension == "USD"
+
+
+@pytest.mark.parametrize(
+    ("factor", "options", "error", "match"),
+    [
+        (0, {}, InvalidInputError, "positive"),
+        (-1, {}, InvalidInputError, "negate"),
+        (1.5, {}, InvalidInputError, "float"),
+        (2, {"meaning": ""}, InvalidInputError, "meaning"),
+        (2, {"dimension": "TONNES"}, DimensionMismatchError, "not into 'TONNES'"),
+        (2, {"dimension": "cny"}, InvalidInputError, "dimension code"),
+    ],
+)
+def test_scale_refusals(
+    factor: Any, options: dict[str, Any], error: type[Exception], match: str
+) -> None:
+    kwargs = {"meaning": "x", **options}
+    with pytest.raises(error, match=match):
+        scale(fact("1", "FY2024"), factor, **kwargs)
+
+
+def test_negate_and_abs_change_only_the_sign_convention() -> None:
+    capex = fact("-460.8", "FY2024", metric="资本开支", raw="(460.8)")
+    assert negate(capex).result == Decimal("460.8")
+    assert negate(capex).target == capex.caliber
+    assert abs_(capex).result == Decimal("460.8")
+    assert abs_(capex).note == "sign convention: magnitude ((460.8) → 460.8 CNY)"
+    assert abs_(fact("5", "FY2024")).result == 5
+    assert negate(fact("5", "FY2024"), metric="流出").target.metric == "流出"
+    chained = sub(
+        fact("1234.5", "FY2024", metric="经营现金流"), abs_(capex).as_fact(), metric="FCF"
+    )
+    assert chained.result == Decimal("773.7")
+
+
+def test_physical_units_never_add_to_money_and_divide_into_per_unit_figures() -> None:
+    coal = fact("5.4E+6", "FY2024", metric="原煤产量", dimension="TONNES")
+    cost = fact("2.7E+9", "FY2024", metric="营业成本")
+    with pytest.raises(
+        DimensionMismatchError, match=r"physical quantity \(tonnes\) and an amount of money \(CNY\)"
+    ):
+        add(coal, cost, metric="x")
+    with pytest.raises(DimensionMismatchError, match="measure different things"):
+        sub(coal, cost, metric="x")
+    per_tonne = ratio(cost, coal, metric="吨煤成本")
+    assert (per_tonne.target.dimension, per_tonne.display_text) == ("CNY_PER_TONNES", "500.00")
+    staff = fact("12000", "2024-12-31", metric="员工人数", dimension="PERSONS")
+    per_head = ratio(fact("1.5E+9", "FY2024"), staff, metric="人均营收", kind="per_unit")
+    assert per_head.target.dimension == "CNY_PER_PERSONS"
+    assert "closing balance" in per_head.note
+    with pytest.raises(DimensionMismatchError, match="plain ratio"):
+        ratio(fact("1", "FY2024"), fact("2", "2024-12-31", metric="y"), metric="x", kind="per_unit")
+    households = add(
+        fact("1.2E+4", "FY2024", dimension="HOUSEHOLDS", entity="A"),
+        fact("3E+3", "FY2024", dimension="HOUSEHOLDS", entity="B"),
+        entity="合计",
+    )
+    assert households.rounding.rule == "ROUND_HALF_UP@0"  # whole households
+    tonnes = add(
+        coal,
+        fact("1E+6", "FY2024", metric="原煤产量", dimension="TONNES", entity="B"),
+        entity="T",
+        rounding="ROUND_HALF_UP@1万",
+    )
+    assert tonnes.display_text == "640.0万"
+    with pytest.raises(InvalidInputError, match="does not fit"):
+        add(
+            fact("1", "FY2024", dimension="DAYS", entity="A"),
+            fact("2", "FY2024", dimension="DAYS", entity="B"),
+            entity="T",
+            rounding="ROUND_HALF_UP@1万",
+        )
+
+
+def test_per_unit_figures_do_not_sum() -> None:
+    eps = [
+        fact(v, f"2025Q{i}", metric="每股收益", dimension="CNY_PER_SHARES")
+        for i, v in ((1, "0.1"), (2, "0.2"))
+    ]
+    with pytest.raises(DimensionMismatchError, match="per-unit figures do not sum"):
+        add(*eps)
+
+
+def test_sub_with_a_bad_calendar_on_nested_year_to_date_is_a_typed_error() -> None:
+    nine = fact("2.6E+9", "2025年前三季度")
+    half = fact("1.7E+9", "2025年上半年")
+    with pytest.raises(InvalidInputError, match="calendar must be a FiscalCalendar"):
+        sub(nine, half, calendar="x")  # type: ignore[arg-type]
+    for operation in (add, average):
+        with pytest.raises(InvalidInputError, match="calendar"):
+            operation(fact("1", "2025Q1"), fact("2", "2025Q2"), calendar="x")  # type: ignore[operator]
+
+
+def test_a_result_beyond_the_record_range_is_refused_not_stored() -> None:
+    huge = fact("1E+38", "FY2024", metric="a")
+    tiny = fact("1E-3", "FY2024", metric="b")
+    with pytest.raises(InvalidInputError, match="outside fincalc's range"):
+        ratio(huge, tiny, metric="x")  # 1E+41 as a ratio: the record could not load
+    with pytest.raises(InvalidInputError, match="outside fincalc's range"):
+        ratio(fact("1E+39", "FY2024", metric="a"), fact("1", "FY2024", metric="b"), metric="x")
+    ok = ratio(
+        fact("1E+38", "FY2024", metric="a"),
+        fact("1", "FY2024", metric="b"),
+        metric="x",
+        rounding="ROUND_HALF_UP@2",
+    )
+    assert Computation.from_json(ok.to_json()) == ok
+
+
+def test_growth_of_a_bracketed_outflow_points_to_its_magnitudes() -> None:
+    now, before = (
+        fact("-480", "FY2024", metric="资本开支"),
+        fact("-460", "FY2023", metric="资本开支"),
+    )
+    with pytest.raises(UndefinedGrowthError, match=r"yoy\(abs_\(current\)"):
+        yoy(now, before)
+    with pytest.raises(UndefinedGrowthError, match="compare their magnitudes"):
+        change_over(now, before)
+    assert yoy(abs_(now).as_fact(), abs_(before).as_fact()).display_text == "4.35%"
+    with pytest.raises(UndefinedGrowthError) as info:
+        yoy(fact("5", "FY2024"), fact("-5", "FY2023"))  # a loss turned into a profit
+    assert "magnitudes" not in str(info.value)
+
+
+def test_negative_ratios_are_real_negatives_and_need_no_convention() -> None:
+    net = fact("-0.05", "FY2024", metric="净利率", dimension="RATIO")
+    gross = fact("0.30", "FY2024", metric="毛利率", dimension="RATIO")
+    assert sub(gross, net, metric="毛利率与净利率之差").result == Decimal("0.35")
+    assert ratio(net, gross, metric="r").display_text == "-16.67%"
+    loss_per_share = fact("-0.5", "FY2024", metric="每股收益", dimension="CNY_PER_SHARES")
+    dividend = fact("0.2", "FY2024", metric="每股股利", dimension="CNY_PER_SHARES")
+    assert ratio(dividend, loss_per_share, metric="x").display_text == "-40.00%"
+
+
+def test_base_from_growth_refuses_a_change_in_points() -> None:
+    amount = fact("5E+10", "FY2024", metric="营业收入")
+    for unit, raw in [("个百分点", "0.5个百分点"), ("bps", "50 bps"), ("pp", "0.5 pp")]:
+        points = fact("0.005", "FY2024", metric="毛利率变动", dimension="RATIO", unit=unit, raw=raw)
+        with pytest.raises(DimensionMismatchError, match="percentage points, not a growth rate"):
+            base_from_growth(amount, points)
+    rate = fact("0.005", "FY2024", metric="增长率", dimension="RATIO", unit="%", raw="0.5%")
+    assert base_from_growth(amount, rate).target.period.describe() == "FY2023"

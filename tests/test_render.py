@@ -15,11 +15,15 @@ from fincalc import (
     FiscalCalendar,
     InvalidInputError,
     add,
+    average,
     cagr,
+    change_over,
+    formula,
     pp_change,
     qoq,
     ratio,
     render,
+    scale,
     share,
     sub,
     yoy,
@@ -359,3 +363,177 @@ def test_every_change_has_its_direction_words_in_the_data(locale: str, kind: str
     assert sorted(set(table.values())) == ["down", "flat", "nearly_flat", "up"]
     up, down = (words.words(f"directions.{locale}.{kind}.{s}")[0] for s in ("up", "down"))
     assert up != down
+
+
+# -- issue 14: multiples, percentage points, days, physical units, chained citations --
+
+
+@pytest.mark.parametrize(
+    ("build", "zh", "en"),
+    [
+        (
+            lambda: ratio(
+                fact("1.5E+9", "FY2024"),
+                fact("8.67E+8", "2024-12-31", metric="总资产"),
+                metric="总资产周转率",
+                kind="turnover",
+            ),
+            "总资产周转率为1.73倍",
+            "总资产周转率 for FY2024 was 1.73x",
+        ),
+        (
+            lambda: ratio(
+                fact("4.64E+8", "FY2024", metric="息税前利润"),
+                fact("1E+8", "FY2024", metric="利息费用"),
+                metric="利息保障倍数",
+                kind="multiple",
+            ),
+            "利息保障倍数为4.64倍",
+            "was 4.64x",
+        ),
+        (
+            lambda: ratio(
+                fact("3.86E+8", "2024-12-31", metric="应收账款"),
+                fact("1.5E+9", "FY2024"),
+                metric="应收账款周转天数",
+                kind="days",
+            ),
+            "应收账款周转天数为93.93天",
+            "was 93.93 days",
+        ),
+        (
+            lambda: sub(
+                fact("0.253", "FY2024", metric="毛利率", dimension="RATIO"),
+                fact("0.251", "FY2023", metric="毛利率", dimension="RATIO"),
+            ),
+            "毛利率较2023年度增加0.20个百分点",
+            "increased by 0.20 percentage points from FY2023",
+        ),
+        (
+            lambda: sub(
+                fact("0.22", "FY2024", metric="毛利率", dimension="RATIO"),
+                fact("0.25", "FY2023", metric="毛利率", dimension="RATIO"),
+            ),
+            "毛利率较2023年度减少3.00个百分点",
+            "decreased by 3.00 percentage points",
+        ),
+        (
+            lambda: sub(
+                fact("0.22", "FY2024", metric="毛利率", dimension="RATIO"),
+                fact("0.25", "FY2024", metric="毛利率", dimension="RATIO", entity="华南区"),
+            ),
+            "毛利率比华南区低3.00个百分点",
+            "trailed 华南区 by 3.00 percentage points",
+        ),
+        (
+            lambda: add(
+                fact("5.4E+6", "FY2024", metric="原煤产量", dimension="TONNES", entity="A矿"),
+                fact("1.2E+6", "FY2024", metric="原煤产量", dimension="TONNES", entity="B矿"),
+                entity="两矿合计",
+            ),
+            "原煤产量合计为660万吨",
+            "totaled 6.6 million tonnes",
+        ),
+        (
+            lambda: add(
+                fact(
+                    "4.126E+10", "FY2024", metric="用电量", dimension="KILOWATT_HOURS", entity="A"
+                ),
+                fact("1E+9", "FY2024", metric="用电量", dimension="KILOWATT_HOURS", entity="B"),
+                entity="全市",
+            ),
+            "用电量合计为422.6亿千瓦时",
+            "totaled 42.26 billion kWh",
+        ),
+        (
+            lambda: ratio(
+                fact("1.5E+9", "FY2024"),
+                fact("12000", "2024-12-31", metric="员工人数", dimension="PERSONS"),
+                metric="人均营业收入",
+                kind="per_unit",
+            ),
+            "人均营业收入为12.5万元/人",
+            "was CNY 125,000.00 per person",
+        ),
+        (
+            lambda: scale(
+                fact("0.2573", "FY2024", metric="应收账款/营业收入", dimension="RATIO"),
+                365,
+                meaning="days in the year",
+                dimension="DAYS",
+                metric="应收账款周转天数",
+            ),
+            "应收账款周转天数为93.91天",
+            "was 93.91 days",
+        ),
+    ],
+    ids=[
+        "turnover",
+        "coverage",
+        "days",
+        "pp-up",
+        "pp-down",
+        "pp-between-entities",
+        "tonnes",
+        "kwh",
+        "per-person",
+        "scaled-days",
+    ],
+)
+def test_units_beyond_money(build: Any, zh: str, en: str) -> None:
+    c = build()
+    assert zh in render(c)
+    assert en in render(c, locale="en_US")
+    assert "%" not in render(c).replace("个百分点", "")
+
+
+def test_one_day_is_singular_in_english() -> None:
+    one = scale(
+        fact("1", "FY2024", dimension="DAYS"), 1, meaning="identity", rounding="ROUND_HALF_UP@0"
+    )
+    assert "was 1 day (" in render(one, locale="en_US")
+
+
+def test_averages_say_what_they_average() -> None:
+    balances = average(
+        fact("4.1E+8", "2023-12-31", metric="存货", page=30),
+        fact("4.5E+8", "2024-12-31", metric="存货", page=31),
+    )
+    assert (
+        render(balances) == "华东区2024年度存货平均余额为4.3亿元（来源：doc 第30页；doc 第31页）。"
+    )
+    assert render(balances, locale="en_US") == (
+        "华东区 average 存货 for FY2024 was CNY 430 million (sources: doc, p. 30; doc, p. 31)."
+    )
+    years = average(*[fact(v, p) for v, p in [("1E+8", "FY2022"), ("2E+8", "FY2023")]])
+    assert render(years) == "华东区2022年度至2023年度营业收入平均为1.5亿元（来源：doc）。"
+
+
+def test_change_over_reads_as_a_change_with_a_direction() -> None:
+    up = change_over(fact("133.1", "FY2024"), fact("100", "FY2021"))
+    assert render(up) == "华东区2024年度营业收入较2021年度增长33.10%（来源：doc）。"
+    flat = change_over(fact("100", "FY2024"), fact("100", "FY2021"))
+    assert render(flat) == "华东区2024年度营业收入较2021年度持平（来源：doc）。"
+    assert render(flat, locale="en_US") == (
+        "华东区 营业收入 for FY2024 was unchanged from FY2021 (sources: doc)."
+    )
+
+
+def test_a_chained_computation_cites_its_leaf_pages_never_a_hash() -> None:
+    revenue = fact("1E+9", "FY2024", evidence_id="年报", page=5)
+    cost = fact("6E+8", "FY2024", metric="营业成本", evidence_id="年报", page=6)
+    gross = sub(revenue, cost, metric="毛利")
+    margin = ratio(gross.as_fact(), revenue, metric="毛利率")
+    assert render(margin) == "华东区2024年度毛利率为40.00%（来源：年报 第5页；年报 第6页）。"
+    assert "computation:" not in render(margin, locale="en_US")
+    deeper = ratio(margin.as_fact(), margin.as_fact(), metric="self")
+    assert render(deeper).endswith("（来源：年报 第5页；年报 第6页）。")
+
+
+def test_formula_names_follow_the_inputs_language() -> None:
+    terms = {
+        "operating_cash_flow": fact("1.2E+9", "FY2024", metric="经营活动现金流量净额"),
+        "capital_expenditure": fact("4E+8", "FY2024", metric="资本开支"),
+    }
+    assert render(formula("FCF", terms)) == "华东区2024年度自由现金流为8亿元（来源：doc）。"
+    assert formula("FCF", terms, metric="FCF").target.metric == "FCF"

@@ -18,7 +18,8 @@ WORD_FILES = sorted(
     Path(str(p)).stem
     for p in DATA.iterdir()
     if p.name.endswith(".toml")
-    and p.name not in {"units.toml", "currencies.toml", "calendars.toml", "dimensions.toml"}
+    and p.name
+    not in {"units.toml", "currencies.toml", "calendars.toml", "dimensions.toml", "formulas.toml"}
 )
 
 

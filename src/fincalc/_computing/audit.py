@@ -3,9 +3,13 @@
 A ``Computation`` is what every operation in ``ops.py`` returns: the operation,
 the input facts (with their evidence), the target caliber, the rounding rule,
 the exact result and the display value rounded once from it. ``record`` builds
-one from a rule's ``Outcome``; ``replay`` reruns the rule (``totals``,
-``differences``, ``growth``, ``quotients``) that the record names, so imports
-flow one way: rules → record → public operations.
+one from a rule's ``Outcome``; ``replay`` reruns the rule (``rerun``: totals,
+differences, growth, quotients, averages, analytics, formulas, scaling) that
+the record names, so imports flow one way: rules → record → public
+operations. The optional fields the newer operations fill (``signs``,
+``kind``, ``factor``, ``factor_meaning``, ``formula``) are written to JSON and
+hashed only when set, so records stored before them load, replay and hash
+exactly as before.
 
 Performance note (issue 8): operations build a ``Computation`` through the
 ordinary validated constructor.  Its fields are already-validated frozen
@@ -21,7 +25,7 @@ import functools
 import hashlib
 import json
 from decimal import Decimal
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
@@ -29,7 +33,6 @@ from .._values.caliber import Caliber
 from .._values.decimals import arithmetic, to_decimal
 from .._values.errors import (
     FincalcError,
-    InvalidInputError,
     InvalidRecordError,
     ReplayMismatchError,
 )
@@ -38,17 +41,11 @@ from .._values.period import FiscalCalendar
 from .._values.public import public
 from .._values.quantity import Quantity
 from .._version import __version__
-from .differences import difference
-from .growth import (
-    compound_annual_growth,
-    percentage_point_change,
-    period_over_period,
-    year_over_year,
-)
+from .explain import computation_html, expression_of, leaf_evidence
 from .outcome import Operation, Outcome
-from .quotients import part_of_whole, quotient
+from .rerun import rerun
 from .rounding import Rounding, to_rounding
-from .totals import total
+from .spec import Formula, RatioKind, SignConvention
 
 __all__ = ["FINGERPRINT_SCHEMA", "Computation", "record"]
 
@@ -85,6 +82,16 @@ def _exact_decimal(value: object) -> Decimal:
     return to_decimal(value)
 
 
+def _optional_decimal(value: object) -> Decimal | None:
+    return None if value is None else _exact_decimal(value)
+
+
+#: The optional fields, in the order JSON writes them; absent when ``None``.
+_OPTIONAL = ("signs", "kind", "factor", "factor_meaning", "formula")
+#: Operations whose inputs are a set: the fingerprint does not depend on their order.
+_UNORDERED = frozenset({"add", "average", "combine", "formula"})
+
+
 # -- the record ----------------------------------------------------------------
 
 
@@ -93,8 +100,11 @@ class Computation(BaseModel):
     """An audit record: what was computed, from which facts, under which rule.
 
     Operations (``add``, ``sub``, ``yoy``, ``qoq``, ``ratio``, ``share``,
-    ``cagr``, ``pp_change``) return one; build one by hand only to replay or
-    inspect stored records.
+    ``cagr``, ``pp_change``, ``average``, ``combine``, ``formula``, ``scale``,
+    ``negate``, ``abs_``, ``change_over``, ``base_from_growth``) return one;
+    build one by hand only to replay or inspect stored records. In a notebook
+    it shows as a table (``_repr_html_``): the formula, each input with its
+    quote and page, the rounding and the result.
 
     Attributes:
         operation: The operation's name.
@@ -110,6 +120,15 @@ class Computation(BaseModel):
         note: How the target was derived, when that is not obvious (e.g. a
             single quarter from two nested year-to-date figures).
         calendar: The fiscal calendar used, when not the calendar year.
+        signs: The sign convention applied to each input (``as_written`` or
+            ``magnitude``), when the caller declared one.
+        kind: The analytic a ``ratio`` was declared as (``turnover``, ``return``,
+            ``days``, ``multiple``).
+        factor: The constant the result was multiplied by (``scale``; the days
+            of a days ratio).
+        factor_meaning: What that constant is ("365 days: …", "2-for-1 split").
+        formula: The declared formula (``formula``, ``combine``): its terms,
+            their signs and sign conventions.
 
     >>> from fincalc import Fact, yoy
     >>> c = yoy(Fact.build("8.7E+8", metric="营业收入", entity="华东区", period="2025Q3",
@@ -135,6 +154,11 @@ class Computation(BaseModel):
     version: str = __version__
     note: str = ""
     calendar: FiscalCalendar | None = None
+    signs: tuple[SignConvention, ...] | None = None
+    kind: RatioKind | None = None
+    factor: Annotated[Decimal | None, BeforeValidator(_optional_decimal)] = None
+    factor_meaning: str | None = None
+    formula: Formula | None = None
 
     # -- views -----------------------------------------------------------------
     @property
@@ -151,6 +175,20 @@ class Computation(BaseModel):
             return f"{text} {unit}"
         return f"{text}{unit}"
 
+    @property
+    def expression(self) -> str:
+        """The formula computed, over the inputs lettered ``a``, ``b``, … in order.
+
+        >>> from fincalc import Fact, yoy
+        >>> c = yoy(Fact.build("110", metric="营业收入", entity="公司", period="FY2024",
+        ...                    evidence_id="a"),
+        ...         Fact.build("100", metric="营业收入", entity="公司", period="FY2023",
+        ...                    evidence_id="b"))
+        >>> c.expression
+        '(a − b) / b'
+        """
+        return expression_of(self)
+
     @functools.cached_property
     def fingerprint(self) -> str:
         """A stable SHA-256 (hex) of the full inputs, usable as a cache key.
@@ -159,7 +197,10 @@ class Computation(BaseModel):
         target caliber, the rounding rule and the fiscal calendar — not quotes,
         spans, pages or the fincalc version. Values are hashed by value
         (``8.7E+8`` and ``870000000`` hash alike). The input order does not
-        matter for ``add``.
+        matter for ``add``, ``average`` and ``combine`` (each input is hashed
+        with its sign and convention), nor for ``formula`` (each input is
+        hashed with the term it fills). The optional fields (sign
+        conventions, analytic, factor, formula) are hashed when set.
         """
         inputs = [
             {
@@ -169,20 +210,48 @@ class Computation(BaseModel):
             }
             for fact in self.inputs
         ]
+        if self.operation == "combine" and self.formula is not None:
+            # a custom sum: each input with its sign and convention, in any order
+            for item, (sign, _), term in zip(
+                inputs, self.formula.numerator, self.formula.terms, strict=False
+            ):
+                item["term"] = [sign, term.convention or ""]
+        elif self.operation == "formula" and self.formula is not None:
+            # a registry formula: each input with the term it fills
+            for item, name in zip(inputs, self.formula.term_names, strict=False):
+                item["term"] = name
         encoded = [_dumps(item) for item in inputs]
-        if self.operation == "add":
+        if self.operation in _UNORDERED:
             encoded.sort()
-        canonical = _dumps(
-            {
-                "calendar": _calendar_dict(self.calendar),
-                "inputs": encoded,
-                "operation": self.operation,
-                "rounding": self.rounding.rule,
-                "schema": FINGERPRINT_SCHEMA,
-                "target": self.target.to_dict(),
-            }
-        )
+        body: dict[str, Any] = {
+            "calendar": _calendar_dict(self.calendar),
+            "inputs": encoded,
+            "operation": self.operation,
+            "rounding": self.rounding.rule,
+            "schema": FINGERPRINT_SCHEMA,
+            "target": self.target.to_dict(),
+        }
+        body.update(self._optional_dict(canonical=True))
+        canonical = _dumps(body)
         return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+    def _optional_dict(self, *, canonical: bool = False) -> dict[str, Any]:
+        """The optional fields that are set, JSON-ready (``canonical``: for hashing)."""
+        out: dict[str, Any] = {}
+        if self.signs is not None:
+            out["signs"] = list(self.signs)
+        if self.kind is not None:
+            out["kind"] = self.kind
+        if self.factor is not None:
+            out["factor"] = canonical_text(self.factor) if canonical else decimal_text(self.factor)
+        if self.factor_meaning is not None:
+            out["factor_meaning"] = self.factor_meaning
+        if self.formula is not None:
+            if canonical and self.operation == "combine":
+                out["formula"] = {"name": self.formula.name, "kind": self.formula.kind}
+            else:
+                out["formula"] = self.formula.canonical() if canonical else self.formula.to_dict()
+        return out
 
     # -- JSON ----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -207,6 +276,7 @@ class Computation(BaseModel):
             "version": self.version,
             "note": self.note,
             "calendar": _calendar_dict(self.calendar),
+            **self._optional_dict(),
         }
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -289,10 +359,11 @@ class Computation(BaseModel):
 
     def _check_shape(self, source: str) -> None:
         count = len(self.inputs)
-        if (self.operation == "add" and count < 2) or (self.operation != "add" and count != 2):
+        low, high = _input_counts(self)
+        if not low <= count <= high:
+            wanted = f"exactly {low}" if low == high else f"at least {low}"
             raise InvalidRecordError(
-                f"{source}: {self.operation} takes "
-                f"{'at least 2' if self.operation == 'add' else 'exactly 2'} inputs, "
+                f"{source}: {self.operation} takes {wanted} input{'s' if low > 1 else ''}, "
                 f"the record has {count}",
                 source=source,
                 field="inputs",
@@ -333,7 +404,7 @@ class Computation(BaseModel):
         fincalc.ReplayMismatchError: replaying yoy gave result ...
         """
         try:
-            fresh = record(_rerun(self))
+            fresh = record(rerun(self))
         except FincalcError as exc:
             raise ReplayMismatchError(
                 f"replaying {self.operation} failed: {type(exc).__name__}: {exc}; the record "
@@ -342,7 +413,7 @@ class Computation(BaseModel):
                 expected=_field_text(self.result),
                 actual=type(exc).__name__,
             ) from exc
-        for name in ("result", "display", "target"):
+        for name in ("result", "display", "target", *_OPTIONAL):
             stored, got = getattr(self, name), getattr(fresh, name)
             if stored != got:
                 stored_text = _field_text(stored)
@@ -362,6 +433,8 @@ class Computation(BaseModel):
 
         The evidence id defaults to ``computation:`` plus the first 16 hex
         digits of the fingerprint, and the quote is the rule and display text.
+        The evidence keeps the evidence of every source fact (``sources``),
+        so a computation on the derived fact cites the original pages.
 
         >>> from fincalc import Fact, yoy
         >>> c = yoy(Fact.build("8.7E+8", metric="营业收入", entity="华东区", period="2025Q3",
@@ -377,8 +450,13 @@ class Computation(BaseModel):
         evidence = Evidence(
             evidence_id or f"computation:{self.fingerprint[:16]}",
             f"{self.operation} = {self.display_text} ({self.rounding.rule})",
+            sources=leaf_evidence(self.inputs),
         )
         return Fact(quantity, self.target, evidence)
+
+    def _repr_html_(self) -> str:
+        """An HTML table for notebooks: formula, inputs with quotes and pages, rounding, result."""
+        return computation_html(self)
 
     def __repr__(self) -> str:
         return (
@@ -396,7 +474,22 @@ def _field_text(value: object) -> str:
         return decimal_text(value)
     if isinstance(value, Caliber):
         return value.describe()
+    if isinstance(value, Formula):
+        return f"{value.name} ({value.definition or value.kind})"
     return str(value)
+
+
+def _input_counts(computation: Computation) -> tuple[int, int]:
+    """How many inputs a record of this operation holds: (at least, at most)."""
+    operation = computation.operation
+    if operation in ("add", "average", "combine"):
+        return 2, 10_000
+    if operation in ("scale", "negate", "abs"):
+        return 1, 1
+    if operation == "formula":
+        terms = len(computation.formula.terms) if computation.formula is not None else 1
+        return terms, terms
+    return 2, 2
 
 
 def _dumps(value: object) -> str:
@@ -420,7 +513,19 @@ def _fact_dict(fact: Fact) -> dict[str, Any]:
 
 
 def record(outcome: Outcome) -> Computation:
-    """The audit record of a rule's ``Outcome`` (what every public operation returns)."""
+    """The audit record of a rule's ``Outcome`` (what every public operation returns).
+
+    The optional fields are passed only when set: pydantic does not validate
+    a default, and most records (yoy, add) set none of them.
+    """
+    extras = outcome.extras
+    optional = (
+        {}
+        if extras is None
+        else {
+            name: value for name, value in zip(_OPTIONAL, extras, strict=True) if value is not None
+        }
+    )
     return Computation(
         operation=outcome.operation,
         inputs=outcome.inputs,
@@ -430,67 +535,5 @@ def record(outcome: Outcome) -> Computation:
         display=outcome.display,
         note=outcome.note,
         calendar=outcome.calendar,
+        **optional,
     )
-
-
-# -- replay: which rule each operation reruns, with the names the record stores ---
-
-
-class _PairRule(Protocol):
-    def __call__(
-        self,
-        later: Fact,
-        earlier: Fact,
-        /,
-        *,
-        metric: str | None,
-        calendar: FiscalCalendar | None,
-        rounding: Rounding | str | None,
-    ) -> Outcome: ...
-
-
-_PAIR_RULES: dict[str, _PairRule] = {
-    "yoy": year_over_year,
-    "qoq": period_over_period,
-    "share": part_of_whole,
-    "cagr": compound_annual_growth,
-    "pp_change": percentage_point_change,
-}
-
-
-def _rerun(computation: Computation) -> Outcome:
-    """Recompute a record with the rule, inputs, names and rounding it stores."""
-    inputs = computation.inputs
-    target = computation.target
-    rule = computation.rounding
-    calendar = computation.calendar
-    if computation.operation == "add":
-        parts_entity = all(fact.caliber.entity == target.entity for fact in inputs)
-        entity = None if parts_entity else target.entity
-        return total(inputs, entity=entity, calendar=calendar, rounding=rule)
-    first, second = _two(computation)
-    if computation.operation == "sub":
-        return difference(
-            first,
-            second,
-            entity=target.entity if first.caliber.entity != second.caliber.entity else None,
-            metric=target.metric,
-            calendar=calendar,
-            rounding=rule,
-        )
-    if computation.operation == "ratio":
-        return quotient(first, second, metric=target.metric, calendar=calendar, rounding=rule)
-    return _PAIR_RULES[computation.operation](
-        first, second, metric=target.metric, calendar=calendar, rounding=rule
-    )
-
-
-def _two(computation: Computation) -> tuple[Fact, Fact]:
-    if len(computation.inputs) != 2:
-        raise InvalidInputError(
-            f"{computation.operation} takes exactly 2 inputs, the record has "
-            f"{len(computation.inputs)}",
-            argument="inputs",
-            value=len(computation.inputs),
-        )
-    return computation.inputs[0], computation.inputs[1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 
 from .._values.caliber import Caliber
+from .._values.dimensions import find_dimension, is_money
 from .._values.errors import (
     CaliberConflictError,
     CaliberMismatchError,
@@ -26,6 +27,8 @@ __all__ = [
     "check_dimensions",
     "check_fact",
     "checked_name",
+    "described",
+    "dimension_error",
     "later_first",
     "mismatch",
     "normalise_calendar",
@@ -34,6 +37,12 @@ __all__ = [
     "shifted",
     "undefined",
 ]
+
+
+@functools.lru_cache(maxsize=4096)
+def described(period: Period, calendar: FiscalCalendar | None = None) -> str:
+    """``period.describe(calendar)``, memoised: naming a fiscal year costs µs and periods repeat."""
+    return period.describe(calendar)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -59,14 +68,54 @@ def check_dimensions(operation: str, left: Fact, right: Fact) -> None:
     """Refuse two facts of different dimensions: fincalc never converts implicitly."""
     a, b = left.caliber.dimension, right.caliber.dimension
     if a != b:
-        raise DimensionMismatchError(
-            f"cannot {operation}: dimensions differ ({a!r} vs {b!r}); fincalc never converts "
-            "currencies or units implicitly — convert one side with an explicit, cited rate "
-            "first",
-            operation=operation,
-            left=a,
-            right=b,
+        raise dimension_error(operation, left, right)
+
+
+_KIND_WORDS = {
+    "physical": "a physical quantity",
+    "count": "a count",
+    "ratio": "a ratio",
+    "multiple": "a multiple",
+    "per_unit": "a per-unit figure",
+}
+
+
+def _what(dimension: str) -> str:
+    """What a dimension measures, in words: "an amount of money (CNY)", "a count (shares)"."""
+    if is_money(dimension):
+        return f"an amount of money ({dimension})"
+    info = find_dimension(dimension)
+    if info is None:
+        return f"a figure in {dimension!r}"
+    word = info.en[1] if info.en else dimension.lower()
+    if info.kind == "time":
+        return f"a number of {word}"
+    return f"{_KIND_WORDS.get(info.kind, 'a figure')} ({word})"
+
+
+def dimension_error(operation: str, left: Fact, right: Fact) -> DimensionMismatchError:
+    """The error for two facts of different dimensions, worded by what the dimensions are."""
+    a, b = left.caliber.dimension, right.caliber.dimension
+    info_a, info_b = find_dimension(a), find_dimension(b)
+    if (is_money(a) and is_money(b)) or (
+        info_a is not None and info_b is not None and info_a.kind == info_b.kind
+    ):
+        fix = (
+            "fincalc never converts currencies or units implicitly — convert one side with an "
+            "explicit, cited rate first"
         )
+    else:
+        fix = (
+            f"{_what(a)} and {_what(b)} measure different things and never combine — "
+            f"check that {left.caliber.metric!r} ({left.evidence.evidence_id}) and "
+            f"{right.caliber.metric!r} ({right.evidence.evidence_id}) are the figures meant"
+        )
+    return DimensionMismatchError(
+        f"cannot {operation}: dimensions differ ({a!r} vs {b!r}); {fix}",
+        operation=operation,
+        left=a,
+        right=b,
+    )
 
 
 def checked_name(value: object, argument: str) -> str:

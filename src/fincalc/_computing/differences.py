@@ -17,6 +17,14 @@ Subtracting two nested year-to-date figures yields the remainder period:
 9M − H1 = Q3, H1 − Q1 = Q2, FY − 9M = Q4. This is the only way a cumulative
 figure becomes a single-period one (never by dividing by the number of
 quarters).
+
+Sign rule (``signs.py``): a negative figure is ambiguous where its reading
+decides the answer. A difference of two metrics with a negative input
+(operating cash flow − capex "(460.8)"), or a change or gap between two
+negative figures (capex "(480)" against "(460)": up or down?), is refused
+until the caller declares ``signs=`` (``as_written`` or ``magnitude``, for
+both inputs or one each). The remainder of two year-to-date figures keeps
+whatever convention the statement uses and needs no declaration.
 """
 
 from __future__ import annotations
@@ -35,11 +43,14 @@ from .checks import (
     checked_name,
     later_first,
     mismatch,
+    normalise_calendar,
     same_fact_error,
     same_length,
 )
-from .outcome import Outcome, settle
+from .outcome import Extras, Outcome, settle
 from .rounding import Rounding, rounding_for
+from .signs import apply_convention, check_signs, reads_either_way, sign_note, undeclared_negative
+from .spec import SignConvention
 
 __all__ = [
     "change_over_time",
@@ -60,29 +71,44 @@ def difference(
     metric: str | None,
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
+    signs: object = None,
 ) -> Outcome:
     """``a − b`` by the rule for the one field the facts differ in (the module docstring)."""
-    differing = _check_pair(a, b, entity, metric)
+    differing = _check_pair(a, b, entity, metric, calendar)
+    declared = check_signs(_OPERATION, signs, ("a", "b"))
     if differing == ("entity",):
+        _check_negatives(a, b, declared, both=True)
         return entity_difference(
-            a, b, entity=entity, metric=metric, calendar=calendar, rounding=rounding
+            a, b, entity=entity, metric=metric, calendar=calendar, rounding=rounding, signs=declared
         )
     if differing == ("metric",):
-        return derived_metric(a, b, metric=metric, calendar=calendar, rounding=rounding)
+        _check_negatives(a, b, declared, both=False)
+        return derived_metric(
+            a, b, metric=metric, calendar=calendar, rounding=rounding, signs=declared
+        )
     if "period" in differing and set(differing) <= {"period", "basis"}:
         ca, cb = a.caliber, b.caliber
         cal = calendar or CALENDAR_YEAR
         remainder = _year_to_date_remainder(ca, cb, cal)
         if remainder is not None:
             return remainder_of_year_to_date(
-                a, b, remainder, metric=metric, calendar=calendar, rounding=rounding
+                a,
+                b,
+                remainder,
+                metric=metric,
+                calendar=calendar,
+                rounding=rounding,
+                signs=declared,
             )
         if (
             differing == ("period",)
             and not ca.period.overlaps(cb.period)
             and same_length(ca.period, cb.period)
         ):
-            return change_over_time(a, b, metric=metric, calendar=calendar, rounding=rounding)
+            _check_negatives(a, b, declared, both=True)
+            return change_over_time(
+                a, b, metric=metric, calendar=calendar, rounding=rounding, signs=declared
+            )
         raise mismatch(_OPERATION, a, b, _period_hint(ca, cb, cal, calendar), calendar=calendar)
     raise mismatch(
         _OPERATION,
@@ -93,10 +119,13 @@ def difference(
     )
 
 
-def _check_pair(a: Fact, b: Fact, entity: str | None, metric: str | None) -> tuple[str, ...]:
+def _check_pair(
+    a: Fact, b: Fact, entity: str | None, metric: str | None, calendar: FiscalCalendar | None
+) -> tuple[str, ...]:
     """The checks every difference shares; return the caliber fields that differ."""
     check_fact(_OPERATION, "a", a)
     check_fact(_OPERATION, "b", b)
+    normalise_calendar(calendar)
     check_dimensions(_OPERATION, a, b)
     ca, cb = a.caliber, b.caliber
     differing = ca.diff(cb)
@@ -114,6 +143,41 @@ def _check_pair(a: Fact, b: Fact, entity: str | None, metric: str | None) -> tup
     return differing
 
 
+def _check_negatives(
+    a: Fact, b: Fact, declared: tuple[SignConvention, ...] | None, *, both: bool
+) -> None:
+    """Refuse a negative input whose reading decides the answer (the module docstring).
+
+    ``both``: only two negative figures are ambiguous (a change or gap of one
+    line); otherwise any negative input is (a difference of two metrics).
+    """
+    if declared is not None:
+        return
+    negative = [(role, fact) for role, fact in (("a", a), ("b", b)) if reads_either_way(fact)]
+    if not negative or (both and len(negative) < 2):
+        return
+    role, fact = negative[-1]
+    if both:
+        why = (
+            "both figures are negative, and whether the line rose or fell depends on whether "
+            "the minus is presentation (an outflow in brackets) or a real negative"
+        )
+        fixes = ("sub(a, b, ..., signs='magnitude')", "sub(a, b, ..., signs='as_written')")
+    else:
+        why = (
+            "subtracting a negative adds it back"
+            if role == "b"
+            else "a negative minuend changes the difference's magnitude"
+        ) + ", so whether the minus is real or an outflow written in brackets decides the answer"
+        magnitude = "('as_written', 'magnitude')" if role == "b" else "('magnitude', 'as_written')"
+        fixes = (
+            f"sub(a, b, metric=..., signs={magnitude}) or a registry formula such as "
+            "formula('free_cash_flow', {...})",
+            "sub(a, b, metric=..., signs='as_written')",
+        )
+    raise undeclared_negative(_OPERATION, role, fact, why, fixes)
+
+
 def entity_difference(
     a: Fact,
     b: Fact,
@@ -122,12 +186,13 @@ def entity_difference(
     metric: str | None,
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
+    signs: tuple[SignConvention, ...] | None = None,
 ) -> Outcome:
     """``a − b`` for two entities; the result's entity is ``"A − B"`` unless named."""
     ca, cb = a.caliber, b.caliber
     name = entity if entity is not None else f"{ca.entity} − {cb.entity}"
     target = ca.replace(entity=checked_name(name, "entity"), metric=metric or ca.metric)
-    return _settle_difference(a, b, target, rounding, calendar)
+    return _settle_difference(a, b, target, rounding, calendar, signs=signs)
 
 
 def derived_metric(
@@ -137,6 +202,7 @@ def derived_metric(
     metric: str | None,
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
+    signs: tuple[SignConvention, ...] | None = None,
 ) -> Outcome:
     """``a − b`` for two metrics of one entity and period; the caller names the result."""
     ca, cb = a.caliber, b.caliber
@@ -147,7 +213,7 @@ def derived_metric(
             argument="metric",
             value=None,
         )
-    return _settle_difference(a, b, ca.replace(metric=metric), rounding, calendar)
+    return _settle_difference(a, b, ca.replace(metric=metric), rounding, calendar, signs=signs)
 
 
 def remainder_of_year_to_date(
@@ -158,6 +224,7 @@ def remainder_of_year_to_date(
     metric: str | None,
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
+    signs: tuple[SignConvention, ...] | None = None,
 ) -> Outcome:
     """The figure for ``remainder`` from nested year-to-date ``a`` ⊃ ``b`` (9M − H1 = Q3)."""
     ca, cb = a.caliber, b.caliber
@@ -169,7 +236,7 @@ def remainder_of_year_to_date(
         f"{remainder.describe(calendar)} ({basis.value}): the remainder of two nested "
         "year-to-date figures"
     )
-    return _settle_difference(a, b, target, rounding, calendar, note=note)
+    return _settle_difference(a, b, target, rounding, calendar, note=note, signs=signs)
 
 
 def change_over_time(
@@ -179,6 +246,7 @@ def change_over_time(
     metric: str | None,
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
+    signs: tuple[SignConvention, ...] | None = None,
 ) -> Outcome:
     """``a − b`` for equal-length periods, ``b``'s earlier; metric ``"<metric> change"``."""
     ca, cb = a.caliber, b.caliber
@@ -192,7 +260,7 @@ def change_over_time(
     )
     target = ca.replace(metric=metric or f"{ca.metric} change")
     note = f"change from {cb.period.describe(calendar)} to {ca.period.describe(calendar)}"
-    return _settle_difference(a, b, target, rounding, calendar, note=note)
+    return _settle_difference(a, b, target, rounding, calendar, note=note, signs=signs)
 
 
 def _settle_difference(
@@ -203,16 +271,31 @@ def _settle_difference(
     calendar: FiscalCalendar | None,
     *,
     note: str = "",
+    signs: tuple[SignConvention, ...] | None = None,
 ) -> Outcome:
     rule = rounding_for(_OPERATION, rounding, target.dimension)
+    first = apply_convention(a, signs[0] if signs else None)
+    second = apply_convention(b, signs[1] if signs else None)
+    if signs is not None:
+        convention = sign_note(("a", "b"), (a, b), signs)
+        note = f"{note}; {convention}" if note else convention
 
     def exact_difference() -> Decimal:
-        result = a.quantity.value - b.quantity.value
+        result = first - second
         if decimal.getcontext().flags[decimal.Inexact]:
             raise decimal.Inexact("difference needs more than 50 significant digits")
         return result
 
-    return settle(_OPERATION, (a, b), target, rule, exact_difference, calendar, note=note)
+    return settle(
+        _OPERATION,
+        (a, b),
+        target,
+        rule,
+        exact_difference,
+        calendar,
+        note=note,
+        extras=Extras(signs=signs),
+    )
 
 
 def _is_ytd(caliber: Caliber, calendar: FiscalCalendar) -> bool:

@@ -1,25 +1,33 @@
-"""The rules of the changes over time: ``yoy``, ``qoq``, ``cagr`` and ``pp_change``.
+"""The rules of the changes over time: ``yoy``, ``qoq``, ``cagr``, ``change_over``,
+``pp_change``, and ``base_from_growth`` (the base a growth rate was taken over).
 
 Each compares one figure over two periods, the later one first: every caliber
-field is equal except ``period``. Growth rates (yoy, qoq, cagr) refuse a zero
-or negative base and refuse ratios, whose change is ``pp_change`` (25.3 % vs
-24.8 % is +0.5 pp, not +2.02 %). The result is a ``RATIO`` named
-``"<metric> <operation>"`` unless the caller names it.
+field is equal except ``period``. Growth rates (yoy, qoq, cagr, change_over)
+refuse a zero or negative base and refuse ratios, whose change is
+``pp_change`` (25.3 % vs 24.8 % is +0.5 pp, not +2.02 %). The result is a
+``RATIO`` named ``"<metric> <operation>"`` unless the caller names it. The
+number of years of ``cagr`` and ``change_over`` is counted from the periods
+(FY2021 → FY2024 is three years); a caller's ``years=`` is checked against it.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from decimal import Decimal
 from typing import Final
 
 from .._values.caliber import Basis, Caliber
-from .._values.errors import DimensionMismatchError
+from .._values.dimensions import RATIO, is_additive
+from .._values.errors import DimensionMismatchError, InvalidInputError, SignConventionError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
+from .._values.vocabulary import alternation, vocabulary
 from .checks import (
     check_dimensions,
     check_fact,
     checked_name,
+    described,
     later_first,
     mismatch,
     normalise_calendar,
@@ -27,11 +35,12 @@ from .checks import (
     shifted,
     undefined,
 )
-from .dimensions import RATIO
 from .outcome import Operation, Outcome, settle
 from .rounding import Rounding, rounding_for
 
 __all__ = [
+    "base_before_growth",
+    "change_over_years",
     "compound_annual_growth",
     "percentage_point_change",
     "period_over_period",
@@ -59,16 +68,17 @@ def year_over_year(
         detail = None
         if differing == ("period",):
             detail = (
-                f"the prior period must be exactly one year earlier ({expected.describe(calendar)})"
+                "the prior period must be exactly one year earlier "
+                f"({described(expected, calendar)})"
             )
         elif not differing:
-            detail = f"both facts are for {c.period.describe(calendar)}"
+            detail = f"both facts are for {described(c.period, calendar)}"
         raise mismatch(
             operation,
             current,
             prior,
-            f"compare {c.period.describe(calendar)} ({c.basis.value}) with the prior year's "
-            f"{expected.describe(calendar)} ({c.basis.value}) of the same metric, entity and tax"
+            f"compare {described(c.period, calendar)} ({c.basis.value}) with the prior year's "
+            f"{described(expected, calendar)} ({c.basis.value}) of the same metric, entity and tax"
             + _basis_cue(c.basis),
             calendar=calendar,
             detail=detail,
@@ -100,8 +110,8 @@ def period_over_period(
             detail = f"both figures are {c.basis.value}"
         elif differing == ("period",):
             detail = (
-                f"{p.period.describe(calendar)} is not the period of equal length ending where "
-                f"{c.period.describe(calendar)} starts"
+                f"{described(p.period, calendar)} is not the period of equal length ending where "
+                f"{described(c.period, calendar)} starts"
             )
         raise mismatch(
             operation,
@@ -123,11 +133,12 @@ def compound_annual_growth(
     metric: str | None,
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
+    years: object = None,
 ) -> Outcome:
     """``(end / start) ** (1 / years) − 1`` for one period a whole number of years apart."""
     operation: Final = "cagr"
     _check_growth_inputs(operation, ("end", end), ("start", start), calendar)
-    years = _whole_years_apart(end, start, calendar)
+    years = _whole_years_apart(operation, end, start, calendar, stated=years)
     base, final = start.quantity.value, end.quantity.value
     if not base or base.is_signed():
         raise undefined(
@@ -151,27 +162,189 @@ def compound_annual_growth(
     return settle(operation, (end, start), target, rule, compound, calendar)
 
 
-def _whole_years_apart(end: Fact, start: Fact, calendar: FiscalCalendar | None) -> int:
-    """The whole number of years (≥ 1) that shifts ``start``'s period onto ``end``'s."""
+def _check_stated_years(stated: object) -> int | None:
+    if stated is None:
+        return None
+    if not isinstance(stated, int) or isinstance(stated, bool) or not 1 <= stated <= 200:
+        raise InvalidInputError(
+            f"years={stated!r} must be a whole number of years (1-200), or left out to count "
+            "them from the periods",
+            argument="years",
+            value=repr(stated)[:80],
+        )
+    return stated
+
+
+def _whole_years_apart(
+    operation: str,
+    end: Fact,
+    start: Fact,
+    calendar: FiscalCalendar | None,
+    *,
+    stated: object = None,
+) -> int:
+    """The whole number of years (≥ 1) that shifts ``start``'s period onto ``end``'s.
+
+    ``stated`` (the caller's ``years=``) must agree: FY2021 → FY2024 is three
+    years, and a "4-year CAGR" over them is refused rather than computed.
+    """
+    claimed = _check_stated_years(stated)
     ce, cs = end.caliber, start.caliber
     differing = ce.diff(cs)
     years = ce.period.start.year - cs.period.start.year
     if differing == ("period",) and years >= 1 and shifted(cs.period, years) == ce.period:
+        if claimed is not None and claimed != years:
+            raise mismatch(
+                operation,
+                end,
+                start,
+                f"a {claimed}-year {operation} needs the figure {claimed} years before "
+                f"{described(ce.period, calendar)} "
+                f"({shifted(ce.period, -claimed).describe(calendar)})",
+                calendar=calendar,
+                detail=f"{described(cs.period, calendar)} to {described(ce.period, calendar)} is "
+                f"{years} year{'s' if years > 1 else ''}, not {claimed}",
+            )
         return years
     detail = None
     if differing == ("period",):
         detail = (
-            f"{cs.period.describe(calendar)} and {ce.period.describe(calendar)} are not the "
+            f"{described(cs.period, calendar)} and {described(ce.period, calendar)} are not the "
             "same period a whole number of years apart (later one first)"
         )
     raise mismatch(
-        "cagr",
+        operation,
         end,
         start,
-        "cagr needs equal-length periods a whole number of years apart, the later one "
-        "first: cagr(FY2024, FY2020)",
+        f"{operation} needs equal-length periods a whole number of years apart, the later one "
+        f"first: {operation}(FY2024, FY2020)",
         calendar=calendar,
         detail=detail,
+    )
+
+
+def change_over_years(
+    current: Fact,
+    prior: Fact,
+    *,
+    metric: str | None,
+    calendar: FiscalCalendar | None,
+    rounding: Rounding | str | None,
+    years: object = None,
+) -> Outcome:
+    """``(current − prior) / prior`` over a whole number N ≥ 1 of years counted from the periods."""
+    operation: Final = "change_over"
+    _check_growth_inputs(operation, ("current", current), ("prior", prior), calendar)
+    count = _whole_years_apart(operation, current, prior, calendar, stated=years)
+    base = prior.quantity.value
+    if not base or base.is_signed():
+        raise undefined(
+            operation,
+            prior,
+            "base",
+            "a change over a zero or negative base is undefined — report both values, or the "
+            "difference with sub()" + _bracketed_hint(operation, current, prior),
+        )
+    rule = rounding_for(operation, rounding, RATIO)
+    c = current.caliber
+    name = (
+        checked_name(metric, "metric")
+        if metric is not None
+        else f"{c.metric} change over {count} year{'s' if count > 1 else ''}"
+    )
+    target = Caliber(name, c.entity, c.period, c.basis, RATIO, c.tax)
+    note = (
+        f"change over {count} year{'s' if count > 1 else ''}: "
+        f"{described(prior.caliber.period, calendar)} → {described(c.period, calendar)}"
+    )
+    return settle(
+        operation,
+        (current, prior),
+        target,
+        rule,
+        lambda: (current.quantity.value - base) / base,
+        calendar,
+        note=note,
+    )
+
+
+def base_before_growth(
+    current: Fact,
+    growth: Fact,
+    *,
+    metric: str | None,
+    calendar: FiscalCalendar | None,
+    rounding: Rounding | str | None,
+    years: object = 1,
+) -> Outcome:
+    """``current / (1 + growth)``: the figure ``years`` earlier that the growth was over."""
+    operation: Final = "base_from_growth"
+    check_fact(operation, "current", current)
+    check_fact(operation, "growth", growth)
+    normalise_calendar(calendar)
+    count = _check_stated_years(years)
+    if count is None:
+        raise InvalidInputError(
+            "base_from_growth: years must be a whole number ≥ 1 (1 for a year-on-year growth)",
+            argument="years",
+            value=None,
+        )
+    c, g = current.caliber, growth.caliber
+    if g.dimension != RATIO or not is_additive(c.dimension):
+        raise DimensionMismatchError(
+            f"cannot {operation}: the current figure must be an amount and the growth a "
+            f"RATIO; got {c.dimension!r} ({c.metric}) and {g.dimension!r} ({g.metric}) — a "
+            "growth rate of a ratio is not what is meant (pp_change for ratios)",
+            operation=operation,
+            left=c.dimension,
+            right=g.dimension,
+        )
+    differing = tuple(name for name in c.diff(g) if name not in ("metric", "dimension"))
+    if differing:
+        raise mismatch(
+            operation,
+            current,
+            growth,
+            "the growth rate must be stated for the current figure: the same entity, period, "
+            "basis and tax (2023年营业收入 with its 2023年同比增长率)",
+            calendar=calendar,
+            differing=differing,
+        )
+    amount = current.quantity.value
+    if not amount or amount.is_signed():
+        raise undefined(
+            operation,
+            current,
+            "current value",
+            "a growth rate is defined only over a positive base, so a zero or negative figure "
+            "has no base to recover",
+        )
+    rate = growth.quantity.value
+    _check_not_points(operation, growth)
+    _check_direction(operation, growth)
+    if rate <= -1:
+        raise undefined(
+            operation,
+            growth,
+            "growth rate",
+            "a decline of 100 % or more leaves no base to recover (1 + growth ≤ 0)",
+        )
+    prior_period = shifted(c.period, -count)
+    name = checked_name(metric, "metric") if metric is not None else c.metric
+    target = Caliber(name, c.entity, prior_period, c.basis, c.dimension, c.tax)
+    rule = rounding_for(operation, rounding, c.dimension)
+    note = (
+        f"{described(c.period, calendar)} / (1 + growth over {count} "
+        f"year{'s' if count > 1 else ''}) = {described(prior_period, calendar)}"
+    )
+    return settle(
+        operation,
+        (current, growth),
+        target,
+        rule,
+        lambda: current.quantity.value / (1 + rate),
+        calendar,
+        note=note,
     )
 
 
@@ -282,7 +455,7 @@ def _growth(
             prior,
             "base",
             "growth over a zero or negative base is undefined — report both values, or the "
-            "change with sub()",
+            "change with sub()" + _bracketed_hint(operation, current, prior),
         )
     rule = rounding_for(operation, rounding, RATIO)
     target = _ratio_target(operation, current.caliber, metric)
@@ -296,6 +469,16 @@ def _growth(
     )
 
 
+def _bracketed_hint(operation: str, current: Fact, prior: Fact) -> str:
+    """When both figures are negative, they may be one outflow line written in brackets."""
+    if not (current.quantity.value.is_signed() and prior.quantity.value.is_signed()):
+        return ""
+    return (
+        "; if both are an outflow written in brackets (capex '(480)' and '(460)'), compare "
+        f"their magnitudes: {operation}(abs_(current).as_fact(), abs_(prior).as_fact())"
+    )
+
+
 def _ratio_target(operation: str, caliber: Caliber, metric: str | None) -> Caliber:
     """The RATIO caliber of a growth or change of ``caliber`` ("营业收入 yoy" by default)."""
     return Caliber(
@@ -305,4 +488,68 @@ def _ratio_target(operation: str, caliber: Caliber, metric: str | None) -> Calib
         caliber.basis,
         RATIO,
         caliber.tax,
+    )
+
+
+#: How far before the number a direction word may stand ("比上年下降" + "1.5%").
+_DIRECTION_WINDOW = 16
+
+
+@functools.cache
+def _directions() -> re.Pattern[str]:
+    words = vocabulary("growth_words")
+    return re.compile(
+        f"(?P<decline>{alternation(words.words('direction.decline'))})"
+        f"|(?P<growth>{alternation(words.words('direction.growth'))})",
+        re.IGNORECASE,
+    )
+
+
+def _check_direction(operation: str, growth: Fact) -> None:
+    """Refuse a positive growth whose quote states a decline ("下降1.5%" read as +1.5 %).
+
+    The nearest direction word (``_data/growth_words.toml``) within a few
+    characters before the number decides; a quote without one says nothing.
+    """
+    value, raw, quote = growth.quantity.value, growth.quantity.raw, growth.evidence.quote
+    if not raw or not quote or not value or value.is_signed():
+        return
+    at = quote.find(raw)
+    if at < 0:
+        return
+    last = None
+    for match in _directions().finditer(quote[max(0, at - _DIRECTION_WINDOW) : at]):
+        last = match
+    if last is None or last["decline"] is None:
+        return
+    raise SignConventionError(
+        f"cannot {operation}: the growth {growth.caliber.metric!r} is quoted as a decline "
+        f"({quote[max(0, at - _DIRECTION_WINDOW) : at + len(raw)].strip()!r}) but its value is "
+        f"+{format(value, 'f')}; a decline is a negative growth — pass "
+        "negate(growth).as_fact(), or a fact built with the signed value",
+        operation=operation,
+        argument="growth",
+        value=format(value, "f"),
+        raw=raw,
+    )
+
+
+@functools.cache
+def _points() -> frozenset[str]:
+    return frozenset(word.casefold() for word in vocabulary("growth_words").words("points"))
+
+
+def _check_not_points(operation: str, growth: Fact) -> None:
+    """Refuse a change in percentage points (提高0.5个百分点, 50 bps) used as a growth rate."""
+    unit = (growth.quantity.unit or "").strip().casefold()
+    if unit not in _points():
+        return
+    raise DimensionMismatchError(
+        f"cannot {operation}: {growth.caliber.metric!r} "
+        f"({growth.quantity.raw or format(growth.value, 'f')}) is a change in percentage "
+        "points, not a growth rate; a figure grows by a rate (增长5.2%) — a ratio's change in "
+        "points is pp_change's result, and has no base to recover this way",
+        operation=operation,
+        left=growth.caliber.dimension,
+        right=growth.caliber.dimension,
     )

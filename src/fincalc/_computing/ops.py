@@ -12,9 +12,12 @@ module; these functions only join a rule to ``audit.record``.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .._values.public import public
+from .analytics import analytic_ratio
 from .audit import Computation, record
 from .differences import difference
 from .growth import (
@@ -25,6 +28,7 @@ from .growth import (
 )
 from .quotients import part_of_whole, quotient
 from .rounding import Rounding
+from .spec import RatioKind, SignConvention
 from .totals import total
 
 __all__ = ["add", "cagr", "pp_change", "qoq", "ratio", "share", "sub", "yoy"]
@@ -37,23 +41,31 @@ __all__ = ["add", "cagr", "pp_change", "qoq", "ratio", "share", "sub", "yoy"]
 def add(
     *facts: Fact,
     entity: str | None = None,
+    metric: str | None = None,
     calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
 ) -> Computation:
-    """Total several facts, over entities or over contiguous periods.
+    """Total several facts, over entities, over contiguous periods, or across metrics.
 
     Rule: every caliber field is equal except exactly one, and that one is
-    either ``entity`` (a total over distinct entities; name it with
-    ``entity=``) or ``period`` (single-period figures whose periods are
-    contiguous and do not overlap; the total covers their union, with the
-    basis ``calendar.basis_of(union)`` implies: Q1 + Q2 is the cumulative
-    上半年, Q1 + … + Q4 the single-period fiscal year). Two facts with the same
-    caliber are double counting: ``CaliberConflictError`` when their values
-    differ, ``DuplicateFactError`` when equal. The sum is exact.
+    ``entity`` (a total over distinct entities; name it with ``entity=``),
+    ``period`` (single-period figures whose periods are contiguous and do not
+    overlap; the total covers their union, with the basis
+    ``calendar.basis_of(union)`` implies: Q1 + Q2 is the cumulative 上半年,
+    Q1 + … + Q4 the single-period fiscal year) or ``metric`` (a declared
+    formula such as EBITDA = operating income + D&A: name the result with
+    ``metric=``; it is ``combine`` with every term added, recorded as
+    ``combine``, and refuses a negative term whose sign convention is not
+    declared — use ``combine`` with ``Term(..., convention=...)`` then). Two
+    facts with the same caliber are double counting: ``CaliberConflictError``
+    when their values differ, ``DuplicateFactError`` when equal. The sum is
+    exact.
 
     Args:
         *facts: Two or more facts.
         entity: The name of a total over entities (required then).
+        metric: The result's metric: required for a sum across metrics, and
+            renames a total over entities or periods.
         calendar: The fiscal calendar for totals over periods (calendar year
             by default).
         rounding: The display rule; ``ROUND_HALF_UP@2`` by default.
@@ -63,9 +75,10 @@ def add(
             field other than entity or period, or their periods overlap, leave
             a gap, or are not single periods.
         DimensionMismatchError: the facts are in different currencies or units,
-            or are ratios or multiples (which do not sum).
+            or are ratios, multiples or per-unit figures (which do not sum).
         CaliberConflictError: two facts share a caliber but not a value.
         DuplicateFactError: the same fact was passed twice.
+        SignConventionError: a sum across metrics has a negative term.
 
     >>> from fincalc import Fact, add
     >>> east = Fact.build("8.7E+8", metric="营业收入", entity="华东区", period="2025Q3",
@@ -78,8 +91,14 @@ def add(
     ...                 evidence_id=f"q{i}") for i, v in enumerate(["1", "2"], start=1)]
     >>> add(*q).target.describe()
     '营业收入 | 华东区 | 2025H1 | cumulative | CNY | na'
+    >>> oi = Fact.build("1.2E+9", metric="营业利润", entity="公司", period="FY2024",
+    ...                 evidence_id="is")
+    >>> da = Fact.build("3E+8", metric="折旧与摊销", entity="公司", period="FY2024",
+    ...                 evidence_id="cf")
+    >>> add(oi, da, metric="EBITDA").display_text
+    '1500000000.00'
     """
-    return record(total(facts, entity=entity, calendar=calendar, rounding=rounding))
+    return record(total(facts, entity=entity, metric=metric, calendar=calendar, rounding=rounding))
 
 
 @public
@@ -89,6 +108,7 @@ def sub(
     *,
     entity: str | None = None,
     metric: str | None = None,
+    signs: SignConvention | tuple[SignConvention, SignConvention] | None = None,
     calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
 ) -> Computation:
@@ -111,11 +131,21 @@ def sub(
       overlap: the change from ``b``'s period to ``a``'s, with the metric
       ``"<metric> change"`` unless ``metric=`` names it.
 
+    Sign rule: a difference of two metrics with a negative input (free cash
+    flow = operating cash flow − capex written "(460.8)"), or a change or gap
+    between two negative figures, depends on whether the minus is real or an
+    outflow written in brackets; it is refused (``SignConventionError``)
+    until ``signs=`` declares it: ``"as_written"`` or ``"magnitude"`` for
+    both inputs, or one per input. The convention is recorded
+    (``Computation.signs``) and the note says what it changed.
+
     Args:
         a: The minuend.
         b: The subtrahend.
         entity: Name of a difference between entities.
         metric: Name of the result's metric.
+        signs: The sign convention of the inputs: ``"as_written"``,
+            ``"magnitude"``, or a pair (one for ``a``, one for ``b``).
         calendar: Fiscal calendar deciding fiscal-year starts (calendar year by
             default).
         rounding: The display rule; ``ROUND_HALF_UP@2`` by default.
@@ -125,6 +155,8 @@ def sub(
             quarter and a 前三季度 figure that are not nested from one start).
         DimensionMismatchError: the facts are in different currencies or units.
         CaliberConflictError, DuplicateFactError: both facts have one caliber.
+        SignConventionError: a negative input whose reading decides the
+            answer, without ``signs=``.
 
     >>> from fincalc import Fact, sub
     >>> nine_months = Fact.build("2600000000", metric="营业收入", entity="公司",
@@ -134,9 +166,17 @@ def sub(
     >>> q3 = sub(nine_months, half)
     >>> q3.result, q3.target.period.describe(), q3.target.basis.value
     (Decimal('900000000'), '2025Q3', 'single_period')
+    >>> ocf = Fact.build("1234.5", metric="经营活动现金流量净额", entity="公司",
+    ...                  period="FY2024", evidence_id="cf")
+    >>> capex = Fact.build("-460.8", metric="资本开支", entity="公司", period="FY2024",
+    ...                    evidence_id="cf", raw="(460.8)")
+    >>> sub(ocf, capex, metric="自由现金流", signs=("as_written", "magnitude")).result
+    Decimal('773.7')
     """
     return record(
-        difference(a, b, entity=entity, metric=metric, calendar=calendar, rounding=rounding)
+        difference(
+            a, b, entity=entity, metric=metric, calendar=calendar, rounding=rounding, signs=signs
+        )
     )
 
 
@@ -236,6 +276,7 @@ def cagr(
     start: Fact,
     *,
     metric: str | None = None,
+    years: int | None = None,
     calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
 ) -> Computation:
@@ -243,7 +284,8 @@ def cagr(
 
     Rule: every caliber field is equal except ``period``; the periods have
     equal length and ``start.period`` shifted by a whole number ``years ≥ 1``
-    of years is ``end.period``. One year apart, the result is the exact yoy
+    of years is ``end.period`` — the years are counted from the periods
+    (FY2021 → FY2024 is three). One year apart, the result is the exact yoy
     ratio; otherwise it is computed as ``exp(ln(end / start) / years) − 1``
     to 50 significant digits.
 
@@ -251,13 +293,16 @@ def cagr(
         end: The later figure.
         start: The earlier figure.
         metric: The result's metric (``"<metric> cagr"`` by default).
+        years: The number of years the question states, checked against the
+            periods ("a 3-year CAGR" of FY2021 → FY2024); a mismatch is
+            refused, never silently recomputed.
         calendar: The fiscal calendar the periods are named by (recorded, and
             used by ``render``); the calendar year by default.
         rounding: The display rule; ``ROUND_HALF_UP@2%`` by default.
 
     Raises:
-        CaliberMismatchError: another field differs or the periods are not a
-            whole number of years apart.
+        CaliberMismatchError: another field differs, the periods are not a
+            whole number of years apart, or ``years`` disagrees with them.
         DimensionMismatchError: the facts are in different currencies or units,
             or are ratios (use ``pp_change``).
         UndefinedGrowthError: the start value is zero or negative, or the end
@@ -270,7 +315,9 @@ def cagr(
     '10.00%'
     """
     return record(
-        compound_annual_growth(end, start, metric=metric, calendar=calendar, rounding=rounding)
+        compound_annual_growth(
+            end, start, metric=metric, calendar=calendar, rounding=rounding, years=years
+        )
     )
 
 
@@ -327,34 +374,62 @@ def ratio(
     denominator: Fact,
     *,
     metric: str,
+    kind: RatioKind | None = None,
+    days: Decimal | int | str | None = None,
+    signs: SignConvention | tuple[SignConvention, SignConvention] | None = None,
     calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
 ) -> Computation:
-    """Divide two figures of one entity and period (margins, per-share figures).
+    """Divide two figures of one entity and period (margins, per-share figures, analytics).
 
     Rule: ``entity``, ``period``, ``basis`` and ``tax`` are equal; the metrics
     usually differ (净利润 / 营业收入) and the result names its own ``metric``.
     Equal dimensions give a ``RATIO`` (``ROUND_HALF_UP@2%`` by default).
-    Different dimensions are allowed only for a per-unit figure: a currency
-    amount, or a share or head count, over a count (``SHARES`` or ``COUNT``),
-    giving ``<NUM>_PER_<DEN>`` (e.g. ``CNY_PER_SHARES``, ``ROUND_HALF_UP@2``
-    by default). Two currencies never divide (no implicit FX), and a ratio or
-    multiple never divides a figure of another dimension.
+    Different dimensions are allowed only for a per-unit figure: an amount of
+    money, a count or a physical quantity over a count (``SHARES``,
+    ``PERSONS``), a physical quantity (``TONNES``) or ``DAYS``, giving
+    ``<NUM>_PER_<DEN>`` (``CNY_PER_SHARES``, ``USD_PER_PERSONS``;
+    ``ROUND_HALF_UP@2`` by default). Two currencies never divide (no implicit
+    FX), and a ratio or multiple never divides a figure of another dimension.
+
+    A flow over a balance is refused unless ``kind=`` names the analytic
+    (recorded as ``Computation.kind``): ``"turnover"`` (a flow over the
+    closing balance of its period, or the ``average()`` of the opening and
+    closing balances — the opening balance alone is refused; a ``MULTIPLE``:
+    asset turnover 1.73x), ``"return"`` (the same pairing as a
+    ``RATIO``: ROA, ROE), ``"days"`` (a balance over a flow × the days of the
+    flow's period, 365 for a 12-month period unless ``days=`` says; ``DAYS``:
+    DSO 93.94 days) or ``"multiple"`` (a plain ratio read as a multiple:
+    interest coverage). An analytic needs a positive divisor.
+
+    Sign rule: when exactly one figure is negative (any negative one, for an
+    analytic), the result's sign depends on whether the minus is real (a net
+    loss) or an outflow written in brackets ("Dividends paid (7,616)"): it is
+    refused until ``signs=`` declares it, for both or one per figure.
 
     Args:
         numerator: The dividend.
         denominator: The divisor.
         metric: The result's metric, e.g. ``"净利率"``.
+        kind: The analytic, for a flow over a balance or a multiple.
+        days: The day count of a ``kind="days"`` ratio.
+        signs: The sign convention: ``"as_written"``, ``"magnitude"``, or a
+            pair (numerator, denominator).
         calendar: The fiscal calendar the period is named by (recorded, and
             used by ``render``); the calendar year by default.
         rounding: The display rule.
 
     Raises:
-        CaliberMismatchError: entity, period, basis or tax differ.
+        CaliberMismatchError: entity, period, basis or tax differ (without
+            ``kind=``), or the balance does not belong to the flow's period.
         DimensionMismatchError: the dimensions differ other than as a
-            per-share or per-head figure (``CNY`` over ``USD``, ``RATIO`` over
-            ``CNY``).
-        UndefinedGrowthError: the denominator is zero.
+            per-unit figure (``CNY`` over ``USD``, ``RATIO`` over ``CNY``).
+        UndefinedGrowthError: the denominator is zero (or not positive, for
+            an analytic).
+        SignConventionError: a negative figure without ``signs=``.
+        InvalidInputError: an unknown ``kind``, or ``days`` without
+            ``kind="days"``, or a days ratio over a period that is not a year
+            without ``days=``.
 
     >>> from fincalc import Fact, ratio
     >>> profit = Fact.build("1.2E+8", metric="净利润", entity="公司", period="FY2024",
@@ -363,9 +438,33 @@ def ratio(
     ...                      evidence_id="is")
     >>> ratio(profit, revenue, metric="净利率").display_text
     '8.00%'
+    >>> assets = Fact.build("8.67E+8", metric="总资产", entity="公司", period="2024-12-31",
+    ...                     evidence_id="bs")
+    >>> ratio(revenue, assets, metric="总资产周转率", kind="turnover").display_text
+    '1.73'
     """
+    if kind is None and days is None:
+        return record(
+            quotient(
+                numerator,
+                denominator,
+                metric=metric,
+                calendar=calendar,
+                rounding=rounding,
+                signs=signs,
+            )
+        )
     return record(
-        quotient(numerator, denominator, metric=metric, calendar=calendar, rounding=rounding)
+        analytic_ratio(
+            numerator,
+            denominator,
+            kind=kind,
+            metric=metric,
+            days=days,
+            signs=signs,
+            calendar=calendar,
+            rounding=rounding,
+        )
     )
 
 

@@ -14,21 +14,62 @@ from __future__ import annotations
 import decimal
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from .._values.caliber import Caliber
-from .._values.decimals import arithmetic
+from .._values.decimals import MAX_EXPONENT, arithmetic, in_range
 from .._values.errors import InvalidInputError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .checks import normalise_calendar
 from .rounding import Rounding
+from .spec import Formula, RatioKind, SignConvention
 
-__all__ = ["Operation", "Outcome", "settle"]
+__all__ = ["OPERATIONS", "Extras", "Operation", "Outcome", "settle"]
 
-Operation = Literal["add", "sub", "yoy", "qoq", "ratio", "share", "cagr", "pp_change"]
+Operation = Literal[
+    "add",
+    "sub",
+    "yoy",
+    "qoq",
+    "ratio",
+    "share",
+    "cagr",
+    "pp_change",
+    "average",
+    "combine",
+    "formula",
+    "scale",
+    "negate",
+    "abs",
+    "change_over",
+    "base_from_growth",
+]
+#: Every operation name a record may carry.
+OPERATIONS: frozenset[str] = frozenset(get_args(Operation))
 
 _ONE = Decimal(1)
+_NONE = (None, None, None, None, None)
+_ZERO_FLOOR = Decimal(0).scaleb(-MAX_EXPONENT)
+
+
+class Extras(NamedTuple):
+    """The optional record fields an operation's parameters fill.
+
+    Attributes:
+        signs: The sign convention applied to each input, when the caller
+            declared one (``sub``, ``ratio``).
+        kind: The analytic a ``ratio`` was declared as (``turnover``, …).
+        factor: The constant the result was multiplied by (``scale``, days).
+        factor_meaning: What that constant is ("days in a year", …).
+        formula: The declared formula (``formula``, ``combine``).
+    """
+
+    signs: tuple[SignConvention, ...] | None = None
+    kind: RatioKind | None = None
+    factor: Decimal | None = None
+    factor_meaning: str | None = None
+    formula: Formula | None = None
 
 
 class Outcome(NamedTuple):
@@ -48,6 +89,8 @@ class Outcome(NamedTuple):
         display: ``result`` rounded once by ``rounding``.
         note: How the target was derived, when that is not obvious.
         calendar: The fiscal calendar, ``None`` for the calendar year.
+        extras: The declared parameters (``Extras``), ``None`` when there are
+            none (yoy, add: the hot path builds no second tuple).
     """
 
     operation: Operation
@@ -58,6 +101,7 @@ class Outcome(NamedTuple):
     display: Decimal
     note: str = ""
     calendar: FiscalCalendar | None = None
+    extras: Extras | None = None
 
 
 def settle(
@@ -69,8 +113,14 @@ def settle(
     calendar: FiscalCalendar | None,
     *,
     note: str = "",
+    extras: Extras | None = None,
 ) -> Outcome:
-    """Run ``compute`` exactly in the private context, round once, and keep it all."""
+    """Run ``compute`` exactly in the private context, round once, and keep it all.
+
+    The result and its display must lie within fincalc's range (magnitudes
+    from 1E-40 to below 1E+41, ``decimals.MAX_EXPONENT``), so that every
+    record an operation builds loads again with ``Computation.from_json``.
+    """
     try:
         with arithmetic():
             result = _plain(compute())
@@ -82,6 +132,10 @@ def settle(
             argument="facts",
             value=type(exc).__name__,
         ) from exc
+    if (result and not -MAX_EXPONENT <= result.adjusted() <= MAX_EXPONENT) or (
+        display and not -MAX_EXPONENT <= display.adjusted() <= MAX_EXPONENT
+    ):
+        _out_of_range(operation, rule, result, display)
     return Outcome(
         operation,
         tuple(inputs),
@@ -91,12 +145,31 @@ def settle(
         display,
         note,
         normalise_calendar(calendar),
+        None if extras == _NONE else extras,
     )
 
 
+def _out_of_range(operation: str, rule: Rounding, result: Decimal, display: Decimal) -> None:
+    """Refuse a result or display no record could hold (``from_json`` would reject it)."""
+    for name, value in (("result", result), ("display", display)):
+        if value and not in_range(value):
+            raise InvalidInputError(
+                f"cannot {operation}: the {name} {value:.6E} (under {rule.rule}) is outside "
+                f"fincalc's range (magnitudes from 1E-{MAX_EXPONENT} to below "
+                f"1E+{MAX_EXPONENT + 1}); check the units of the inputs, or pick a rounding "
+                "unit that fits (a huge ratio is not a percentage)",
+                argument="facts",
+                value=format(value, "E"),
+                limit=MAX_EXPONENT,
+            )
+
+
 def _plain(value: Decimal) -> Decimal:
-    """Exponent at most 0 and no negative zero, so JSON writes plain digits (in context)."""
+    """Exponent at most 0, no negative zero, no zero finer than 1E-40 (in context)."""
     if not value:
+        exponent = value.as_tuple().exponent
+        if isinstance(exponent, int) and exponent < -MAX_EXPONENT:
+            return _ZERO_FLOOR
         return value.copy_abs() if value.is_signed() else value
     exponent = value.as_tuple().exponent
     if isinstance(exponent, int) and exponent > 0:

@@ -2,14 +2,22 @@
 
 Both divide two figures of one period, basis and tax. ``ratio`` divides two
 figures of one entity (the metrics usually differ); ``share`` divides one
-entity's figure by its parent total's (the same metric).
+entity's figure by its parent total's (the same metric). A flow over a
+balance is an analytic the caller declares (``ratio(..., kind=...)``,
+``analytics.py``).
+
+Sign rule: when exactly one of ``ratio``'s two figures is negative, the
+result's sign depends on whether that minus is real (a net loss) or an
+outflow written in brackets ("Dividends paid (7,616)" gives a payout of
+−80 %), so the ratio is refused until the caller declares ``signs=``.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from .._values.caliber import Caliber
+from .._values.caliber import Basis, Caliber
+from .._values.dimensions import RATIO, find_dimension, is_additive, is_money
 from .._values.errors import CaliberMismatchError, DimensionMismatchError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
@@ -21,11 +29,24 @@ from .checks import (
     normalise_calendar,
     undefined,
 )
-from .dimensions import COUNTED, NOT_ADDITIVE, RATIO, is_currency
-from .outcome import Operation, Outcome, settle
+from .outcome import Extras, Operation, Outcome, settle
 from .rounding import Rounding, rounding_for
+from .signs import (
+    apply_convention,
+    check_signs,
+    is_negative,
+    reads_either_way,
+    sign_note,
+    undeclared_negative,
+)
+from .spec import SignConvention
 
-__all__ = ["part_of_whole", "quotient"]
+__all__ = ["check_mixed_signs", "part_of_whole", "per_unit_dimension", "quotient"]
+
+#: Kinds a per-unit figure may count by (per share, per employee, per tonne, per day).
+_PER_KINDS = frozenset({"count", "physical", "time"})
+#: Kinds a per-unit figure may measure (yuan, shares, tonnes, kWh per …).
+_OF_KINDS = frozenset({"money", "count", "physical", "time"})
 
 
 def quotient(
@@ -35,6 +56,7 @@ def quotient(
     metric: str,
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
+    signs: object = None,
 ) -> Outcome:
     """``numerator / denominator`` of one entity, period, basis and tax (``ratio``)."""
     operation: Final = "ratio"
@@ -42,44 +64,104 @@ def quotient(
     check_fact(operation, "denominator", denominator)
     checked_name(metric, "metric")
     normalise_calendar(calendar)
+    declared = check_signs(operation, signs, ("numerator", "denominator"))
     cn, cd = numerator.caliber, denominator.caliber
-    dimension = _ratio_dimension(cn.dimension, cd.dimension)
+    dimension = per_unit_dimension(cn.dimension, cd.dimension)
     differing = tuple(name for name in cn.diff(cd) if name not in ("metric", "dimension"))
     if differing:
         raise mismatch(
             operation,
             numerator,
             denominator,
-            "a ratio divides two figures of the same entity, period, basis and tax",
+            _ratio_hint(cn, cd),
             calendar=calendar,
             differing=differing,
         )
     if not denominator.quantity.value:
         raise undefined(operation, denominator, "denominator", "a ratio over zero is undefined")
+    check_mixed_signs(operation, numerator, denominator, declared)
     target = Caliber(metric, cn.entity, cn.period, cn.basis, dimension, cn.tax)
-    return _divide(operation, numerator, denominator, target, rounding, calendar)
+    return _divide(operation, numerator, denominator, target, rounding, calendar, signs=declared)
 
 
-def _ratio_dimension(top: str, bottom: str) -> str:
-    """``RATIO`` for equal dimensions, ``<TOP>_PER_<BOTTOM>`` for per-unit figures, else raise."""
+def _ratio_hint(cn: Caliber, cd: Caliber) -> str:
+    hint = "a ratio divides two figures of the same entity, period, basis and tax"
+    if (cn.basis is Basis.INSTANT) != (cd.basis is Basis.INSTANT) and cn.entity == cd.entity:
+        hint += (
+            "; a flow over a balance is an analytic — name it: ratio(..., kind='turnover') "
+            "(asset turnover), kind='return' (ROA, ROE), kind='days' (DSO, with the balance "
+            "first) or kind='per_unit' (revenue per employee at year end), or use a registry "
+            "formula such as formula('return_on_assets', {...})"
+        )
+    return hint
+
+
+def check_mixed_signs(
+    operation: str, numerator: Fact, denominator: Fact, declared: tuple[SignConvention, ...] | None
+) -> None:
+    """Refuse a quotient of one negative and one positive figure without a declared convention."""
+    if declared is not None or is_negative(numerator) == is_negative(denominator):
+        return
+    if not numerator.quantity.value:
+        return
+    role, fact = (
+        ("numerator", numerator) if is_negative(numerator) else ("denominator", denominator)
+    )
+    if not reads_either_way(fact):
+        return  # a negative margin or loss per share is a real negative
+    magnitude = (
+        "('magnitude', 'as_written')" if role == "numerator" else "('as_written', 'magnitude')"
+    )
+    raise undeclared_negative(
+        operation,
+        role,
+        fact,
+        "the quotient's sign depends on whether that minus is real or an outflow written in "
+        "brackets (a payout ratio of −80 % is the classic error)",
+        (
+            f"{operation}(..., signs={magnitude}) or a registry formula such as "
+            "formula('payout_ratio', {...})",
+            f"{operation}(..., signs='as_written') (a net margin on a net loss)",
+        ),
+    )
+
+
+def per_unit_dimension(top: str, bottom: str) -> str:
+    """``RATIO`` for equal dimensions, ``<TOP>_PER_<BOTTOM>`` for per-unit figures, else raise.
+
+    A per-unit figure divides an amount of money, a count, a physical
+    quantity or days by a count, a physical quantity or days: 每股收益
+    (``CNY_PER_SHARES``), revenue per employee (``USD_PER_PERSONS``), cost per
+    tonne (``CNY_PER_TONNES``).
+
+    >>> per_unit_dimension("CNY", "CNY"), per_unit_dimension("CNY", "PERSONS")
+    ('RATIO', 'CNY_PER_PERSONS')
+    """
     if top == bottom:
         return RATIO
-    if bottom in COUNTED and (is_currency(top) or top in COUNTED):
+    top_info, bottom_info = find_dimension(top), find_dimension(bottom)
+    if (
+        top_info is not None
+        and bottom_info is not None
+        and top_info.kind in _OF_KINDS
+        and bottom_info.kind in _PER_KINDS
+    ):
         return f"{top}_PER_{bottom}"
-    if is_currency(top) and is_currency(bottom):
+    if is_money(top) and is_money(bottom):
         why = (
             "two currencies never divide: fincalc has no implicit FX — convert one side "
             "with an explicit, cited rate first"
         )
-    elif top in NOT_ADDITIVE or bottom in NOT_ADDITIVE:
+    elif not is_additive(top) or not is_additive(bottom):
         why = (
-            "a ratio or multiple divides only a figure of the same dimension — divide the "
-            "underlying amounts instead"
+            "a ratio or multiple (or a per-unit figure) divides only a figure of the same "
+            "dimension — divide the underlying amounts instead"
         )
     else:
         why = (
-            "different dimensions divide only as a per-unit figure: a currency amount or a "
-            "count over SHARES or COUNT (每股收益 = 净利润 / 总股本)"
+            "different dimensions divide only as a per-unit figure: an amount, a count or "
+            "a physical quantity over a count (SHARES, PERSONS), a physical quantity "
+            "(TONNES) or DAYS (每股收益 = 净利润 / 总股本)"
         )
     raise DimensionMismatchError(
         f"cannot ratio: dimensions differ ({top!r} over {bottom!r}); {why}",
@@ -104,7 +186,7 @@ def part_of_whole(
     check_dimensions(operation, part, whole)
     normalise_calendar(calendar)
     cp, cw = part.caliber, whole.caliber
-    if cp.dimension in NOT_ADDITIVE:
+    if not is_additive(cp.dimension):
         raise DimensionMismatchError(
             f"cannot share: {cp.metric!r} is a {cp.dimension} "
             f"({part.quantity.raw or format(part.value, 'f')}); a ratio or multiple is not a "
@@ -164,13 +246,24 @@ def _divide(
     target: Caliber,
     rounding: Rounding | str | None,
     calendar: FiscalCalendar | None,
+    *,
+    signs: tuple[SignConvention, ...] | None = None,
 ) -> Outcome:
     rule = rounding_for(operation, rounding, target.dimension)
+    top = apply_convention(numerator, signs[0] if signs else None)
+    bottom = apply_convention(denominator, signs[1] if signs else None)
+    note = ""
+    if signs is not None:
+        note = sign_note(("numerator", "denominator"), (numerator, denominator), signs)
+        if not bottom:
+            raise undefined(operation, denominator, "denominator", "a ratio over zero is undefined")
     return settle(
         operation,
         (numerator, denominator),
         target,
         rule,
-        lambda: numerator.quantity.value / denominator.quantity.value,
+        lambda: top / bottom,
         calendar,
+        note=note,
+        extras=Extras(signs=signs),
     )

@@ -11,6 +11,14 @@ most two decimals), so "1,846,913,570.13元" is never written as
 Periods are named by the calendar recorded in the computation; a period no
 calendar names (a fiscal year read without its calendar) is written as dates
 in words, never as the raw ``[start, end)`` interval.
+
+Units: a currency is named by ``_data/render.toml`` (then by babel); every
+other dimension by its words in ``_data/dimensions.toml`` — a multiple as
+"1.73x" / "1.73倍", days as "93.94 days" / "93.94天", tonnes as "540万吨" /
+"5.4 million tonnes", a per-unit figure as "0.30元/股" / "CNY 0.30 per share".
+A difference of two ratios (``pp_change``, or ``sub`` of ratios) is written in
+percentage points, never as a percentage. Citations name the source facts:
+a derived input (``as_fact()``) is cited by the pages it was computed from.
 """
 
 from __future__ import annotations
@@ -22,11 +30,13 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from .._values.decimals import arithmetic
+from .._values.dimensions import RATIO, find_dimension, is_money
 from .._values.errors import InvalidInputError
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 from .._values.public import public
 from .._values.vocabulary import vocabulary
 from .audit import Computation
+from .explain import leaf_evidence
 
 __all__ = ["Locale", "render"]
 
@@ -50,7 +60,9 @@ FIELDS = (
 #: ``sub_change`` is a difference between two periods, ``sub_entity`` one
 #: between two entities; other differences (毛利 = 营业收入 − 营业成本, a
 #: quarter derived from year-to-date figures) are plain amounts.
-_CHANGES = frozenset({"yoy", "qoq", "pp_change", "sub_change", "sub_entity"})
+_CHANGES = frozenset({"yoy", "qoq", "pp_change", "sub_change", "sub_entity", "change_over"})
+#: Operations written as "<metric> is <value>" (a derived amount or figure).
+_PLAIN = frozenset({"formula", "combine", "scale", "negate", "abs", "base_from_growth"})
 _TEMPLATES: dict[str, dict[str, str]] = {
     "zh_CN": {
         "add": "{entity}{period}{metric}合计为{value}{citations}。",
@@ -63,6 +75,10 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "share": "{entity}{period}{metric}占{whole}的{value}{citations}。",
         "cagr": "{entity}{base_period}至{period}{metric}年复合增长率为{value}{citations}。",
         "pp_change": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
+        "change_over": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
+        "average": "{entity}{period}{metric}平均为{value}{citations}。",
+        "average_balance": "{entity}{period}{metric}平均余额为{value}{citations}。",
+        "amount": "{entity}{period}{metric}为{value}{citations}。",
     },
     "en_US": {
         "add": "{entity} {metric} for {period} totaled {value}{citations}.",
@@ -86,6 +102,12 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "pp_change": (
             "{entity} {metric} for {period} {direction} {magnitude} from {base_period}{citations}."
         ),
+        "change_over": (
+            "{entity} {metric} for {period} {direction} {magnitude} from {base_period}{citations}."
+        ),
+        "average": "{entity} average {metric} for {period} was {value}{citations}.",
+        "average_balance": "{entity} average {metric} for {period} was {value}{citations}.",
+        "amount": "{entity} {metric} for {period} was {value}{citations}.",
     },
 }
 
@@ -97,6 +119,7 @@ _FLAT_TEMPLATES: dict[str, dict[str, str]] = {
         "pp_change": "{entity}{period}{metric}较{base_period}{direction}{citations}。",
         "sub_change": "{entity}{period}{metric}较{base_period}{direction}{citations}。",
         "sub_entity": "{entity}{period}{metric}与{whole}{direction}{citations}。",
+        "change_over": "{entity}{period}{metric}较{base_period}{direction}{citations}。",
     },
     "en_US": {
         "yoy": "{entity} {metric} for {period} {direction} year over year{citations}.",
@@ -104,6 +127,7 @@ _FLAT_TEMPLATES: dict[str, dict[str, str]] = {
         "pp_change": "{entity} {metric} for {period} {direction} from {base_period}{citations}.",
         "sub_change": "{entity} {metric} for {period} {direction} from {base_period}{citations}.",
         "sub_entity": "{entity} {metric} for {period} {direction} {whole}{citations}.",
+        "change_over": "{entity} {metric} for {period} {direction} from {base_period}{citations}.",
     },
 }
 
@@ -215,6 +239,10 @@ def render(
 def _kind(computation: Computation) -> str:
     """The sentence kind: the operation, with ``sub`` split by what the facts differ in."""
     op = computation.operation
+    if op in _PLAIN:
+        return "amount"
+    if op == "average":
+        return "average_balance" if computation.inputs[0].caliber.period.is_instant else op
     if op != "sub":
         return op
     first, second = computation.inputs[0].caliber, computation.inputs[-1].caliber
@@ -257,8 +285,10 @@ def _fields(computation: Computation, locale: str, kind: str) -> dict[str, str]:
     first = computation.inputs[0].caliber
     second = computation.inputs[-1].caliber
     calendar = computation.calendar
-    metric = target.metric if kind in ("add", "sub", "sub_entity", "ratio") else first.metric
+    own_metric = ("add", "sub", "sub_entity", "ratio", "amount")
+    metric = target.metric if kind in own_metric else first.metric
     value = _value_text(computation, computation.display, locale)
+    period = _period_text(target.period, locale, calendar)
     direction, magnitude = "", value
     if kind in _CHANGES:
         up, down, flat, nearly_flat = _directions(locale, kind)
@@ -271,7 +301,7 @@ def _fields(computation: Computation, locale: str, kind: str) -> dict[str, str]:
     return {
         "entity": first.entity if kind == "sub_entity" else target.entity,
         "metric": metric,
-        "period": _period_text(target.period, locale, calendar),
+        "period": _span_text(computation, locale) if kind == "average" else period,
         "base_period": _period_text(second.period, locale, calendar),
         "whole": second.entity,
         "value": value,
@@ -313,18 +343,39 @@ def _strip(value: Decimal) -> Decimal:
     return Decimal(text)
 
 
+def _span_text(computation: Computation, locale: str) -> str:
+    """The periods an average over periods spans: "2022年度至2024年度"."""
+    periods = sorted(
+        (fact.caliber.period for fact in computation.inputs), key=lambda p: (p.start, p.end)
+    )
+    first = _period_text(periods[0], locale, computation.calendar)
+    last = _period_text(periods[-1], locale, computation.calendar)
+    return f"{first}至{last}" if locale == "zh_CN" else f"{first} to {last}"
+
+
+def _is_points(computation: Computation) -> bool:
+    """A difference of two ratios: written in percentage points, never as a percentage."""
+    if computation.operation == "pp_change":
+        return True
+    return computation.operation == "sub" and all(
+        fact.caliber.dimension == RATIO for fact in computation.inputs
+    )
+
+
 def _value_text(computation: Computation, display: Decimal, locale: str) -> str:
     unit = computation.rounding.unit
     dimension = computation.target.dimension
-    if unit == "%" or (dimension == "RATIO" and unit == "base"):
+    if unit == "%" or (dimension == RATIO and unit == "base"):
         # A ratio under a base-unit rule (0.1250) is written as a percentage (12.50%).
         if unit == "base":
             with arithmetic():
                 display = display.scaleb(2)
         number = _format_number(display, locale)
-        if computation.operation == "pp_change":
+        if _is_points(computation):
             return f"{number}个百分点" if locale == "zh_CN" else f"{number} percentage points"
         return f"{number}%"
+    if not _scales(dimension):  # days, multiples: the number as displayed, with its word
+        return _with_unit(_format_number(display, locale), "", dimension, locale)
     native = dict(_SCALES[locale])
     scaled: Decimal
     scale: str
@@ -353,26 +404,47 @@ def _places(value: Decimal) -> int:
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
-def _with_unit(number: str, scale: str, dimension: str, locale: str) -> str:
-    if "_PER_" in dimension:  # per-share figures: 元/股, CNY … per share
-        top, bottom = dimension.split("_PER_", 1)
-        if locale == "zh_CN":
-            units = _unit_names("unit_names.zh_CN.units")
-            return f"{_with_unit(number, scale, top, locale)}/{units.get(bottom, bottom)}"
-        per = _unit_names("unit_names.en_US.per").get(bottom, bottom.lower())
-        return f"{_with_unit(number, scale, top, locale)} per {per}"
-    if dimension == "RATIO":
-        return f"{number}{scale}" if locale == "zh_CN" else f"{number} {scale}".rstrip()
-    is_currency = len(dimension) == 3 and dimension.isalpha()
+def _scales(dimension: str) -> bool:
+    """Whether an amount of ``dimension`` is written in 万/亿 or million/billion."""
+    if "_PER_" in dimension:
+        return _scales(dimension.split("_PER_", 1)[0])
+    info = find_dimension(dimension)
+    return is_money(dimension) or info is None or info.kind in ("count", "physical")
+
+
+def _unit_word(dimension: str, locale: str, *, singular: bool = False) -> str:
+    """The word written after a number of ``dimension`` (``_data/dimensions.toml``)."""
+    info = find_dimension(dimension)
+    if info is None:
+        return ""
     if locale == "zh_CN":
-        if is_currency:
+        return info.zh or ""
+    if info.en is None:
+        return ""
+    return info.en[0] if singular else info.en[1]
+
+
+def _with_unit(number: str, scale: str, dimension: str, locale: str) -> str:
+    if "_PER_" in dimension:  # per-unit figures: 元/股, CNY … per share
+        top, bottom = dimension.split("_PER_", 1)
+        per = _unit_word(bottom, locale, singular=True) or bottom.lower()
+        if locale == "zh_CN":
+            return f"{_with_unit(number, scale, top, locale)}/{per}"
+        return f"{_with_unit(number, scale, top, locale)} per {per}"
+    if dimension == RATIO:
+        return f"{number}{scale}" if locale == "zh_CN" else f"{number} {scale}".rstrip()
+    if locale == "zh_CN":
+        if is_money(dimension):
             return f"{number}{scale}{_zh_currency(dimension)}"
-        return f"{number}{scale}{_unit_names('unit_names.zh_CN.units').get(dimension, '')}"
+        return f"{number}{scale}{_unit_word(dimension, locale)}"
     scale_text = f" {scale}" if scale else ""
-    if is_currency:
+    if is_money(dimension):
         return f"{dimension} {number}{scale_text}"
-    unit = _unit_names("unit_names.en_US.units").get(dimension, "")
-    return f"{number}{scale_text}" + (f" {unit}" if unit else "")
+    info = find_dimension(dimension)
+    word = _unit_word(dimension, locale, singular=number == "1" and not scale)
+    if info is not None and info.kind == "multiple":
+        return f"{number}{word}"  # a multiple is written 1.73x
+    return f"{number}{scale_text}" + (f" {word}" if word else "")
 
 
 def _zh_currency(code: str) -> str:
@@ -440,8 +512,7 @@ def _month_text(year: int, month: int) -> str:
 
 def _citations(computation: Computation, locale: str) -> str:
     seen: list[str] = []
-    for fact in computation.inputs:
-        evidence = fact.evidence
+    for evidence in leaf_evidence(computation.inputs):
         if evidence.page is None:
             item = evidence.evidence_id
         elif locale == "zh_CN":

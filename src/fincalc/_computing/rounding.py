@@ -8,15 +8,16 @@ the result's dimension, or checks the caller's rule fits it.
 from __future__ import annotations
 
 import decimal
+import functools
 import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, get_args
 
 from .._values.decimals import arithmetic, to_decimal
+from .._values.dimensions import RATIO, find_dimension, is_money
 from .._values.errors import InvalidInputError
 from .._values.public import public
-from .dimensions import COUNTED, RATIO, is_currency
 
 __all__ = ["Rounding", "RoundingMode", "RoundingUnit", "rounding_for", "to_rounding"]
 
@@ -186,21 +187,33 @@ _WHOLE = Rounding(0)
 _SCALE_UNITS = frozenset({"万", "亿", "thousand", "million", "billion"})
 
 
+def _kind(dimension: str) -> str | None:
+    info = find_dimension(dimension)
+    return None if info is None else info.kind
+
+
+def _scalable(dimension: str) -> bool:
+    """Whether a scale (万, 亿, million) fits: money, counts and physical quantities."""
+    return is_money(dimension) or _kind(dimension) in ("count", "physical")
+
+
+@functools.lru_cache(maxsize=256)
 def _default_rounding(dimension: str) -> Rounding:
-    """``@2%`` for ratios, ``@0`` for share and head counts, ``@2`` otherwise."""
+    """``@2%`` for ratios, ``@0`` for counts (shares, people, households), ``@2`` otherwise."""
     if dimension == RATIO:
         return _PERCENT
-    return _WHOLE if dimension in COUNTED else _AMOUNT
+    return _WHOLE if _kind(dimension) == "count" else _AMOUNT
 
 
 def rounding_for(operation: str, rounding: Rounding | str | None, dimension: str) -> Rounding:
     """The display rule for a result of ``dimension``: the default, or the caller's, checked.
 
     ``%`` places only make sense for a ``RATIO``; a scale (万, 亿, thousand,
-    million, billion) only for a currency amount or a count (``SHARES``,
-    ``COUNT``). A ratio under a base-unit rule is allowed (rendered as a
-    percentage); anything else is refused rather than displayed as nonsense
-    ("148,200,000,000.00%", "同比持平0.00亿").
+    million, billion) only for a currency amount, a count (``SHARES``,
+    ``PERSONS``) or a physical quantity (``TONNES``, 540万吨). A ratio under a
+    base-unit rule is allowed (rendered as a percentage); anything else is
+    refused rather than displayed as nonsense ("148,200,000,000.00%",
+    "同比持平0.00亿").
 
     >>> rounding_for("yoy", None, "RATIO").rule
     'ROUND_HALF_UP@2%'
@@ -214,7 +227,7 @@ def rounding_for(operation: str, rounding: Rounding | str | None, dimension: str
     rule = to_rounding(rounding)
     if rule.unit == "%" and dimension != RATIO:
         fix = "use a base-unit or scale rule such as 'ROUND_HALF_UP@2' or 'ROUND_HALF_UP@2亿'"
-    elif rule.unit in _SCALE_UNITS and not (is_currency(dimension) or dimension in COUNTED):
+    elif rule.unit in _SCALE_UNITS and not _scalable(dimension):
         fix = (
             "use 'ROUND_HALF_UP@2%' (places of a percentage)"
             if dimension == RATIO

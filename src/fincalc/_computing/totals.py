@@ -4,7 +4,9 @@ Every caliber field is equal except exactly one: ``entity`` (the caller names
 the total) or ``period`` (single-period figures whose periods are contiguous
 and do not overlap; the total covers their union, with the basis the calendar
 implies for it). Two facts of one caliber are double counting. The sum is
-exact.
+exact. Facts that differ only in ``metric`` form a declared formula (EBITDA =
+operating income + D&A): the caller names it with ``metric=`` and the sum is
+``combine`` with every term added (``formulas.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from itertools import pairwise
 from typing import Final
 
 from .._values.caliber import Basis, Caliber
+from .._values.dimensions import is_additive
 from .._values.errors import (
     CaliberMismatchError,
     DimensionMismatchError,
@@ -22,8 +25,15 @@ from .._values.errors import (
 )
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
-from .checks import check_dimensions, check_fact, checked_name, mismatch, same_fact_error
-from .dimensions import NOT_ADDITIVE
+from .checks import (
+    check_dimensions,
+    check_fact,
+    checked_name,
+    mismatch,
+    normalise_calendar,
+    same_fact_error,
+)
+from .formulas import Term, linear_combination
 from .outcome import Outcome, settle
 from .rounding import Rounding, rounding_for
 
@@ -39,19 +49,27 @@ def total(
     entity: str | None,
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
+    metric: str | None = None,
 ) -> Outcome:
     """Check the facts for ``add`` and sum them exactly (the rule: the module docstring)."""
     _check_addends(facts)
+    normalise_calendar(calendar)
+    if metric is not None:
+        checked_name(metric, "metric")
     first = facts[0]
     diffs = [first.caliber.diff(other.caliber) for other in facts[1:]]
     if all(d in ((), ("entity",)) for d in diffs) and any(diffs):
         target = _entity_total(facts, entity)
     elif all(d in ((), ("period",)) for d in diffs) and any(diffs):
         target = _period_total(facts, entity, calendar)
+    elif all(d in ((), ("metric",)) for d in diffs) and any(diffs):
+        return _metric_total(facts, entity, metric, calendar, rounding)
     elif not any(diffs):
         raise same_fact_error(_OPERATION, first, facts[1])
     else:
         raise _add_mismatch(facts, diffs, calendar)
+    if metric is not None:
+        target = target.replace(metric=metric)
     rule = rounding_for(_OPERATION, rounding, target.dimension)
 
     def exact_sum() -> Decimal:
@@ -80,31 +98,66 @@ def _check_addends(facts: tuple[Fact, ...]) -> None:
     base = first.caliber
     for other in facts[1:]:
         check_dimensions(_OPERATION, first, other)
-    if base.dimension in NOT_ADDITIVE:
+    if not is_additive(base.dimension):
         raise DimensionMismatchError(
             f"add: {base.metric!r} is a {base.dimension} ({first.quantity.raw or first.value}); "
-            "ratios and multiples do not sum across entities or periods — add the "
-            "underlying amounts, then take ratio() of the totals",
+            "ratios, multiples and per-unit figures do not sum across entities or periods — "
+            "add the underlying amounts, then take ratio() of the totals",
             operation=_OPERATION,
             left=base.dimension,
             right=base.dimension,
         )
 
 
+def _metric_total(
+    facts: tuple[Fact, ...],
+    entity: str | None,
+    metric: str | None,
+    calendar: FiscalCalendar | None,
+    rounding: Rounding | str | None,
+) -> Outcome:
+    """A sum across metrics is a declared formula: ``combine`` with every term added."""
+    names = ", ".join(repr(fact.caliber.metric) for fact in facts[:4])
+    if metric is None:
+        other = next(fact for fact in facts if fact.caliber.metric != facts[0].caliber.metric)
+        raise mismatch(
+            _OPERATION,
+            facts[0],
+            other,
+            "a sum across metrics is a formula — name its result, e.g. "
+            "add(operating_income, d_and_a, metric='EBITDA'), or use a registry formula: "
+            "formula('ebitda', {...})",
+            calendar=calendar,
+        )
+    if entity is not None and entity != facts[0].caliber.entity:
+        raise InvalidInputError(
+            f"add: entity={entity!r} names a total over entities, but these facts differ in "
+            f"metric ({names}); drop entity=",
+            argument="entity",
+            value=entity,
+        )
+    terms = tuple(Term(fact) for fact in facts)
+    return linear_combination(terms, metric=metric, calendar=calendar, rounding=rounding)
+
+
 def _add_mismatch(
     facts: tuple[Fact, ...], diffs: list[tuple[str, ...]], calendar: FiscalCalendar | None
 ) -> CaliberMismatchError:
     hint = (
-        "add totals facts that differ only in entity (name the total with entity=...) or "
-        "only in period (contiguous single periods)"
+        "add totals facts that differ only in entity (name the total with entity=...), "
+        "only in period (contiguous single periods) or only in metric (a formula: name it "
+        "with metric=...)"
     )
-    allowed = ((), ("entity",), ("period",))
+    allowed = ((), ("entity",), ("period",), ("metric",))
     for index, d in enumerate(diffs, start=1):
         if d not in allowed:
             return mismatch(_OPERATION, facts[0], facts[index], hint, calendar=calendar)
-    by_entity = next(i for i, d in enumerate(diffs, start=1) if d == ("entity",))
-    by_period = next(i for i, d in enumerate(diffs, start=1) if d == ("period",))
-    return mismatch(_OPERATION, facts[by_entity], facts[by_period], hint, calendar=calendar)
+    # Each fact differs in one allowed field, but not all in the same one: show two that
+    # differ in different fields.
+    first_kind = next(d for d in diffs if d)
+    one = next(i for i, d in enumerate(diffs, start=1) if d == first_kind)
+    other = next(i for i, d in enumerate(diffs, start=1) if d and d != first_kind)
+    return mismatch(_OPERATION, facts[one], facts[other], hint, calendar=calendar)
 
 
 def _entity_total(facts: tuple[Fact, ...], entity: str | None) -> Caliber:

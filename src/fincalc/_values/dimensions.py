@@ -21,7 +21,23 @@ from typing import Any, Literal, get_args
 from .errors import DataFileError, InvalidInputError
 from .quantity import check_dimension
 
-__all__ = ["DimensionInfo", "Kind", "dimension_info", "is_money", "listed_dimensions"]
+__all__ = [
+    "DAYS",
+    "MULTIPLE",
+    "RATIO",
+    "DimensionInfo",
+    "Kind",
+    "dimension_info",
+    "find_dimension",
+    "is_additive",
+    "is_money",
+    "listed_dimensions",
+]
+
+#: The codes the operations name by their role (their facts are in the data file).
+RATIO = "RATIO"
+MULTIPLE = "MULTIPLE"
+DAYS = "DAYS"
 
 Kind = Literal["money", "ratio", "multiple", "count", "physical", "time", "per_unit"]
 _LISTED_KINDS = frozenset(get_args(Kind)) - {"money", "per_unit"}
@@ -131,3 +147,36 @@ def is_money(code: str) -> bool:
     (True, False, False)
     """
     return isinstance(code, str) and _ISO.fullmatch(code) is not None and code not in _listed()
+
+
+def find_dimension(code: object) -> DimensionInfo | None:
+    """The facts about ``code``, or ``None`` when it names no known kind (never raises).
+
+    A user may build facts in a unit of their own (``"WIDGETS"``); the
+    operations then treat it as an additive unit without render words.
+
+    >>> find_dimension("PERSONS").zh, find_dimension("WIDGETS") is None
+    ('人', True)
+    """
+    return _found(code) if isinstance(code, str) else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _found(code: str) -> DimensionInfo | None:
+    try:
+        return dimension_info(code)
+    except InvalidInputError:
+        return None
+
+
+def is_additive(code: str) -> bool:
+    """Whether figures of ``code`` may be summed (never raises; unknown codes are additive).
+
+    Ratios, multiples and per-unit figures (``CNY_PER_SHARES``) do not sum:
+    add the amounts, then divide.
+
+    >>> is_additive("CNY"), is_additive("TONNES"), is_additive("RATIO"), is_additive("WIDGETS")
+    (True, True, False, True)
+    """
+    info = find_dimension(code)
+    return True if info is None else info.additive

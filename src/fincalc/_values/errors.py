@@ -29,6 +29,7 @@ __all__ = [
     "PeriodError",
     "QuoteNotFoundError",
     "ReplayMismatchError",
+    "SignConventionError",
     "UndefinedGrowthError",
     "UnitTableError",
     "UnknownEvidenceError",
@@ -201,6 +202,20 @@ class DimensionMismatchError(FincalcError):
     operation: str | None = None
     left: str | None = None
     right: str | None = None
+
+
+class SignConventionError(FincalcError):
+    """A negative figure whose sign convention decides the answer was not declared.
+
+    "(460.8)" under investing activities is an outflow written in brackets; a
+    net loss "(1,234)" is a real negative. Where the two readings give
+    different answers, the caller says which one is meant.
+    """
+
+    operation: str | None = None
+    argument: str | None = None
+    value: str | None = None
+    raw: str | None = None
 
 
 class UndefinedGrowthError(FincalcError, ArithmeticError):

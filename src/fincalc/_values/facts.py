@@ -35,7 +35,6 @@ def _check_span(span: object, name: str) -> None:
         )
 
 
-@public
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """Where a number came from: the cited source, the verbatim quote and its span.
@@ -49,6 +48,9 @@ class Evidence:
         score: Locator score (1.0 for exact matches).
         unit_declaration: The declaration ("单位：万元") a bare number was read in.
         unit_declaration_span: Offsets of that declaration in the document.
+        sources: For a derived figure (``Computation.as_fact()``), the evidence
+            of every source fact it was computed from, so a chained computation
+            cites the original pages; empty for a figure read from a document.
 
     >>> Evidence("report-2025Q3", "营业收入 8.7 亿元", span=(120, 131)).span
     (120, 131)
@@ -62,6 +64,7 @@ class Evidence:
     score: float | None = None
     unit_declaration: str | None = None
     unit_declaration_span: tuple[int, int] | None = None
+    sources: tuple[Evidence, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.evidence_id, str) or not self.evidence_id.strip():
@@ -78,10 +81,19 @@ class Evidence:
             )
         _check_span(self.span, "span")
         _check_span(self.unit_declaration_span, "unit_declaration_span")
+        if not isinstance(self.sources, tuple) or not all(
+            isinstance(source, Evidence) for source in self.sources
+        ):
+            raise InvalidInputError(
+                "Evidence.sources must be a tuple of Evidence (the source facts' evidence), "
+                f"got {self.sources!r}"[:200],
+                argument="sources",
+                value=repr(self.sources)[:80],
+            )
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {
+        """A JSON-ready dict (``sources`` only when the figure is derived)."""
+        data: dict[str, Any] = {
             "evidence_id": self.evidence_id,
             "quote": self.quote,
             "span": list(self.span) if self.span is not None else None,
@@ -93,6 +105,14 @@ class Evidence:
                 list(self.unit_declaration_span) if self.unit_declaration_span else None
             ),
         }
+        if self.sources:
+            data["sources"] = [source.to_dict() for source in self.sources]
+        return data
+
+
+# Made public after the class exists: ``sources`` names ``Evidence`` itself, and
+# ``public`` resolves the annotations in this module's namespace.
+public(Evidence)
 
 
 @public
