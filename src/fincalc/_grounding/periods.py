@@ -16,10 +16,11 @@ import regex
 from .._values.caliber import Basis
 from .._values.errors import CaliberMismatchError, PeriodError
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
+from .._values.vocabulary import vocabulary
 from .claims import Claim
 from .words import MONTH_NAMES, any_of
 
-__all__: list[str] = []
+__all__ = ["same_claimed_period"]
 
 _RANGE = regex.compile(
     r"\s*(\d{4}-\d{2}-\d{2})\s*(?:to|through|~|～|至|到|–|—|\.\.|/)\s*(\d{4}-\d{2}-\d{2})\s*"
@@ -50,6 +51,48 @@ def _same_period(a: Period, b: Period) -> bool:
         a.is_instant == b.is_instant
         and abs(a.start - b.start) <= _WEEK
         and abs(a.end - b.end) <= _WEEK
+    )
+
+
+# "FY2019", "fiscal 2019", "2019", "2019年度": a claim naming a whole fiscal year by its number.
+_YEAR_LABEL = regex.compile(
+    r"\s*(?:fy\s?'?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\s*(?:年度?|财年|財年)?\s*",
+    regex.IGNORECASE,
+)
+_YEAR_DAYS = range(357, 374)  # 52 or 53 weeks, or a calendar year
+
+
+def same_claimed_period(
+    column: Period, claimed: Period, text: str, calendar: FiscalCalendar | None
+) -> bool:
+    """Whether a column (or quote) headed ``column`` holds the figure claimed for ``claimed``.
+
+    Equal periods, or one 52/53-week period for the other, match. So does a
+    claim that names a fiscal year by its number alone ("FY2019", "2019")
+    without a calendar, for a column headed by a twelve-month year ended
+    in June to December of that year ("Years ended September 28, 2019"):
+    the filer's own fiscal year 2019, however its calendar runs. A year
+    ended January to May is refused, because filers name such years either
+    way.
+
+    >>> from datetime import date
+    >>> apple = Period(date(2018, 9, 30), date(2019, 9, 29))
+    >>> same_claimed_period(apple, Period.fiscal_year(2019), "FY2019", None)
+    True
+    >>> same_claimed_period(apple, Period.fiscal_year(2018), "FY2018", None)
+    False
+    """
+    if _same_period(column, claimed):
+        return True
+    if calendar is not None or column.is_instant or claimed.is_instant:
+        return False
+    if claimed.months != 12 or not _YEAR_LABEL.fullmatch(text):
+        return False
+    last = column.last_day
+    return (
+        (column.end - column.start).days in _YEAR_DAYS
+        and last.year == claimed.start.year
+        and last.month >= 6
     )
 
 
@@ -86,7 +129,10 @@ _QUOTE_PERIOD = regex.compile(
 # A period that is a comparison base or names a document, not the amount's period.
 _COMPARED_WITH = any_of("compared_with.anywhere", space=r"\s+")
 _NOT_GOVERNING_WORDS = any_of("after_period.comparison", "after_period.documents", space=r"\s+")
-_COMPARED = regex.compile(rf"(?i)(?:{_COMPARED_WITH})\s*(?:the\s+)?$")
+_COMPARED = regex.compile(rf"(?i)(?:{_COMPARED_WITH})\s*(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?$")
+# How far back a comparison word may start: the longest one, "the", "fiscal year"
+# and the spaces between them ("Compared with the fiscal year 2023").
+_COMPARED_REACH = max(map(len, vocabulary("grounding").words("compared_with.anywhere"))) + 24
 _NOT_GOVERNING_AFTER = regex.compile(
     rf"(?i)\s*(?:{_NOT_GOVERNING_WORDS}|(?:{any_of('after_period.document_words')})\b)"
 )
@@ -98,7 +144,7 @@ _YEAR_IN = regex.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d,.]\d)")
 def _quote_periods(text: str, start: int, end: int) -> list[regex.Match[str]]:
     found: list[regex.Match[str]] = []
     for match in _QUOTE_PERIOD.finditer(text, start, end):
-        before = text[max(start, match.start() - 12) : match.start()]
+        before = text[max(start, match.start() - _COMPARED_REACH) : match.start()]
         if _COMPARED.search(before) or _NOT_GOVERNING_AFTER.match(text, match.end(), end):
             continue
         found.append(match)
@@ -165,7 +211,7 @@ def _check_quote_period(
         return
     if named.is_instant != period.is_instant:
         return  # a date of another kind (a report date before a flow): not the amount's
-    if _same_period(named, period):
+    if same_claimed_period(named, period, claim.period, calendar):
         return
     raise CaliberMismatchError(
         f"the quote names {written!r} ({named.describe(calendar)}) for the amount, but the "

@@ -178,7 +178,7 @@ def number_change(
     True
     >>> q = TOKEN.search("RMB147.6 million"); d = TOKEN.search("RMB147.6 billion")
     >>> number_change("RMB147.6 million", q, "RMB147.6 billion", d)
-    "the document has 'RMB147.6 billion' where the quote has 'RMB147.6 million'; ..."
+    "the document has '147.6 billion' where the quote has '147.6 million'; ... scale"
     """
     q_negative, q_digits, q_scale, q_currency = _parts(quote_text, quote)
     d_negative, d_digits, d_scale, d_currency = _parts(doc_text, found)
