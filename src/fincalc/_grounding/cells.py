@@ -196,6 +196,12 @@ _PERIOD_PARTS = regex.compile(
     r"|(?:fy|fiscal\s+(?:year\s+)?)?'?(?:19|20)\d\d\b|(?:q[1-4]|h[12])\s*(?:fy)?\s*'?\d{2,4}"
 )
 _LONGEST_HEADER = 60
+_TRAILING_YEARS = regex.compile(r"(?<![\d,.])(?:19|20)\d\d(?![\d,.])")
+
+
+def _adjacent(text: str, years: list[regex.Match[str]]) -> bool:
+    """Whether the years follow one another, apart by spaces only."""
+    return all(not text[a.end() : b.start()].strip() for a, b in itertools.pairwise(years))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -252,6 +258,15 @@ def _is_unit(cell: str, table: UnitTable) -> bool:
 
 def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[HeaderCell] | None:
     """The header cells of a line, or None when the line is not all headers."""
+    years = list(_TRAILING_YEARS.finditer(text, start, end))
+    if len(years) >= 2 and years[-1].end() == end:
+        # "Year ended December 31, 2023 2022 2021": the group words, then a year per column
+        first = years[0].start()
+        while first > start and text[first - 1] == " ":
+            first -= 1
+        group = _single_header(text, start, first, table)
+        if group is not None and group.kind == "group" and _adjacent(text, years):
+            return [group, *(HeaderCell(y.start(), y.end(), "period", y.group()) for y in years)]
     whole = _single_header(text, start, end, table)
     if whole is not None:
         return [whole]

@@ -346,7 +346,10 @@ def _plain_share_exception(
 
 # -- how far a declaration governs -----------------------------------------------------
 
-_CONTENT = re.compile(r"\d")
+# A table row has begun: a line ending in an amount that is not a bare year.
+_CONTENT = re.compile(
+    r"(?m)(?:^|[ \t$(])(?!(?:19|20)\d\d[ \t]*$)[(（]?[-−]?\d[\d,]*(?:\.\d+)?[)）]?%?[ \t$]*$"
+)
 _VALUES_AFTER = re.compile(r"[ \t]*(?:\n[ \t\u3000]*)*[\n|][ \t]*[$(（\-−]?\s*\d")
 
 
@@ -354,8 +357,8 @@ def region_end(text: str, lines: Lines, line_index: int, limit: int) -> int:
     """Where the block a declaration on line ``line_index`` governs ends (at most ``limit``).
 
     The page and the next declaration bound it (``limit``). Once the table
-    under it has begun (a line with a digit after the declaration's own
-    line), a statement heading, a section heading or a prose line ends it.
+    under it has begun (a line ending in an amount after the declaration's
+    own line), a statement heading, a section heading or a prose line ends it.
     """
     _, own_end = lines.bounds(line_index)
     limit = min(limit, lines.page_end(own_end))

@@ -85,6 +85,7 @@ class GridTable:
     has_notes: bool
     rows: tuple[GridRow, ...]
     titles: tuple[str, ...]
+    mark: tuple[int, int] | None = None  # the currency marker its rows use ("$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +232,9 @@ def _kind(cell: HeaderCell) -> ColumnKind:
 
 # -- rows ----------------------------------------------------------------------------------
 
+_CONTINUES = regex.compile(
+    r"(?i)(?:\b(?:and|or|of|to|from|for|by|in|at|less|net|per)|[,(—–\-])[ \t]*$"
+)
 _SMALL_INT = regex.compile(r"\d{1,2}[A-Za-z]?")
 _PAGE_NUMBER = regex.compile(r"\d{1,4}")
 
@@ -240,6 +244,7 @@ class _Row:
     label: tuple[int, int] | None = None
     tokens: list[Token] = field(default_factory=list)
     notes: list[tuple[int, int]] = field(default_factory=list)
+    wrapped: int = 0  # leading tokens that may finish a wrapped label ("... of $42 and" / "$38")
 
     def add_label(self, start: int, end: int) -> None:
         self.label = (self.label[0] if self.label else start, end)
@@ -251,6 +256,7 @@ class _Table:
     has_notes: bool = False
     titles: tuple[str, ...] = ()
     rows: list[GridRow] = field(default_factory=list)
+    mark: tuple[int, int] | None = None
 
     def close(self, row: _Row, text: str, page_end: bool) -> None:
         amounts = [t for t in row.tokens if t.kind != "mark"]
@@ -259,6 +265,12 @@ class _Table:
         if not amounts:
             return
         n = len(self.columns)
+        wrapped = [t for t in row.tokens[: row.wrapped] if t.kind != "mark"]
+        if n and wrapped and len(amounts) - len(wrapped) == n and row.label is not None:
+            # "Accounts receivable, net of allowance of $42 and" / "$38": the label goes on
+            amounts = amounts[len(wrapped) :]
+            marks = [t for t in marks if t.start > wrapped[-1].end]
+            row.label = (row.label[0], wrapped[-1].end)
         if n and self.has_notes and len(amounts) == n + 1:
             first = text[amounts[0].start : amounts[0].end]
             if _SMALL_INT.fullmatch(first):
@@ -276,10 +288,11 @@ class _Table:
             for i, t in enumerate(amounts)
         )
         mark = (marks[0].start, marks[0].end) if marks else None
+        self.mark = self.mark or mark
         self.rows.append(GridRow(row.label, cells, tuple(notes), mark, aligned or len(cells) == 1))
 
     def freeze(self) -> GridTable:
-        return GridTable(self.columns, self.has_notes, tuple(self.rows), self.titles)
+        return GridTable(self.columns, self.has_notes, tuple(self.rows), self.titles, self.mark)
 
 
 def build_grid(
@@ -328,6 +341,9 @@ def build_grid(
             row.add_label(line.start, line.label_end)
             row.tokens += line.tokens
         elif line.kind == "values":
+            if not row.tokens and i >= 2 and lines[i - 2].kind == "label":
+                if _CONTINUES.search(text, lines[i - 2].start, lines[i - 2].end):
+                    row.wrapped = len(line.tokens)
             row.tokens += line.tokens
         elif line.kind == "note":
             row.notes.append((line.start, line.end))

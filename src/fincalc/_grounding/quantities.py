@@ -183,6 +183,8 @@ def _context(
         )
     label = cell.label if cell is not None and cell.label else line_of(text, start, end)
     kind = row_kind(label, claim.metric)
+    if kind == "shares" and claim.currency is not None and row_kind("", claim.metric) is None:
+        kind = None  # "Common stock, ... 15,550,061 shares issued": an amount of money
     declaration = structure.declaration_at(start, end)
     if declaration is None:
         if isinstance(doc.unit, UnitContext):
@@ -281,6 +283,8 @@ def _dimension(
     """Give a scaled amount without a currency the page's currency, when it is money."""
     if quantity.dimension is None:
         label = cell.label if cell is not None else ""
+        if claim.currency is None and row_kind(label, claim.metric) == "shares":
+            return replace(quantity, dimension="SHARES")  # a share count is no money
         unit = _unit_after(doc.text, quantity)
         if unit is not None or _NON_MONEY.search(label) or _NON_MONEY.search(claim.metric):
             named = unit or "a non-money unit"

@@ -156,7 +156,8 @@ def _grid_candidate(
     elif len(table.columns) >= 2 or len(grid_row.amounts) >= 2:
         column = _spaced_column(text, cell.start, cell.end, calendar)
     label = text[grid_row.label[0] : grid_row.label[1]] if grid_row.label else ""
-    mark = text[grid_row.mark[0] : grid_row.mark[1]] if grid_row.mark else None
+    marked = grid_row.mark or table.mark  # "$" on the first row and the totals: the table's
+    mark = text[marked[0] : marked[1]] if marked else None
     every = tuple((c.start, c.end) for c in grid_row.amounts)
     return Candidate(
         cell.start,
