@@ -663,6 +663,7 @@ CSRC_HEADER = (
     "| 年初至报告期末比上年同期增减变动幅度(%) |"
 )
 CSRC_Q3 = f"""\
+某某股份有限公司2025年第三季度报告
 一、主要财务数据
 （一）主要会计数据和财务指标
 单位：元  币种：人民币
@@ -714,23 +715,76 @@ def test_a_csrc_row_takes_the_cell_whose_relative_column_fits_the_basis() -> Non
 
 
 @pytest.mark.parametrize(
-    ("header", "cell", "period", "basis", "ok"),
+    ("title", "header", "cell", "period", "basis", "ok"),
     [
-        ("| 项目 | 本期发生额 | 上期发生额 |", "87,000", "2025Q3", "single_period", True),
-        ("| 项目 | 本期发生额 | 上期发生额 |", "87,000", "2025-09-30", "instant", False),
-        ("| 项目 | 期末余额 | 期初余额 |", "87,000", "2025-09-30", "instant", True),
-        ("| 项目 | 期末余额 | 期初余额 |", "87,000", "2025年前三季度", "cumulative", False),
-        ("| 项目 | 本年累计 | 上年同期 |", "87,000", "2025年第三季度", "single_period", False),
-        ("| 项目 | 本年累计 | 上年同期 |", "87,000", "2025年第一季度", "single_period", True),
+        (
+            "2025年7-9月",
+            "| 项目 | 本期发生额 | 上期发生额 |",
+            "87,000",
+            "2025Q3",
+            "single_period",
+            True,
+        ),
+        (
+            "2025年7-9月",
+            "| 项目 | 本期发生额 | 上期发生额 |",
+            "87,000",
+            "2025-09-30",
+            "instant",
+            False,
+        ),
+        (
+            "2025年9月30日",
+            "| 项目 | 期末余额 | 期初余额 |",
+            "87,000",
+            "2025-09-30",
+            "instant",
+            True,
+        ),
+        (
+            "2025年9月30日",
+            "| 项目 | 期末余额 | 期初余额 |",
+            "87,000",
+            "2025年前三季度",
+            "cumulative",
+            False,
+        ),
+        ("", "| 项目 | 本年累计 | 上年同期 |", "87,000", "2025年第三季度", "single_period", False),
+        ("", "| 项目 | 本年累计 | 上年同期 |", "87,000", "2025年第一季度", "single_period", True),
     ],
 )
 def test_statement_column_headers_map_to_a_basis(
-    header: str, cell: str, period: str, basis: str, ok: bool
+    title: str, header: str, cell: str, period: str, basis: str, ok: bool
 ) -> None:
-    doc = Document("s", f"单位：万元\n{header}\n| 营业收入 | 87,000 | 80,000 |\n")
+    doc = Document("s", f"{title}\n单位：万元\n{header}\n| 营业收入 | 87,000 | 80,000 |\n")
     c = claim(evidence_id="s", quote=cell, period=period, basis=basis)
     reasons = _reasons([c], [doc])
     assert (not reasons) if ok else reasons in (["basis_mismatch"], ["period_mismatch"])
+
+
+@pytest.mark.parametrize(
+    ("header", "period", "basis"),
+    [
+        ("| 项目 | 期末余额 | 期初余额 |", "2025-09-30", "instant"),
+        ("| 项目 | 本期发生额 | 上期发生额 |", "2025Q3", "single_period"),
+        ("| Item | End of period | Beginning of year |", "2025-09-30", "instant"),
+    ],
+)
+@pytest.mark.parametrize("cell", ["87,000", "80,000"])
+def test_paired_relative_columns_need_the_page_to_say_which_period(
+    header: str, period: str, basis: str, cell: str
+) -> None:
+    # source: a CSRC statement cut from its title lines: 期初 and 期末 cannot be told apart
+    body = f"单位：万元\n{header}\n| 营业收入 | 87,000 | 80,000 |\n"
+    c = claim(evidence_id="s", quote=cell, period=period, basis=basis)
+    assert _reasons([c], [Document("s", body)]) == ["ambiguous_quantity"]
+    # the running header of the report says which: "2025年第三季度报告"
+    headed = Document("s", "青岚新材料股份有限公司2025年第三季度报告\n" + body)
+    if "本期" in header:  # 本期 of a third-quarter report may be the quarter or nine months
+        expected = ["ambiguous_quantity"]
+    else:  # the end column is September 30, the beginning one the last year-end
+        expected = [] if cell == "87,000" else ["period_mismatch"]
+    assert _reasons([c], [headed]) == expected
 
 
 TEN_K = """\
@@ -862,7 +916,7 @@ def test_share_rows_record_the_share_exception_as_their_declaration() -> None:
 
 @pytest.mark.parametrize("currency", ["USD", "CNY"])
 def test_a_bare_scale_without_document_currency_is_missing_unit(currency: str) -> None:
-    doc = Document("10k", TEN_K)
+    doc = Document("10k", TEN_K.replace("$ ", "  "))  # no '$' anywhere in the table
     c = claim(
         evidence_id="10k",
         quote="Total net sales      391,035",
@@ -874,6 +928,20 @@ def test_a_bare_scale_without_document_currency_is_missing_unit(currency: str) -
     with pytest.raises(MissingUnitError, match=f"currency='{currency}'"):
         resolve(c, [doc], calendar=OCT)
     assert _reasons([c], [doc], calendar=OCT) == ["missing_unit"]
+
+
+def test_the_tables_dollar_marker_gives_rows_without_one_their_currency() -> None:
+    # source: 10-K tables print "$" on the first row and the totals only
+    c = claim(
+        evidence_id="10k",
+        quote="Services                96,169",
+        metric="Services net sales",
+        entity="Apple",
+        period="FY2024",
+        currency="USD",
+    )
+    fact = resolve(c, [Document("10k", TEN_K)], calendar=OCT)
+    assert (fact.value, fact.quantity.dimension) == (Decimal("96169000000"), "USD")
 
 
 @pytest.mark.parametrize("written", ["RMB", "rmb", "人民币", "CNY"])
@@ -955,6 +1023,7 @@ def test_a_digit_free_quote_is_reason_invalid_quote() -> None:
 
 EN_RELATIVE_COLUMNS = """\
 (In millions)
+As of September 30, 2025
 | | Current period | Year-to-date |
 | Net sales | $ 870 | $ 2,600 |
 | | End of period | Beginning of year |

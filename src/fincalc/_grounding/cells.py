@@ -196,6 +196,7 @@ _PERIOD_PARTS = regex.compile(
     r"|(?:fy|fiscal\s+(?:year\s+)?)?'?(?:19|20)\d\d\b|(?:q[1-4]|h[12])\s*(?:fy)?\s*'?\d{2,4}"
 )
 _LONGEST_HEADER = 60
+_CJK = regex.compile(r"\p{Han}")
 _TRAILING_YEARS = regex.compile(r"(?<![\d,.])(?:19|20)\d\d(?![\d,.])")
 
 
@@ -237,7 +238,9 @@ def _single_header(text: str, start: int, end: int, table: UnitTable) -> HeaderC
     if header_period(cell):
         return HeaderCell(start, end, "period", cell)
     has_digit = any(c.isdigit() for c in cell)
-    if not has_digit or "'000" in cell or "’000" in cell:
+    spaced_cjk = _CJK.search(cell) is not None and any(c.isspace() for c in cell)
+    if (not has_digit or "'000" in cell or "’000" in cell) and not spaced_cjk:
+        # a Chinese header has no spaces inside: "项目 附注 本期发生额 上期发生额" is four
         for kind, pattern in _KINDS:
             if len(cell) <= 24 and pattern.search(cell):
                 return HeaderCell(start, end, "change" if kind == "change" else "relative", cell)

@@ -348,7 +348,7 @@ def _plain_share_exception(
 
 # A table row has begun: a line ending in an amount that is not a bare year.
 _CONTENT = re.compile(
-    r"(?m)(?:^|[ \t$(])(?!(?:19|20)\d\d[ \t]*$)[(（]?[-−]?\d[\d,]*(?:\.\d+)?[)）]?%?[ \t$]*$"
+    r"(?m)(?:^|[ \t$(|])(?!(?:19|20)\d\d[ \t|]*$)[(（]?[-−]?\d[\d,]*(?:\.\d+)?[)）]?%?[ \t$|]*$"
 )
 _VALUES_AFTER = re.compile(r"[ \t]*(?:\n[ \t\u3000]*)*[\n|][ \t]*[$(（\-−]?\s*\d")
 

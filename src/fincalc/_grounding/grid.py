@@ -318,9 +318,14 @@ def build_grid(
             following = lines[j].kind if j < len(lines) else "blank"
             if following not in ("values", "note"):
                 current.close(row, text, False)
+                carried: tuple[str, ...] = ()
+                if not current.rows:  # "2023年12月31日" / "编制单位：…" / the real header
+                    carried = current.titles + tuple(
+                        c.text for c in current.columns if c.kind == "period"
+                    )
                 tables.append(current.freeze())
                 columns, has_notes, titles = _columns(block)
-                current, row = _Table(columns, has_notes, titles), _Row()
+                current, row = _Table(columns, has_notes, carried + titles), _Row()
                 i = j
                 continue
             line = Line("label", line.start, line.end)  # "2024" over amounts: a row label

@@ -12,16 +12,17 @@ told.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import regex
 
 from .._values.errors import AmbiguousQuantityError, CaliberMismatchError
-from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
+from .._values.period import FiscalCalendar, Period
 from .claims import Claim
 from .documents import Document
 from .grid import GridColumn, GridTable, Hit
 from .periods import same_claimed_period
+from .report import page_titles, relative_periods, statement_titles
 from .structure import Structure
 from .tables import (
     ColumnKind,
@@ -54,6 +55,7 @@ class Candidate:
     notes: tuple[tuple[int, int], ...] = ()
     mark: str | None = None
     grid: bool = False  # a cell of a cell-per-line or one-line row (read whole)
+    paired: bool = False  # its relative column has its counterpart (期末 and 期初) in the table
 
 
 def candidates(
@@ -85,18 +87,21 @@ def candidates(
         )
         every = tuple((c.start, c.end) for c in parsed.amounts)
         width = sum(1 for c in parsed.amounts if c.column is not None)
+        kinds = {c.column.kind for c in parsed.amounts if c.column is not None}
         for cell in cells:
+            column = _settled(structure, a, cell.column, (), calendar)
             found.append(
                 Candidate(
                     cell.start,
                     cell.end,
-                    cell.column,
+                    column,
                     row,
                     label,
                     None,
                     every,
                     width,
                     notes=parsed.notes,
+                    paired=_paired(column, kinds),
                 )
             )
         row += 1
@@ -110,7 +115,7 @@ def candidates(
             if key not in seen:
                 seen[key] = row
                 row += 1
-            found.append(_grid_candidate(doc, hit, seen[key], calendar))
+            found.append(_grid_candidate(doc, structure, hit, seen[key], calendar))
     found.sort(key=lambda c: c.start)
     return found
 
@@ -145,14 +150,46 @@ def _delimited_cells(text: str, a: int, b: int, delimiter: str) -> list[tuple[in
         position = stop + 1
 
 
+def _settled(
+    structure: Structure,
+    at: int,
+    column: _Column | None,
+    titles: tuple[str, ...],
+    calendar: FiscalCalendar | None,
+) -> _Column | None:
+    """A relative column (期末, 上期) with the period the page's titles give it, if they do."""
+    if column is None or column.period is not None or column.kind in (None, "change", "notes"):
+        return column
+    lines = structure.lines
+    if not titles:
+        titles = statement_titles(lines, lines.segment(at)[0], at)
+    period = relative_periods(titles, page_titles(lines, at), calendar).get(column.kind)
+    return replace(column, period=period) if period is not None else column
+
+
+_PAIRS = {
+    "instant_end": "instant_begin",
+    "instant_begin": "instant_end",
+    "current": "prior",
+    "prior": "current",
+}
+
+
+def _paired(column: _Column | None, kinds: set[ColumnKind | None]) -> bool:
+    return column is not None and column.kind is not None and _PAIRS.get(column.kind) in kinds
+
+
 def _grid_candidate(
-    doc: Document, hit: Hit, row: int, calendar: FiscalCalendar | None
+    doc: Document, structure: Structure, hit: Hit, row: int, calendar: FiscalCalendar | None
 ) -> Candidate:
     text = doc.text
     cell, grid_row, table = hit.cell, hit.row, hit.table
     column: _Column | None = None
+    kinds: set[ColumnKind | None] = set()
     if cell.column is not None:
         column = _column(text, table, cell.column, calendar)
+        column = _settled(structure, cell.start, column, table.titles, calendar)
+        kinds = {_relative_kind(table, c) for c in table.columns if c.kind == "relative"}
     elif len(table.columns) >= 2 or len(grid_row.amounts) >= 2:
         column = _spaced_column(text, cell.start, cell.end, calendar)
     label = text[grid_row.label[0] : grid_row.label[1]] if grid_row.label else ""
@@ -171,6 +208,7 @@ def _grid_candidate(
         notes=grid_row.notes,
         mark=mark,
         grid=True,
+        paired=_paired(column, kinds),
     )
 
 
@@ -197,10 +235,11 @@ def _column(
     if not column.clear:
         return None
     unit, unit_span = None, None
-    if column.unit is not None:
-        found = _header_unit(text, *column.unit)
+    for where in (column.unit, column.span):  # "RMB'000" under it, or "增减(%)" in it
+        found = _header_unit(text, *where) if where is not None else None
         if found is not None:
             unit, unit_span = found
+            break
     if column.kind == "period":
         period = _column_period(column.text, calendar)
         if period is None:
@@ -209,8 +248,7 @@ def _column(
     kind = _relative_kind(table, column)
     if kind is None:
         return None
-    period = _relative_period(kind, table.titles, calendar)
-    return _Column(column.text, period, kind, unit, unit_span)
+    return _Column(column.text, None, kind, unit, unit_span)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -225,31 +263,6 @@ def _relative_kind(table: GridTable, column: GridColumn) -> ColumnKind | None:
     if kind == "single" and not any(_column_kind(c.text) == "cumulative" for c in table.columns):
         return "current"  # 本报告期 alone: the report's period
     return kind
-
-
-def _relative_period(
-    kind: ColumnKind, titles: tuple[str, ...], calendar: FiscalCalendar | None
-) -> Period | None:
-    """The period a relative column (本期, 上期, 期末, 期初) names, given the report period.
-
-    The report period is the one period line under the statement title
-    ("2023年1—12月", "2023年12月31日"); without exactly one, None.
-    """
-    named = {p for p in (_column_period(t, calendar) for t in titles) if p is not None}
-    if len(named) != 1:
-        return None
-    report = named.pop()
-    cal = calendar or CALENDAR_YEAR
-    if kind in ("current", "single", "cumulative") and not report.is_instant:
-        return report
-    if kind == "prior" and not report.is_instant:
-        return report.prior_year()
-    if kind == "instant_end" and report.is_instant:
-        return report
-    if kind == "instant_begin" and report.is_instant:
-        start = cal.fiscal_year(cal.fiscal_year_of(report.start)).start
-        return Period.instant(start.fromordinal(start.toordinal() - 1))
-    return None
 
 
 # -- choosing the cell the claim means ---------------------------------------------------
@@ -293,6 +306,11 @@ def choose(
         pick = exact if len(exact) == 1 else fitting
         if len(pick) == 1:
             cells = [c for c in cells if c.row == pick[0]]
+    if len({c.row for c in cells}) == 1 and len(cells) > 1:
+        # A ratio claim (no currency) means the change column; an amount, the others.
+        change = [c for c in cells if c.column is not None and c.column.kind == "change"]
+        wanted = change if claim.currency is None else [c for c in cells if c not in change]
+        cells = wanted or cells
     if len(cells) == 1:
         return cells[0]
     if len({c.row for c in cells}) == 1:
@@ -340,6 +358,17 @@ def check(
     """Refuse an amount whose column contradicts the claim, or whose column cannot be told."""
     period, calendar = when
     column = cell.column
+    if column is not None and (conflict := _kind_conflict(column.kind, period, calendar)):
+        what, field_name = conflict  # 年初至报告期末 claimed as a quarter: the basis
+        raise CaliberMismatchError(
+            f"the quoted amount {raw!r} is in the column headed {column.header!r}, which is "
+            f"{what}, but the claim says {claim.period!r} ({claim.basis}); quote the cell "
+            "whose column matches the claimed period",
+            operation="resolve",
+            left=claim.basis,
+            right=column.header,
+            differing=(field_name,),
+        )
     if column is not None and column.period is not None:
         if not same_claimed_period(column.period, period, claim.period, calendar):
             raise CaliberMismatchError(
@@ -352,16 +381,14 @@ def check(
                 differing=("period",),
             )
         return
-    if column is not None and (conflict := _kind_conflict(column.kind, period, calendar)):
-        what, field_name = conflict
-        raise CaliberMismatchError(
-            f"the quoted amount {raw!r} is in the column headed {column.header!r}, which is "
-            f"{what}, but the claim says {claim.period!r} ({claim.basis}); quote the cell "
-            "whose column matches the claimed period",
-            operation="resolve",
-            left=claim.basis,
-            right=column.header,
-            differing=(field_name,),
+    if column is not None and cell.paired:
+        raise AmbiguousQuantityError(
+            f"the quoted amount {raw!r} is in the column headed {column.header!r}, and the "
+            "table pairs it with its counterpart (期末/期初, 本期/上期), but the page does not say "
+            "which period either is (no date under the statement title, no report title in the "
+            "page header); quote the figure where its period is written",
+            text=quote[:200],
+            candidates=(raw,),
         )
     if column is None and (len(cell.row_cells) >= 2 or cell.columns >= 2):
         listed = tuple(text[a:b] for a, b in cell.row_cells)
