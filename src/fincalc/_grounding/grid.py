@@ -346,9 +346,14 @@ def build_grid(
             row.add_label(line.start, line.label_end)
             row.tokens += line.tokens
         elif line.kind == "values":
-            if not row.tokens and i >= 2 and lines[i - 2].kind == "label":
-                if _CONTINUES.search(text, lines[i - 2].start, lines[i - 2].end):
-                    row.wrapped = len(line.tokens)
+            previous = lines[i - 2] if i >= 2 else None
+            if (
+                not row.tokens
+                and previous is not None
+                and previous.kind == "label"
+                and _CONTINUES.search(text, previous.start, previous.end)
+            ):
+                row.wrapped = len(line.tokens)
             row.tokens += line.tokens
         elif line.kind == "note":
             row.notes.append((line.start, line.end))
