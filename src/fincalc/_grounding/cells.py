@@ -50,7 +50,7 @@ LineKind = Literal[
     "prose",
 ]
 TokenKind = Literal["amount", "dash", "mark"]
-HeaderKind = Literal["period", "relative", "change", "group", "notes", "unit", "item"]
+HeaderKind = Literal["period", "relative", "change", "group", "notes", "unit", "item", "suffix"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +196,10 @@ _PERIOD_PARTS = regex.compile(
     r"|(?:fy|fiscal\s+(?:year\s+)?)?'?(?:19|20)\d\d\b|(?:q[1-4]|h[12])\s*(?:fy)?\s*'?\d{2,4}"
 )
 _LONGEST_HEADER = 60
+_SUFFIX = regex.compile(
+    rf"[(（]\s*(?:\d{{1,2}}\s*[-—–~至]\s*\d{{1,2}}\s*月|{any_of('columns.suffix.anywhere')})\s*[)）]",
+    regex.IGNORECASE,
+)
 _CJK = regex.compile(r"\p{Han}")
 _TRAILING_YEARS = regex.compile(r"(?<![\d,.])(?:19|20)\d\d(?![\d,.])")
 
@@ -233,6 +237,8 @@ def _single_header(text: str, start: int, end: int, table: UnitTable) -> HeaderC
         return None
     if _NOTES.fullmatch(cell):
         return HeaderCell(start, end, "notes", cell)
+    if _SUFFIX.fullmatch(cell):  # "（1-9月）", "(Restated)" under a column header
+        return HeaderCell(start, end, "suffix", cell)
     if _ITEM.fullmatch(cell):
         return HeaderCell(start, end, "item", cell)
     if header_period(cell):

@@ -34,6 +34,7 @@ import regex
 
 from .._reading.units import UnitTable
 from .cells import HeaderCell, Line, Token, classify, header_period
+from .words import any_of
 
 __all__ = ["Grid", "GridCell", "GridColumn", "GridRow", "GridTable", "build_grid"]
 
@@ -191,12 +192,18 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
     """Columns, whether there is a Notes column, and the report-period titles of a header run."""
     has_notes = any(c.kind == "notes" for c in cells)
     end = len(cells)
-    while end > 0 and cells[end - 1].kind in ("notes", "unit", "item"):
+    while end > 0 and cells[end - 1].kind in ("notes", "unit", "item", "suffix"):
         end -= 1
     begin = end
-    while begin > 0 and cells[begin - 1].kind in ("period", "relative", "change", "group"):
+    while begin > 0 and cells[begin - 1].kind in (
+        "period",
+        "relative",
+        "change",
+        "group",
+        "suffix",
+    ):
         begin -= 1
-    run = cells[begin:end]
+    run = _joined_changes([c for c in cells[begin:end] if c.kind != "suffix"])
     titles = [c.text for c in cells[:begin] if c.kind == "period"]
     periods = [c for c in run if c.kind == "period"]
     if len(periods) >= 3 and run and run[0] is periods[0]:
@@ -224,6 +231,27 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
             for c, u in zip(columns, units, strict=True)
         ]
     return tuple(columns), has_notes, tuple(titles)
+
+
+_UNFINISHED_CHANGE = regex.compile(any_of("columns.change_heads.anywhere"))
+_FINISHED_CHANGE = regex.compile(any_of("columns.change_tails.anywhere"))
+
+
+def _joined_changes(run: list[HeaderCell]) -> list[HeaderCell]:
+    """Join a change header wrapped onto two lines: "本年比上年" / "增减(%)" is one column."""
+    joined: list[HeaderCell] = []
+    for cell in run:
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and last.kind == cell.kind == "change"
+            and _UNFINISHED_CHANGE.search(last.text)
+            and not _FINISHED_CHANGE.search(last.text)
+        ):
+            joined[-1] = HeaderCell(last.start, cell.end, "change", last.text + cell.text)
+            continue
+        joined.append(cell)
+    return joined
 
 
 def _kind(cell: HeaderCell) -> ColumnKind:

@@ -59,6 +59,7 @@ _FURNITURE = re.compile(
     r"|\d{1,4}\s*(?:of|/)\s*\d{1,4}|第\s*\d{1,4}\s*页(?:\s*[,，/]?\s*共\s*\d{1,4}\s*页)?",
     re.IGNORECASE,
 )
+_ASCII_BRACKETS = str.maketrans("（）", "()")
 _LONG_LINE = re.compile(r"(?m)^[^\n]{24,}$")
 
 
@@ -91,7 +92,7 @@ def is_furniture(line: str) -> bool:
     >>> is_furniture("Table of Contents"), is_furniture("F-12"), is_furniture("Net income")
     (True, True, False)
     """
-    return _FURNITURE.fullmatch(line.strip()) is not None
+    return _FURNITURE.fullmatch(line.strip().translate(_ASCII_BRACKETS)) is not None
 
 
 def is_prose(line: str) -> bool:

@@ -122,16 +122,13 @@ def list_pairs(
         for m in _YEAR.finditer(text, begin, stop)
         if not any(a <= m.start() < b for a, b in taken)
     ]
-    amount_runs = _runs(amounts, text)
-    pairs: list[tuple[list[tuple[int, int]], list[str]]] = []
-    for period_run in _runs(years, text):
-        texts = _period_texts(text, period_run)
-        if texts is None:
+    period_lists = [t for t in (_period_texts(text, run) for run in _runs(years, text)) if t]
+    for amount_run in _runs(amounts, text):
+        if not any(a <= start < b or start <= a < end for a, b in amount_run):
             continue
-        for amount_run in amount_runs:
-            if len(amount_run) == len(texts):
-                pairs.append((amount_run, texts))
-    if len(pairs) != 1:
-        return []
-    amount_run, texts = pairs[0]
-    return [ListPair(span, period) for span, period in zip(amount_run, texts, strict=True)]
+        # every list of the sentence pairs with the one period list of its length:
+        # "2021年、2022年和2023年…分别为A、B和C，占比分别为x、y和z"
+        fitting = [texts for texts in period_lists if len(texts) == len(amount_run)]
+        if len(fitting) == 1:
+            return [ListPair(span, p) for span, p in zip(amount_run, fitting[0], strict=True)]
+    return []

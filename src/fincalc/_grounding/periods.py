@@ -84,7 +84,10 @@ def same_claimed_period(
     """
     if _same_period(column, claimed):
         return True
-    if calendar is not None or column.is_instant or claimed.is_instant:
+    if claimed.is_instant and not column.is_instant:
+        # a balance claimed at a year-end, in a column of that year ("员工人数 | 2023年")
+        return column.months in (3, 6, 9, 12) and abs(column.end - claimed.end) <= _WEEK
+    if calendar is not None or column.is_instant:
         return False
     if claimed.months != 12 or not _YEAR_LABEL.fullmatch(text):
         return False

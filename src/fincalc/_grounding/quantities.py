@@ -40,6 +40,7 @@ __all__ = ["Reading", "read_quantity"]
 _CURRENCY_CODE = regex.compile(r"[A-Z]{3}")
 _NON_MONEY = regex.compile(any_of("non_money.anywhere"), regex.IGNORECASE)
 _AFTER = 12
+_LABEL_UNIT = regex.compile(r"[（(]\s*([^()（）\n]{1,16}?)\s*[)）]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +84,8 @@ def read_quantity(
     for x, y in note_cells(doc, structure, a, b, calendar):  # a Notes cell is never an amount
         if a <= x and y <= b:
             segment = segment[: x - a] + " " * (y - x) + segment[y - a :]
-    quantity = _parse(doc, segment, claim, context, structure.table)
+    label = cell.label if cell is not None and cell.label else line_of(text, a, b)
+    quantity = _parse(doc, segment, claim, context, structure.table, label)
     used = declaration if (context is not None and quantity.unit_from_context) else None
     if quantity.span is not None:
         quantity = replace(quantity, span=(a + quantity.span[0], a + quantity.span[1]))
@@ -240,10 +242,22 @@ def _parse(
     claim: Claim,
     context: UnitContext | None,
     table: UnitTable,
+    label: str,
 ) -> Quantity:
     try:
         return parse_quantity(segment, dimension=claim.currency, context=context, table=table)
     except MissingUnitError as error:
+        unit = next(
+            (g.group(1) for g in _LABEL_UNIT.finditer(label) if _NON_MONEY.search(g.group(1))),
+            None,
+        )
+        if unit is not None:  # "燃煤消耗量（万吨）": the row says its unit, the table lacks it
+            raise UnknownUnitError(
+                f"the row label {label.strip()!r} gives the unit {unit!r}, which is not in the "
+                "unit table; pass table=UnitTable.default().extended({...}) with the unit",
+                text=error.text,
+                unit=unit,
+            ) from None
         raise _bare(doc, error) from None
     except ParseError:
         if claim.currency is None:

@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 
 import regex
 
-from .._values.errors import AmbiguousQuantityError, CaliberMismatchError
-from .._values.period import FiscalCalendar, Period
+from .._values.errors import AmbiguousQuantityError, CaliberMismatchError, FincalcError
+from .._values.period import FiscalCalendar, Period, parse_period
 from .claims import Claim
 from .documents import Document
 from .grid import GridColumn, GridTable, Hit
@@ -26,7 +26,6 @@ from .report import page_titles, relative_periods, statement_titles
 from .structure import Structure
 from .tables import (
     ColumnKind,
-    _cell_period,
     _Column,
     _column_kind,
     _delimited_row,
@@ -255,7 +254,10 @@ def _column(
 def _column_period(text: str, calendar: FiscalCalendar | None) -> Period | None:
     phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", text)
     phrase = regex.sub(r"(?i)\bquarters\s+(ended|ending)", r"quarter \1", phrase)
-    return _cell_period(phrase, calendar, limit=120)
+    try:  # "截至二零二三年十二月三十一日止年度" has no digit, and is a period
+        return parse_period(phrase.strip(), calendar).period
+    except FincalcError:
+        return None
 
 
 def _relative_kind(table: GridTable, column: GridColumn) -> ColumnKind | None:
