@@ -48,6 +48,7 @@ LineKind = Literal[
     "label",
     "heading",
     "prose",
+    "percent",
 ]
 TokenKind = Literal["amount", "dash", "mark"]
 HeaderKind = Literal["period", "relative", "change", "group", "notes", "unit", "item", "suffix"]
@@ -328,6 +329,8 @@ def classify(text: str, start: int, end: int, table: UnitTable, *, declared: boo
         return Line("header", start, end, headers=(HeaderCell(start, end, "unit", line),))
     if is_furniture(line):
         return Line("furniture", start, end)
+    if line in ("%", "％"):
+        return Line("percent", start, end)
     tokens = _value_tokens(text, start, end)
     if tokens is not None and not _only_years(text, tokens):
         return Line("values", start, end, tuple(tokens))

@@ -53,6 +53,7 @@ _STATEMENT_ANCHOR = re.compile(r"statements?|balance sheets?|表")
 _SENTENCE_END = re.compile(r"[.。!?！？]\s*$|。")
 _CLAUSE = re.compile(r"[，；]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_LETTERS = re.compile(r"[A-Za-z]{2}")
 _FURNITURE = re.compile(
     rf"(?:{any_of('furniture.lines')})"
     r"|page\s+\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|-\s*\d{1,4}\s*-|[A-Z]{1,2}-\d{1,4}"
@@ -112,7 +113,7 @@ def is_prose(line: str) -> bool:
         return True
     if _CJK.search(stripped):
         return len(stripped) >= 15 and _CLAUSE.search(stripped) is not None
-    return len(stripped.split()) >= 14
+    return sum(1 for word in stripped.split() if _LETTERS.search(word)) >= 14
 
 
 @dataclass(frozen=True, slots=True)

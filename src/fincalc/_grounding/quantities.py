@@ -69,6 +69,7 @@ def read_quantity(
     listed: ListPair | None = None
     if found:
         cell = choose(text, found, claim, period, calendar, quote)
+        check(text, cell, claim, when, text[cell.start : cell.end].strip(), quote)
         a, b = (cell.start, cell.end) if cell.grid else (max(start, cell.start), min(end, cell.end))
     else:
         a, b = start, end
@@ -80,7 +81,7 @@ def read_quantity(
             listed, (a, b) = _listed(pairs, (a, b), claim, when)
             if listed is not None:
                 context, declaration = _context(doc, structure, (a, b), claim, None)
-    segment = text[a:b]
+    segment = text[a:b].replace("\n", " ")  # "22.0" / "%" is one cell; offsets kept
     for x, y in note_cells(doc, structure, a, b, calendar):  # a Notes cell is never an amount
         if a <= x and y <= b:
             segment = segment[: x - a] + " " * (y - x) + segment[y - a :]
@@ -88,9 +89,8 @@ def read_quantity(
     quantity = _parse(doc, segment, claim, context, structure.table, label)
     used = declaration if (context is not None and quantity.unit_from_context) else None
     if quantity.span is not None:
-        quantity = replace(quantity, span=(a + quantity.span[0], a + quantity.span[1]))
-        if cell is not None:
-            check(text, cell, claim, when, quantity.raw, quote)
+        q_start, q_end = a + quantity.span[0], a + quantity.span[1]
+        quantity = replace(quantity, span=(q_start, q_end), raw=text[q_start:q_end])
     quantity = _dimension(doc, structure.table, quantity, claim, cell)
     return Reading(quantity, used, listed is not None)
 

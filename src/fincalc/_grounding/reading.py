@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 import regex
 
+from .._reading.units import UnitContext
 from .._values.errors import AmbiguousQuantityError, CaliberMismatchError, FincalcError
 from .._values.period import FiscalCalendar, Period, parse_period
 from .claims import Claim
@@ -37,6 +39,7 @@ from .tables import (
 __all__ = ["Candidate", "candidates", "check", "choose", "note_cells"]
 
 _LISTED = 12
+_PERCENT = UnitContext(Decimal("0.01"), "RATIO", "%")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +52,7 @@ class Candidate:
     row: int  # rows are numbered per quote
     label: str
     label_span: tuple[int, int] | None
-    row_cells: tuple[tuple[int, int], ...]  # the amount cells of its row
+    row_cells: tuple[tuple[int, int], ...]  # the cells of its row, dashes ("—") included
     columns: int  # how many columns its table has (0: no header found)
     notes: tuple[tuple[int, int], ...] = ()
     mark: str | None = None
@@ -194,7 +197,7 @@ def _grid_candidate(
     label = text[grid_row.label[0] : grid_row.label[1]] if grid_row.label else ""
     marked = grid_row.mark or table.mark  # "$" on the first row and the totals: the table's
     mark = text[marked[0] : marked[1]] if marked else None
-    every = tuple((c.start, c.end) for c in grid_row.amounts)
+    every = tuple((c.start, c.end) for c in grid_row.cells)
     return Candidate(
         cell.start,
         cell.end,
@@ -239,6 +242,8 @@ def _column(
         if found is not None:
             unit, unit_span = found
             break
+    if unit is None and column.kind == "change" and ("%" in column.text or "％" in column.text):
+        unit, unit_span = _PERCENT, column.span  # "% Change"
     if column.kind == "period":
         period = _column_period(column.text, calendar)
         if period is None:

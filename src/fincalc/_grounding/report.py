@@ -61,7 +61,7 @@ def page_titles(lines: Lines, offset: int) -> tuple[str, ...]:
     """Report titles in the running header or footer of the page holding ``offset``, or of
     the document's first page: "2023年年度报告" reads "annual 2023".
 
-    >>> page_titles(Lines.of("青岚新材料2023年第三季度报告\n营业收入\n", ()), 20)
+    >>> page_titles(Lines.of("青岚新材料2023年第三季度报告\\n营业收入\\n", ()), 20)
     ('q3 2023',)
     """
     found: list[str] = []
