@@ -197,6 +197,8 @@ _PERIOD_PARTS = regex.compile(
     r"|(?:fy|fiscal\s+(?:year\s+)?)?'?(?:19|20)\d\d\b|(?:q[1-4]|h[12])\s*(?:fy)?\s*'?\d{2,4}"
 )
 _LONGEST_HEADER = 60
+_LONGEST_LINE = 200  # a header line of many columns, spaced out by pdftotext -layout
+_MOST_WORDS = 10  # a line split at single spaces into more pieces is no header
 _SUFFIX = regex.compile(
     rf"[(（]\s*(?:\d{{1,2}}\s*[-—–~至]\s*\d{{1,2}}\s*月|{any_of('columns.suffix.anywhere')})\s*[)）]",
     regex.IGNORECASE,
@@ -258,6 +260,7 @@ def _single_header(text: str, start: int, end: int, table: UnitTable) -> HeaderC
     return None
 
 
+@functools.lru_cache(maxsize=1024)
 def _is_unit(cell: str, table: UnitTable) -> bool:
     try:
         unit_context_from_header(cell.strip("()（） "), table=table)
@@ -283,7 +286,7 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
     for splitter, groups in ((r"\S+(?:[ ]\S+)*", True), (r"\S+", False)):
         # cells apart by two or more spaces ("September 28,   September 30,"), then by one
         pieces = list(regex.finditer(splitter, text[start:end]))
-        if len(pieces) < 2:
+        if len(pieces) < 2 or len(pieces) > _MOST_WORDS:
             continue
         cells = [_single_header(text, start + p.start(), start + p.end(), table) for p in pieces]
         if all(c is not None and (groups or c.kind != "group") for c in cells):
@@ -336,14 +339,14 @@ def classify(text: str, start: int, end: int, table: UnitTable, *, declared: boo
         return Line("values", start, end, tuple(tokens))
     if _NOTE_REF.fullmatch(line):
         return Line("note", start, end, (Token(start, end, "amount"),))
-    headers = _header_cells(text, start, end, table)
+    if is_prose(line):  # a sentence is never a header: no need to split it into cells
+        return Line("prose", start, end)
+    headers = _header_cells(text, start, end, table) if len(line) <= _LONGEST_LINE else None
     if headers is not None:
         return Line("header", start, end, headers=tuple(headers))
     heading = SECTION_HEADING.match(line)
     if heading is not None and not heading.group("numbered"):
         return Line("heading", start, end)
-    if is_prose(line):
-        return Line("prose", start, end)
     trailing = _trailing_values(text, start, end)
     if trailing is not None:
         return Line("label_values", start, end, tuple(trailing[1]), label_end=trailing[0])

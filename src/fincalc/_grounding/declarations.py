@@ -149,6 +149,17 @@ _CJK_UNIT = re.compile(
     rf"(?:{any_of('declarations.zh_scales')})(?:{any_of('declarations.zh_currencies')})"
 )
 _STANDALONE_LONGEST = 40
+_OPEN, _CLOSE = r"[\s(（\[【]*", r"[\s)）\]】.]*"
+# A line that is a unit and nothing else: "(Millions)", "(Dollars in thousands)",
+# "Thousands of U.S. dollars", "人民幣千元", "（百万元）".
+_STANDALONE_EN = re.compile(
+    rf"{_OPEN}(?:[a-z.$]+[ \t]+){{0,3}}(?:{any_of('declarations.standalone')})"
+    rf"(?:[ \t]+[a-z.$]+){{0,3}}{_CLOSE}"
+)
+_STANDALONE_ZH = re.compile(
+    rf"{_OPEN}(?:(?:金额|货币)?单位[:：]?\s*)?(?:{any_of('declarations.zh_currencies')})?\s*"
+    rf"(?:{any_of('declarations.zh_scales')})\s*(?:{any_of('declarations.zh_currencies')})?{_CLOSE}"
+)
 _BRACKETS = "()（）[]【】 \t"
 
 
@@ -190,6 +201,8 @@ def lowered(text: str) -> str:
 def _prefix_before(folded: str, at: int, table: UnitTable) -> bool:
     """Whether a currency prefix or ISO code ends right before ``at`` ("US$ million", "RMB'000")."""
     end = at - 1 if at > 0 and folded[at - 1] == " " else at
+    if end == 0 or folded[end - 1].isdigit() or folded[end - 1].isspace():
+        return False  # "$412 million": an amount, not a currency before a scale
     for size in range(1, 13):
         if size > end:
             break
@@ -227,13 +240,14 @@ def _candidate_lines(folded: str, lower: str, lines: Lines, table: UnitTable) ->
             or (
                 end - start <= _STANDALONE_LONGEST
                 and match.group().casefold() in scan.standalone_words
+                and _STANDALONE_EN.fullmatch(lower, start, end) is not None
             )
         ):
             found.add(index)
     for match in _CJK_UNIT.finditer(folded):
         index = lines.index(match.start())
         start, end = lines.bounds(index)
-        if end - start <= _STANDALONE_LONGEST:
+        if end - start <= _STANDALONE_LONGEST and _STANDALONE_ZH.fullmatch(folded, start, end):
             found.add(index)
     return sorted(found)
 
@@ -263,21 +277,30 @@ _Found = tuple[tuple[int, int], UnitContext]
 
 
 def _line_declarations(text: str, start: int, end: int, table: UnitTable) -> list[_Found]:
-    line = text[start:end].replace("單位", "单位")
-    found = [((start + a, start + b), c) for (a, b), c in find_unit_declarations(line, table=table)]
+    return [((start + a, start + b), c) for (a, b), c in _read_line(text[start:end], table)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _read_line(line: str, table: UnitTable) -> tuple[_Found, ...]:
+    """The declarations of one line, offsets within it (a report repeats its lines: cached)."""
+    found = tuple(find_unit_declarations(line.replace("單位", "单位"), table=table))
     if found or len(line.strip()) > _STANDALONE_LONGEST:
         return found
     context = _standalone(line, table)
     if context is None:
-        return []
+        return ()
     lead = len(line) - len(line.lstrip(_BRACKETS))
     body = line.strip(_BRACKETS)
-    span = (start + lead, start + lead + len(body))
-    return [(span, UnitContext(context.multiplier, context.dimension, context.unit, body))]
+    span = (lead, lead + len(body))
+    return ((span, UnitContext(context.multiplier, context.dimension, context.unit, body)),)
 
 
 def find_declarations(
-    text: str, lines: Lines, table: UnitTable, lower: str | None = None
+    text: str,
+    lines: Lines,
+    table: UnitTable,
+    lower: str | None = None,
+    folded: str | None = None,
 ) -> list[tuple[UnitDeclaration, int]]:
     """Every declaration of ``text`` with the line index it is on (regions not yet bounded).
 
@@ -285,7 +308,7 @@ def find_declarations(
     exception ("except number of shares, which are reflected in thousands")
     is the share-count exception, not a second declaration.
     """
-    folded = fold_characters(text)
+    folded = folded if folded is not None else fold_characters(text)
     lower = lower if lower is not None else lowered(text)
     result: list[tuple[UnitDeclaration, int]] = []
     for index in _candidate_lines(folded, lower, lines, table):

@@ -374,8 +374,8 @@ def build_grid(
             row.add_label(line.start, line.label_end)
             row.tokens += line.tokens
         elif line.kind == "percent" and row.tokens and row.tokens[-1].kind == "amount":
-            last = row.tokens[-1]  # "22.0" / "%": the sign on the next line
-            row.tokens[-1] = Token(last.start, line.end, "amount")
+            amount = row.tokens[-1]  # "22.0" / "%": the sign on the next line
+            row.tokens[-1] = Token(amount.start, line.end, "amount")
         elif line.kind == "values":
             previous = lines[i - 2] if i >= 2 else None
             if (

@@ -37,7 +37,7 @@ class Structure:
         self.table = table
         lower = lowered(text)
         self.lines = Lines.of(text, page_starts, lower)
-        found = find_declarations(text, self.lines, table, lower)
+        found = find_declarations(text, self.lines, table, lower, self.folded)
         self._found = [declaration for declaration, _ in found]
         self._line_index = [index for _, index in found]
         self._starts = [self.lines.starts[index] for index in self._line_index]
