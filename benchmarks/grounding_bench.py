@@ -57,7 +57,8 @@ _STATEMENT = (
 )
 _LRB = (
     "合并利润表\n{y}年1—12月\n单位：元  币种：人民币\n项目\n附注\n{y}年度\n{z}年度\n"
-    "一、营业总收入\n \n{a:,}.23\n \n{b:,}.90\n其中：营业收入\n七、61\n{a:,}.23\n{b:,}.90\n第 {page} 页\n"
+    "一、营业总收入\n \n{a:,}.23\n \n{b:,}.90\n"
+    "其中：营业收入\n七、61\n{a:,}.23\n{b:,}.90\n第 {page} 页\n"
 )
 # The page the claims cite: last in the report, so nothing before it is skipped.
 LAST_PAGE = (
