@@ -40,6 +40,8 @@ __all__ = ["Reading", "read_quantity"]
 _CURRENCY_CODE = regex.compile(r"[A-Z]{3}")
 _NON_MONEY = regex.compile(any_of("non_money.anywhere"), regex.IGNORECASE)
 _AFTER = 12
+_PAR_WORDS = any_of("par_value.words", space=r"\s+")
+_PAR_VALUE = regex.compile(rf"\s*(?:{_PAR_WORDS})\b", regex.IGNORECASE)
 _LABEL_UNIT = regex.compile(r"[（(]\s*([^()（）\n]{1,16}?)\s*[)）]")
 
 
@@ -87,6 +89,14 @@ def read_quantity(
             segment = segment[: x - a] + " " * (y - x) + segment[y - a :]
     label = cell.label if cell is not None and cell.label else line_of(text, a, b)
     quantity = _parse(doc, segment, claim, context, structure.table, label)
+    if (
+        context is not None
+        and quantity.unit_from_context
+        and quantity.span is not None
+        and _PAR_VALUE.match(text, a + quantity.span[1])
+    ):  # "$0.01 par value" in a row of thousands: a per-share amount, never scaled
+        context = _excepted(context, "per_share", doc, per_share=True)
+        quantity = _parse(doc, segment, claim, context, structure.table, label)
     used = declaration if (context is not None and quantity.unit_from_context) else None
     if quantity.span is not None:
         q_start, q_end = a + quantity.span[0], a + quantity.span[1]
