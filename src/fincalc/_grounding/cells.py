@@ -197,7 +197,24 @@ _PERIOD_PARTS = regex.compile(
     r"|(?:fy|fiscal\s+(?:year\s+)?)?'?(?:19|20)\d\d\b|(?:q[1-4]|h[12])\s*(?:fy)?\s*'?\d{2,4}"
 )
 _LONGEST_HEADER = 60
+# What every header line holds: a digit or numeral (a year), or a header word. A row
+# label without any ("Net income", "营业收入") is not tried as headers at all.
+_HEADER_KINDS = ("notes", "change", "cumulative", "instant_begin", "instant_end", "prior")
+_HEADER_WORD_LISTS = (
+    *(column_pattern(kind) for kind in (*_HEADER_KINDS, "single", "current")),
+    any_of("columns.item.anywhere"),
+    any_of("header_units.anywhere"),
+    any_of("columns.group.zh"),
+    any_of("columns.group.duration", space=r"\s+"),
+    any_of("columns.suffix.anywhere"),
+    MONTH_NAMES,
+)
+_MAYBE_HEADER = regex.compile(
+    "[\\d〇零一二三四五六七八九%％]|" + "|".join(_HEADER_WORD_LISTS), regex.IGNORECASE
+)
 _LONGEST_LINE = 200  # a header line of many columns, spaced out by pdftotext -layout
+_SPACED_CELLS = regex.compile(r"\S+(?:[ ]\S+)*")
+_WORDS = regex.compile(r"\S+")
 _MOST_WORDS = 10  # a line split at single spaces into more pieces is no header
 _SUFFIX = regex.compile(
     rf"[(（]\s*(?:\d{{1,2}}\s*[-—–~至]\s*\d{{1,2}}\s*月|{any_of('columns.suffix.anywhere')})\s*[)）]",
@@ -283,9 +300,9 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
     whole = _single_header(text, start, end, table)
     if whole is not None:
         return [whole]
-    for splitter, groups in ((r"\S+(?:[ ]\S+)*", True), (r"\S+", False)):
+    for splitter, groups in ((_SPACED_CELLS, True), (_WORDS, False)):
         # cells apart by two or more spaces ("September 28,   September 30,"), then by one
-        pieces = list(regex.finditer(splitter, text[start:end]))
+        pieces = list(splitter.finditer(text[start:end]))
         if len(pieces) < 2 or len(pieces) > _MOST_WORDS:
             continue
         cells = [_single_header(text, start + p.start(), start + p.end(), table) for p in pieces]
@@ -341,7 +358,9 @@ def classify(text: str, start: int, end: int, table: UnitTable, *, declared: boo
         return Line("note", start, end, (Token(start, end, "amount"),))
     if is_prose(line):  # a sentence is never a header: no need to split it into cells
         return Line("prose", start, end)
-    headers = _header_cells(text, start, end, table) if len(line) <= _LONGEST_LINE else None
+    headers = None
+    if len(line) <= _LONGEST_LINE and _MAYBE_HEADER.search(line):
+        headers = _header_cells(text, start, end, table)
     if headers is not None:
         return Line("header", start, end, headers=tuple(headers))
     heading = SECTION_HEADING.match(line)

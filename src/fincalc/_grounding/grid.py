@@ -356,7 +356,10 @@ def build_grid(
                 current, row = _Table(columns, has_notes, carried + titles), _Row()
                 i = j
                 continue
-            line = Line("label", line.start, line.end)  # "2024" over amounts: a row label
+            for k in range(i, j):  # "2024" over amounts: row labels (read once, not again)
+                if lines[k].kind == "header":
+                    lines[k] = Line("label", lines[k].start, lines[k].end)
+            line = lines[i]
         i += 1
         if line.kind in ("heading", "prose", "pipe"):
             current.close(row, text, False)

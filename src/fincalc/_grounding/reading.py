@@ -300,16 +300,11 @@ def choose(
 ) -> Candidate:
     """The one cell of ``found`` the claim means, or ``AmbiguousQuantityError`` listing them."""
     cells = found
-    rows = sorted({c.row for c in cells})
+    labels = {c.row: c.label for c in reversed(cells)}
+    rows = sorted(labels)
     if len(rows) > 1:
-        fitting = [
-            r for r in rows if _label_fits(next(c.label for c in cells if c.row == r), claim.metric)
-        ]
-        exact = [
-            r
-            for r in fitting
-            if _squeeze(next(c.label for c in cells if c.row == r)) == _squeeze(claim.metric)
-        ]
+        fitting = [r for r in rows if _label_fits(labels[r], claim.metric)]
+        exact = [r for r in fitting if _squeeze(labels[r]) == _squeeze(claim.metric)]
         pick = exact if len(exact) == 1 else fitting
         if len(pick) == 1:
             cells = [c for c in cells if c.row == pick[0]]
