@@ -20,15 +20,18 @@ from fincalc import (
     Document,
     FincalcError,
     FiscalCalendar,
+    InvalidInputError,
     InvalidRecordError,
     MissingUnitError,
     Period,
     PeriodError,
     QuoteNotFoundError,
+    UnitTable,
     UnknownEvidenceError,
     claim_json_schema,
     resolve,
     resolve_all,
+    unit_context_from_header,
 )
 
 # A bilingual quarterly report in the shape PDF-to-text tools produce.
@@ -1091,3 +1094,183 @@ def test_english_comparison_and_document_words_do_not_govern(quote: str, ok: boo
 def test_a_hyphenated_per_share_exception_is_read() -> None:
     doc = Document("k", "(In millions, except per-share data)\n| Diluted EPS | 6.08 |\n")
     assert [d.except_per_share for d in doc.unit_declarations] == [True]
+
+
+# -- issue 13: real filing pages ------------------------------------------------------------
+
+
+def _one(claim_: Claim, docs: list[Document], **kwargs: Any) -> Decimal | str:
+    result = resolve_all([claim_], docs, **kwargs)
+    return result.facts[0].value if result.facts else result.refusals[0].reason
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "expected"),
+    [
+        # source: press release; "compared with " is 14 characters, more than the old reach
+        ("Compared with fiscal 2023, net sales rose to $5.0 billion", "FY2024", Decimal("5.0E+9")),
+        (
+            "Compared with the fiscal year 2023, net sales rose to $5.0 billion",
+            "FY2024",
+            Decimal("5.0E+9"),
+        ),
+        ("In fiscal 2023, net sales rose to $5.0 billion", "FY2024", "period_mismatch"),
+    ],
+)
+def test_a_long_comparison_word_still_names_the_base(
+    quote: str, period: str, expected: Decimal | str
+) -> None:
+    c = claim(evidence_id="pr", quote=quote, metric="Net sales", period=period, currency="USD")
+    assert _one(c, [Document("pr", quote + ".")]) == expected
+
+
+@pytest.mark.parametrize(
+    ("declaration", "currency"),
+    [
+        (
+            "(In millions, except per share\namounts)",
+            "USD",
+        ),  # source: 10-K, wrapped by the extractor
+        ("(Dollars in millions, except\nper share data)", "USD"),
+        ("（单位：万元，每股收益\n除外）", "CNY"),
+    ],
+)
+def test_an_exception_wrapped_onto_the_next_line_is_kept(declaration: str, currency: str) -> None:
+    text = f"{declaration}\nYear Ended December 31,\n2023\n2022\nDiluted EPS\n4.08\n3.28\n"
+    doc = Document("k", text, currency=currency)
+    assert [d.except_per_share for d in doc.unit_declarations] == [True]
+    c = claim(
+        evidence_id="k",
+        quote="Diluted EPS\n4.08",
+        metric="Diluted EPS",
+        period="FY2023",
+        currency=currency,
+    )
+    assert _one(c, [doc]) == Decimal("4.08")
+
+
+@pytest.mark.parametrize(
+    ("line", "multiplier", "dimension"),
+    [
+        ("(Millions)", Decimal("1E+6"), None),  # source: 10-K of an MLP
+        ("Amounts in millions", Decimal("1E+6"), None),
+        ("(in millions of U.S. dollars)", Decimal("1E+6"), "USD"),
+        ("(Dollars in thousands)", Decimal("1E+3"), "USD"),
+        ("人民币百万元", Decimal("1E+6"), "CNY"),  # source: HKEX / A-share table caption
+        ("單位：人民幣千元", Decimal("1E+3"), "CNY"),  # traditional characters
+        ("千港元", Decimal("1E+3"), "HKD"),
+    ],
+)
+def test_declarations_a_page_writes_alone_on_a_line(
+    line: str, multiplier: Decimal, dimension: str | None
+) -> None:
+    [decl] = Document("d", f"Revenue\n{line}\n2023\nRevenue\n1,204\n").unit_declarations
+    assert (decl.context.multiplier, decl.context.dimension) == (multiplier, dimension)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "(b)",  # a footnote marker is no billion
+        "Revenue was $5 million.",
+        "公司研发投入758万元，占营业收入的比例为5%。",
+        "Class B",
+    ],
+)
+def test_prose_and_markers_are_not_declarations(line: str) -> None:
+    assert Document("d", f"{line}\n1,204\n").unit_declarations == ()
+
+
+def test_a_declaration_governs_across_blank_lines_and_furniture_up_to_the_page_end() -> None:
+    text = "(In millions)\n \nTable of Contents\n \n2023\n \nRevenue\n \n1,204\n\fRevenue\n987\n"
+    doc = Document("d", text)
+    at, later = text.index("1,204"), text.index("987")
+    assert doc.declaration_at(at, at + 5) is not None
+    assert doc.declaration_at(later, later + 3) is None  # the form feed starts a new page
+
+
+def test_the_caller_can_say_the_page_unit() -> None:
+    text = "Year Ended December 31,\n2023\n2022\nRevenue\n$\n1,204\n$\n987\n"
+    c = claim(
+        evidence_id="d",
+        quote="Revenue\n$\n1,204",
+        metric="Revenue",
+        period="FY2023",
+        currency="USD",
+    )
+    with pytest.raises(MissingUnitError, match=r"Document\(\.\.\., unit=") as info:
+        resolve(c, [Document("d", text)])
+    assert "context=" not in str(info.value)
+    for unit in ("(In millions)", unit_context_from_header("(in millions)")):
+        assert _one(c, [Document("d", text, unit=unit)]) == Decimal("1.204E+9")
+    declared = Document("d", "(In thousands)\n" + text, unit="(In millions)")
+    assert _one(c, [declared]) == Decimal("1.204E+6")  # the page's own declaration wins
+
+
+@pytest.mark.parametrize("unit", ["furlongs", 42])
+def test_a_page_unit_that_is_no_unit_is_refused(unit: Any) -> None:
+    with pytest.raises(InvalidInputError, match="unit"):
+        Document("d", "x", unit=unit)
+
+
+TONNES = {
+    "unit": [
+        {
+            "name": "tonne",
+            "dimension": "TONNES",
+            "multiplier": "1",
+            "aliases": ["吨", "tonnes", "tonne"],
+            "scalable": True,
+        }
+    ]
+}
+
+
+@pytest.mark.parametrize(
+    ("quote", "metric"),
+    [
+        ("销售钢材1,234万吨", "钢材销量"),  # source: A-share operating data in prose
+        ("钢材产量（万吨）\n1,302.5", "钢材产量"),  # source: the same in a table, unit in the label
+        ("Copper produced (thousand tonnes)\n212.4", "Copper produced"),
+    ],
+)
+def test_amounts_that_are_not_money_keep_their_unit(quote: str, metric: str) -> None:
+    text = (
+        "本年度公司销售钢材1,234万吨，实现营业收入87.3亿元。\n主要生产数据\n项目\n2023年\n2022年\n"
+        "钢材产量（万吨）\n1,302.5\n1,254.1\n"
+        "(In millions)\nCopper produced (thousand tonnes)\n212.4\n"
+    )
+    doc = Document("d", text, currency="CNY")
+    c = claim(evidence_id="d", quote=quote, metric=metric, period="2023年度", currency=None)
+    assert _one(c, [doc]) == "unknown_unit"  # the document's currency never applies
+    assert _one(claim(evidence_id="d", quote=quote, metric=metric, period="2023年度"), [doc]) == (
+        "unknown_unit"
+    )
+    fact = resolve(c, [doc], table=UnitTable.default().extended(TONNES))
+    assert fact.quantity.dimension == "TONNES"
+    assert fact.value in (Decimal("1.234E+7"), Decimal("1.3025E+7"), Decimal("212400"))
+
+
+def test_resolve_takes_only_a_unit_table() -> None:
+    with pytest.raises(InvalidInputError, match="UnitTable"):
+        resolve(claim(), DOCS, table="units.toml")  # type: ignore[arg-type]
+    assert [r.reason for r in resolve_all([claim()], DOCS, table={}).refusals] == [  # type: ignore[arg-type]
+        "invalid_claim"
+    ]
+
+
+def test_a_label_wrapped_onto_a_line_with_a_dollar_amount_is_no_cell() -> None:
+    # source: 10-K balance sheets: "net of allowance of $42 and" / "$38"
+    text = (
+        "(In millions)\nDecember 31,\n2023\n2022\n"
+        "Accounts receivable, net of allowance of $42 and\n$38\n \n1,402\n \n1,284\n"
+    )
+    c = claim(
+        evidence_id="b",
+        quote="$38\n \n1,402",
+        metric="Accounts receivable",
+        period="2023-12-31",
+        basis="instant",
+        currency="USD",
+    )
+    assert _one(c, [Document("b", text, currency="USD")]) == Decimal("1.402E+9")

@@ -15,12 +15,15 @@ The companies and numbers are invented.
 
 from __future__ import annotations
 
+import decimal
 import json
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fincalc import Document, resolve_all
 
@@ -94,3 +97,147 @@ def test_every_page_text_is_what_an_extractor_gives() -> None:
         text = path.read_text(encoding="utf-8")
         assert "\r" not in text, path.stem
         assert path.with_suffix(".json").exists(), path.stem
+
+
+# -- properties: any cell-per-line table, any layout quirk ------------------------------------
+
+_DECLARATIONS = [
+    ("(In millions)", 10**6, "USD"),
+    ("(In thousands, except per share data)", 10**3, "USD"),
+    ("(Dollars in millions)", 10**6, "USD"),
+    ("单位：万元  币种：人民币", 10**4, "CNY"),
+    ("单位：元", 1, "CNY"),
+]
+_LABELS = [
+    "Net sales",
+    "Cost of sales",
+    "Research and development",
+    "Selling, general and administrative",
+    "Operating income",
+    "营业收入",
+    "营业成本",
+    "其中：利息费用",
+    "归属于母公司所有者的净利润",
+]
+
+
+def _amount(value: int) -> str:
+    return f"({-value:,})" if value < 0 else f"{value:,}"
+
+
+_Table = tuple[str, list[int], list[tuple[str, list[int], str]], int, str]
+
+
+@st.composite
+def extracted_tables(draw: st.DrawFn) -> _Table:
+    """A statement page as an extractor writes it: its text, years, rows (label, values,
+    the row as written) and its unit."""
+    header, multiplier, currency = draw(st.sampled_from(_DECLARATIONS))
+    first = draw(st.integers(2005, 2024))
+    years = [first - k for k in range(draw(st.integers(2, 4)))]
+    labels = draw(st.lists(st.sampled_from(_LABELS), min_size=1, max_size=5, unique=True))
+    amounts = st.integers(-(10**7), 10**7).filter(lambda v: abs(v) >= 1000)
+    spacer = draw(st.sampled_from(["", " \n"]))  # whitespace-only lines between cells
+    marks = draw(st.booleans())  # "$" on its own line before the first row's cells
+    lines = [draw(st.sampled_from(["Table of Contents\n", ""])), f"{header}\n", spacer]
+    if draw(st.booleans()):
+        lines.append("Year Ended December 31,\n" if currency == "USD" else "")
+        lines += [f"{spacer}{year}\n" for year in years]
+    else:
+        lines += [f"{spacer}{year}年度\n" for year in years]
+    rows: list[tuple[str, list[int], str]] = []
+    for index, label in enumerate(labels):
+        values = [draw(amounts) for _ in years]
+        words = label.split(" ")
+        if len(words) > 2 and draw(st.booleans()):  # a wrapped row label
+            row = " ".join(words[:2]) + "\n" + " ".join(words[2:]) + "\n"
+        else:
+            row = f"{label}\n"
+        for value in values:
+            row += spacer + ("$\n" if marks and index == 0 and currency == "USD" else "")
+            row += f"{_amount(value)}\n"
+        rows.append((label, values, row.rstrip("\n")))
+        lines.append(row)
+    lines.append(draw(st.sampled_from(["", "12\n", "F-7\n"])))
+    return "".join(lines), years, rows, multiplier, currency
+
+
+def _claim(quote: str, label: str, year: int, currency: str) -> dict[str, Any]:
+    return {
+        "evidence_id": "p",
+        "quote": quote,
+        "metric": label,
+        "entity": "Company",
+        "period": f"FY{year}",
+        "basis": "single_period",
+        "currency": currency,
+    }
+
+
+@settings(max_examples=60)
+@given(extracted_tables(), st.data())
+def test_a_quoted_row_takes_the_claimed_years_cell_and_no_other(
+    table: _Table, data: st.DataObject
+) -> None:
+    text, years, rows, multiplier, currency = table
+    label, values, quote = data.draw(st.sampled_from(rows))
+    doc = Document("p", text, currency=currency)
+    k = data.draw(st.integers(0, len(years) - 1))
+    result = resolve_all([_claim(quote, label, years[k], currency)], [doc])
+    assert [f.value for f in result.facts] == [Decimal(values[k]) * multiplier]
+    # a year the table does not have is refused, never read from another column
+    missing = resolve_all([_claim(quote, label, years[-1] - 1, currency)], [doc])
+    assert not missing.facts
+    assert [r.reason for r in missing.refusals] == ["ambiguous_quantity"]
+
+
+@settings(max_examples=60)
+@given(extracted_tables(), st.data())
+def test_a_quoted_cell_under_another_year_is_never_accepted(
+    table: _Table, data: st.DataObject
+) -> None:
+    text, years, rows, multiplier, currency = table
+    label, values, _ = data.draw(st.sampled_from(rows))
+    k = data.draw(st.integers(0, len(years) - 1))
+    cell = _amount(values[k])
+    doc = Document("p", text, currency=currency)
+    claimed = data.draw(st.sampled_from(years))
+    result = resolve_all([_claim(cell, label, claimed, currency)], [doc])
+    if claimed == years[k]:
+        # the right column: accepted, unless the same number sits elsewhere on the page
+        reasons = [r.reason for r in result.refusals]
+        assert [f.value for f in result.facts] == [Decimal(values[k]) * multiplier] or reasons in (
+            ["ambiguous_quote"],
+            ["invalid_quote"],
+        )
+    else:
+        assert not result.facts, f"{cell} under {years[k]} accepted as {claimed}"
+
+
+@settings(max_examples=40)
+@given(extracted_tables(), st.data())
+def test_grounding_leaves_the_decimal_context_alone_and_raises_only_fincalc_errors(
+    table: _Table, data: st.DataObject
+) -> None:
+    text, years, _, _, currency = table
+    start = data.draw(st.integers(0, len(text) - 1))
+    quote = text[start : start + data.draw(st.integers(1, 80))]
+    before = decimal.getcontext().copy()
+    claim = _claim(quote, "Net sales", data.draw(st.sampled_from(years)), currency)
+    result = resolve_all([claim], [Document("p", text, currency=currency)])
+    assert len(result.facts) + len(result.refusals) == 1
+    after = decimal.getcontext()
+    assert (after.prec, after.rounding, after.traps) == (before.prec, before.rounding, before.traps)
+
+
+def test_the_order_of_claims_and_documents_does_not_change_any_result() -> None:
+    docs = [_document(path)[0] for path in sorted(PAGES.glob("*.json"))]
+    claims = [
+        {k: v for k, v in claim.items() if k not in _NOT_CLAIM}
+        for path in sorted(PAGES.glob("*.json"))
+        for claim in _document(path)[1]["claims"]
+    ]
+    forward = resolve_all(claims, docs)
+    backward = resolve_all(list(reversed(claims)), list(reversed(docs)))
+    assert sorted(f.value for f in forward.facts) == sorted(f.value for f in backward.facts)
+    assert sorted(r.reason for r in forward.refusals) == sorted(r.reason for r in backward.refusals)

@@ -115,6 +115,8 @@ _EXCEPT = regex.compile(
     regex.IGNORECASE,
 )
 _SHARES = regex.compile(any_of("shares.words", boundaries=True), regex.IGNORECASE)
+_CJK_END = regex.compile(r"\p{Han}\s*$")
+_CJK_START = regex.compile(r"\s*\p{Han}")
 _WRAPS = regex.compile(rf"(?:,|\b(?:{_EXCEPT_EN}|and|of))\s*$", regex.IGNORECASE)
 _STATEMENT_LINES = 3
 
@@ -138,7 +140,12 @@ def _statement(text: str, lines: Lines, index: int, at: int) -> str:
             break
         at, end = lines.bounds(index + extra)
         parts.append(text[at:end])
-    return " ".join(parts)
+    joined = parts[0]
+    for part in parts[
+        1:
+    ]:  # "每股收益" / "除外）" joins without a space; "per share" / "amounts" with one
+        joined += part if _CJK_END.search(joined) or _CJK_START.match(part) else " " + part
+    return joined
 
 
 # -- finding declarations fast ------------------------------------------------------

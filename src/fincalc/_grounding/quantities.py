@@ -257,18 +257,7 @@ def _parse(
     try:
         return parse_quantity(segment, dimension=claim.currency, context=context, table=table)
     except MissingUnitError as error:
-        unit = next(
-            (g.group(1) for g in _LABEL_UNIT.finditer(label) if _NON_MONEY.search(g.group(1))),
-            None,
-        )
-        if unit is not None:  # "燃煤消耗量（万吨）": the row says its unit, the table lacks it
-            raise UnknownUnitError(
-                f"the row label {label.strip()!r} gives the unit {unit!r}, which is not in the "
-                "unit table; pass table=UnitTable.default().extended({...}) with the unit",
-                text=error.text,
-                unit=unit,
-            ) from None
-        raise _bare(doc, error) from None
+        raise _bare(doc, error, label) from None
     except ParseError:
         if claim.currency is None:
             raise
@@ -276,7 +265,7 @@ def _parse(
     try:
         found = parse_quantity(segment, context=context, table=table)
     except MissingUnitError as error:
-        raise _bare(doc, error) from None
+        raise _bare(doc, error, label) from None
     if found.dimension is not None:
         raise DimensionMismatchError(
             f"claim says {claim.currency} but the quoted amount {found.raw!r} is "
@@ -288,7 +277,18 @@ def _parse(
     return found
 
 
-def _bare(doc: Document, error: MissingUnitError) -> MissingUnitError:
+def _bare(doc: Document, error: MissingUnitError, label: str) -> ParseError:
+    """The error for a bare number: the unit its row label names, or the unit to pass."""
+    unit = next(
+        (g.group(1) for g in _LABEL_UNIT.finditer(label) if _NON_MONEY.search(g.group(1))), None
+    )
+    if unit is not None:  # "燃煤消耗量（万吨）": the row says its unit, the table lacks it
+        return UnknownUnitError(
+            f"the row label {label.strip()!r} gives the unit {unit!r}, which is not in the "
+            "unit table; pass table=UnitTable.default().extended({...}) with the unit",
+            text=error.text,
+            unit=unit,
+        )
     number = error.number or error.text
     return MissingUnitError(
         f"the quoted amount {number!r} is a bare number, and no unit declaration of document "
