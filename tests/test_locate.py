@@ -939,3 +939,57 @@ def test_a_lone_numeral_is_kept_before_what_it_counts(counted: str) -> None:
     assert found is not None
     assert found.group() == "三"
     assert kept.PROTECTED.search("进一步") is None  # a lone 一 inside a word is no number
+
+
+# -- typos next to a number are typos; another scale or currency is another number ----------
+
+_SCALE_SWAPS = [
+    ("亿元", "万元"),
+    ("万元", "亿元"),
+    (" million", " billion"),
+    (" billion", " million"),
+]
+_UNIT_TYPOS = [
+    (" million", " millon"),
+    (" million", " milion"),
+    (" billion", " bilion"),
+    ("亿元", "亿"),
+    ("万元", "万月"),
+    ("亿元", "元亿"),
+]
+
+
+@st.composite
+def _sentence_with_unit(draw: st.DrawFn) -> tuple[str, str, str, str, str]:
+    """``(doc, head, number, unit, tail)``: a sentence with one amount inside filler."""
+    words = draw(st.lists(st.sampled_from(_WORDS), min_size=6, max_size=12))
+    cut = draw(st.integers(2, len(words) - 2))
+    number = draw(st.from_regex(r"[1-9][0-9]{1,3}(\.[0-9])?", fullmatch=True))
+    unit = draw(st.sampled_from(["亿元", "万元", " million", " billion"]))
+    head, tail = " ".join(words[:cut]) + " ", "，" + "".join(words[cut:])
+    filler = draw(st.text(alphabet="甲乙丙丁戊己庚辛，。", max_size=40))
+    return filler + "。" + head + number + unit + tail + "。", head, number, unit, tail
+
+
+@given(case=_sentence_with_unit(), data=st.data())
+def test_property_a_misspelt_unit_word_is_located_with_the_documents_unit(
+    case: tuple[str, str, str, str, str], data: st.DataObject
+) -> None:
+    doc, head, number, unit, tail = case
+    typos = [t for u, t in _UNIT_TYPOS if u == unit]
+    assume(typos)
+    quote = head + number + data.draw(st.sampled_from(typos)) + tail
+    assume(len(normalize_layout(quote).text) >= 25)  # two edits stay within min_ratio 0.9
+    span = locate(doc, quote)
+    assert span.method == "fuzzy"
+    assert number + unit in span.text  # the page's own unit, read from the page
+
+
+@given(case=_sentence_with_unit(), data=st.data())
+def test_property_another_scale_is_never_located(
+    case: tuple[str, str, str, str, str], data: st.DataObject
+) -> None:
+    doc, head, number, unit, tail = case
+    swapped = next(new for old, new in _SCALE_SWAPS if old == unit)
+    with pytest.raises(QuoteNotFoundError):
+        locate(doc, head + number + swapped + tail)
