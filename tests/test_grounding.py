@@ -1159,6 +1159,8 @@ def test_an_exception_wrapped_onto_the_next_line_is_kept(declaration: str, curre
         ("人民币百万元", Decimal("1E+6"), "CNY"),  # source: HKEX / A-share table caption
         ("單位：人民幣千元", Decimal("1E+3"), "CNY"),  # traditional characters
         ("千港元", Decimal("1E+3"), "HKD"),
+        ("(Millions, except per share amounts)", Decimal("1E+6"), None),  # source: 10-K, PyMuPDF
+        ("（百万元，每股数据除外）", Decimal("1E+6"), "CNY"),
     ],
 )
 def test_declarations_a_page_writes_alone_on_a_line(

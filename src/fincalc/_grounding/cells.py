@@ -197,6 +197,9 @@ _PERIOD_PARTS = regex.compile(
     r"|(?:fy|fiscal\s+(?:year\s+)?)?'?(?:19|20)\d\d\b|(?:q[1-4]|h[12])\s*(?:fy)?\s*'?\d{2,4}"
 )
 _LONGEST_HEADER = 60
+_LEADING_WORDS = regex.compile(
+    rf"(?i)(?<!\S)(?:{column_pattern('notes')}|{any_of('columns.item.anywhere')})(?!\S)"
+)
 # What every header line holds: a digit or numeral (a year), or a header word. A row
 # label without any ("Net income", "营业收入") is not tried as headers at all.
 _HEADER_KINDS = ("notes", "change", "cumulative", "instant_begin", "instant_end", "prior")
@@ -309,9 +312,16 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
         if all(c is not None and (groups or c.kind != "group") for c in cells):
             return [c for c in cells if c is not None]
     periods = list(_PERIOD_PARTS.finditer(text, start, end))
-    rest = _PERIOD_PARTS.sub(" ", text[start:end])
-    if len(periods) >= 2 and not regex.sub(r"(?i)\band\b|[|,，、和及与]", "", rest).strip():
-        return [HeaderCell(p.start(), p.end(), "period", p.group().strip()) for p in periods]
+    if len(periods) >= 2:
+        # "项目 附注 2023 年 12 月 31 日 2022 年 12 月 31 日": the label and Notes headers, then dates
+        cells = [HeaderCell(p.start(), p.end(), "period", p.group().strip()) for p in periods]
+        rest = _PERIOD_PARTS.sub(" ", text[start:end])
+        for word in _LEADING_WORDS.finditer(rest):
+            kind = "notes" if _NOTES.fullmatch(word.group()) else "item"
+            cells.append(HeaderCell(start + word.start(), start + word.end(), kind, word.group()))
+        rest = _LEADING_WORDS.sub(" ", rest)
+        if not regex.sub(r"(?i)\band\b|[|,，、和及与]", "", rest).strip():
+            return sorted(cells, key=lambda c: c.start)
     durations = list(_DURATION.finditer(text, start, end))
     if len(durations) >= 2 and durations[0].start() - start < 4:
         edges = [g.start() for g in durations] + [end]

@@ -155,17 +155,23 @@ _IN_BEFORE = re.compile(r"(?i:in)[ ]+(?:\S{1,12}[ ]*)?$")
 _CJK_UNIT = re.compile(
     rf"(?:{any_of('declarations.zh_scales')})(?:{any_of('declarations.zh_currencies')})"
 )
-_STANDALONE_LONGEST = 40
+_STANDALONE_LONGEST = 64
 _OPEN, _CLOSE = r"[\s(（\[【]*", r"[\s)）\]】.]*"
 # A line that is a unit and nothing else: "(Millions)", "(Dollars in thousands)",
-# "Thousands of U.S. dollars", "人民幣千元", "（百万元）".
+# "Thousands of U.S. dollars", "(Millions, except per share amounts)", "人民幣千元".
 _STANDALONE_EN = re.compile(
     rf"{_OPEN}(?:[a-z.$]+[ \t]+){{0,3}}(?:{any_of('declarations.standalone')})"
-    rf"(?:[ \t]+[a-z.$]+){{0,3}}{_CLOSE}"
+    rf"(?:[ \t]+[a-z.$]+){{0,3}}(?:,?[ \t]+(?:{_EXCEPT_EN})\b[^\n]{{0,80}})?{_CLOSE}"
+)
+_EXCEPTION_CLAUSE = regex.compile(
+    rf"(?i)[,，]?\s*\b(?:{_EXCEPT_EN})\b.*$|[,，（(]\s*(?:{_EXCEPT_OPEN}).*$"
+    rf"|[,，]\s*[^,，]{{0,20}}?(?:{_EXCEPT_AFTER}).*$"
 )
 _STANDALONE_ZH = re.compile(
     rf"{_OPEN}(?:(?:金额|货币)?单位[:：]?\s*)?(?:{any_of('declarations.zh_currencies')})?\s*"
-    rf"(?:{any_of('declarations.zh_scales')})\s*(?:{any_of('declarations.zh_currencies')})?{_CLOSE}"
+    rf"(?:{any_of('declarations.zh_scales')})\s*(?:{any_of('declarations.zh_currencies')})?"
+    rf"(?:[，,]\s*[^\n]{{0,20}}?(?:{_EXCEPT_AFTER})|[，,]\s*(?:{_EXCEPT_OPEN})[^\n]{{0,16}}"
+    rf"(?:{_EXCEPT_CLOSE}))?{_CLOSE}"
 )
 _BRACKETS = "()（）[]【】 \t"
 
@@ -267,8 +273,12 @@ def _word_edges(lower: str, start: int, end: int) -> bool:
 
 
 def _standalone(line: str, table: UnitTable) -> UnitContext | None:
-    """A line that is a unit and nothing else: "(Millions)", "人民币百万元", "（单位：千元）"."""
-    body = line.strip(_BRACKETS)
+    """A line that is a unit and nothing else: "(Millions)", "人民币百万元", "（单位：千元）".
+
+    Its exceptions ("(Millions, except per share amounts)") are read from the
+    whole statement; the unit is what comes before them.
+    """
+    body = _EXCEPTION_CLAUSE.sub("", line.strip(_BRACKETS)).strip(_BRACKETS + ",，")
     if not body or any(ch.isdigit() for ch in body.replace("'000", "")):
         return None
     try:

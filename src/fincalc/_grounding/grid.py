@@ -188,6 +188,9 @@ def _chunks(run: list[HeaderCell]) -> list[tuple[list[str], list[HeaderCell]]]:
     return chunks
 
 
+_RUN = ("period", "relative", "change", "group", "suffix", "unit")
+
+
 def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tuple[str, ...]]:
     """Columns, whether there is a Notes column, and the report-period titles of a header run."""
     has_notes = any(c.kind == "notes" for c in cells)
@@ -195,15 +198,13 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
     while end > 0 and cells[end - 1].kind in ("notes", "unit", "item", "suffix"):
         end -= 1
     begin = end
-    while begin > 0 and cells[begin - 1].kind in (
-        "period",
-        "relative",
-        "change",
-        "group",
-        "suffix",
-    ):
+    # a declaration between a group header and its years ("Years ended December 31" /
+    # "(Millions, except per share amounts)" / "2018" ...) belongs to the run
+    while begin > 0 and cells[begin - 1].kind in _RUN:
         begin -= 1
-    run = _joined_changes([c for c in cells[begin:end] if c.kind != "suffix"])
+    while begin < end and cells[begin].kind == "unit":
+        begin += 1
+    run = _joined_changes([c for c in cells[begin:end] if c.kind not in ("suffix", "unit")])
     titles = [c.text for c in cells[:begin] if c.kind == "period"]
     periods = [c for c in run if c.kind == "period"]
     if len(periods) >= 3 and run and run[0] is periods[0]:
