@@ -313,15 +313,15 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
             return [c for c in cells if c is not None]
     periods = list(_PERIOD_PARTS.finditer(text, start, end))
     if len(periods) >= 2:
-        # "项目 附注 2023 年 12 月 31 日 2022 年 12 月 31 日": the label and Notes headers, then dates
-        cells = [HeaderCell(p.start(), p.end(), "period", p.group().strip()) for p in periods]
+        # "项目 附注 2023 年 12 月 31 日 2022 年 12 月 31 日": label and Notes headers, then dates
+        found = [HeaderCell(p.start(), p.end(), "period", p.group().strip()) for p in periods]
         rest = _PERIOD_PARTS.sub(" ", text[start:end])
         for word in _LEADING_WORDS.finditer(rest):
-            kind = "notes" if _NOTES.fullmatch(word.group()) else "item"
-            cells.append(HeaderCell(start + word.start(), start + word.end(), kind, word.group()))
+            kind: HeaderKind = "notes" if _NOTES.fullmatch(word.group()) else "item"
+            found.append(HeaderCell(start + word.start(), start + word.end(), kind, word.group()))
         rest = _LEADING_WORDS.sub(" ", rest)
         if not regex.sub(r"(?i)\band\b|[|,，、和及与]", "", rest).strip():
-            return sorted(cells, key=lambda c: c.start)
+            return sorted(found, key=lambda c: c.start)
     durations = list(_DURATION.finditer(text, start, end))
     if len(durations) >= 2 and durations[0].start() - start < 4:
         edges = [g.start() for g in durations] + [end]
