@@ -1276,3 +1276,38 @@ def test_a_label_wrapped_onto_a_line_with_a_dollar_amount_is_no_cell() -> None:
         currency="USD",
     )
     assert _one(c, [Document("b", text, currency="USD")]) == Decimal("1.402E+9")
+
+
+SENTENCES = (
+    "Net sales were $5.0 billion in fiscal 2024, driven by volume.\n"
+    "During 2023, revenue grew 8% to $4.6 billion from $4.2 billion.\n"
+    "Research and development expense was $157 million in fiscal 2024, up from $142 million in\n"
+    "fiscal 2023.\n"
+    "2023年公司实现营业收入12.3亿元，较上年增长5%。\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "currency", "ok"),
+    [
+        # source: MD&A; the year follows the quote in the page's sentence
+        ("Net sales were $5.0 billion", "FY2024", "USD", True),
+        ("Net sales were $5.0 billion", "FY2023", "USD", False),
+        ("revenue grew 8% to $4.6 billion", "FY2022", "USD", False),
+        ("revenue grew 8% to $4.6 billion", "FY2023", "USD", True),
+        # a comparison base is not governed by the sentence's year before it ...
+        ("from $4.2 billion", "FY2022", "USD", True),
+        # ... but by a year written right after it, across a line break
+        ("up from $142 million", "FY2023", "USD", True),
+        ("up from $142 million", "FY2024", "USD", False),
+        # source: A-share MD&A; the year starts the sentence, before the quote
+        ("实现营业收入12.3亿元", "2022年度", "CNY", False),
+        ("实现营业收入12.3亿元", "2023年度", "CNY", True),
+    ],
+)
+def test_the_sentence_around_a_prose_quote_names_its_period(
+    quote: str, period: str, currency: str, ok: bool
+) -> None:
+    c = claim(evidence_id="s", quote=quote, metric="m", period=period, currency=currency)
+    reasons = _reasons([c], [Document("s", SENTENCES)])
+    assert reasons == ([] if ok else ["period_mismatch"])

@@ -21,7 +21,7 @@ from .._values.errors import FincalcError, PeriodError
 from .._values.period import parse_period
 from .words import any_of
 
-__all__ = ["ListPair", "list_pairs"]
+__all__ = ["ListPair", "list_pairs", "sentence_around"]
 
 _MARKER = regex.compile(
     rf"{any_of('respectively.words', boundaries=True)}|{any_of('respectively.chinese')}",
@@ -55,6 +55,12 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
         begin = match.end()
     stop = _SENTENCE_END.search(text, end, min(len(text), end + _SPAN))
     return begin, stop.start() if stop is not None else min(len(text), end + _SPAN)
+
+
+def sentence_around(text: str, start: int, end: int, quote: tuple[int, int]) -> tuple[int, int]:
+    """The sentence holding ``[start, end)``, widened to hold the whole quote too."""
+    begin, stop = _sentence(text, start, end)
+    return min(begin, quote[0]), max(stop, quote[1])
 
 
 def _runs(items: list[tuple[int, int]], text: str) -> list[list[tuple[int, int]]]:

@@ -139,6 +139,8 @@ _COMPARED_REACH = max(map(len, vocabulary("grounding").words("compared_with.anyw
 _NOT_GOVERNING_AFTER = regex.compile(
     rf"(?i)\s*(?:{_NOT_GOVERNING_WORDS}|(?:{any_of('after_period.document_words')})\b)"
 )
+# An amount introduced as the comparison base: "up from $142 million", "较上年的".
+_BASE_AMOUNT = regex.compile(rf"(?i)(?:{_COMPARED_WITH})\s*(?:the\s+)?$")
 _CLAUSE_END = regex.compile(r"[。；;!?！？\n|\t]")
 _PERIOD_AFTER = regex.compile(rf"(?i)\s*(?:(?:{_SCALES})\s+)?(?:{_PREPOSITIONS})\s+(?:the\s+)?")
 _YEAR_IN = regex.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d,.]\d)")
@@ -155,30 +157,42 @@ def _quote_periods(text: str, start: int, end: int) -> list[regex.Match[str]]:
 
 
 def _governing_period(
-    text: str, quote: tuple[int, int], amount: tuple[int, int], claim_year: int
+    text: str,
+    quote: tuple[int, int],
+    amount: tuple[int, int],
+    claim_year: int,
+    window: tuple[int, int] | None = None,
 ) -> tuple[str, str] | None:
-    """The period expression written in the quote that governs the amount, if any.
+    """The period expression that governs the amount, if any, in the quote or its sentence.
 
     The first expression right after the amount ("$383.3 billion in 2023"), else
     the nearest one before it in the same clause ("2025年上半年，公司实现营业收入
     17.0亿元"). Comparison bases ("较2024年同期") and document names
     ("2025年第三季度报告") do not govern. A bare "第一季度" takes the year
-    written earlier in the quote, else the claim's year. Returns the
-    expression as written and the text to parse.
+    written earlier, else the claim's year. ``window`` is the sentence around
+    the quote in prose: "Net sales were $5.0 billion" quoted from "… $5.0
+    billion in fiscal 2024." is governed by fiscal 2024 -- but an amount
+    introduced as a comparison base ("up from $142 million") is not governed
+    by a period before it outside the quote. Returns the expression as written
+    and the text to parse.
     """
-    after = _PERIOD_AFTER.match(text, amount[1], quote[1])
+    low, high = window or quote
+    after = _PERIOD_AFTER.match(text, amount[1], high)
     if after is not None:
-        following = _quote_periods(text, after.end(), quote[1])
+        following = _quote_periods(text, after.end(), high)
         if following and following[0].start() == after.end():
             chosen = following[0]
-            return _period_text(text, quote[0], chosen, claim_year)
-    clause_start = quote[0]
-    for boundary in _CLAUSE_END.finditer(text, quote[0], amount[0]):
+            return _period_text(text, low, chosen, claim_year)
+    clause_start = low
+    for boundary in _CLAUSE_END.finditer(text, low, amount[0]):
         clause_start = boundary.end()
     preceding = _quote_periods(text, clause_start, amount[0])
     if not preceding:
         return None
-    return _period_text(text, quote[0], preceding[-1], claim_year)
+    chosen = preceding[-1]
+    if chosen.start() < quote[0] and _BASE_AMOUNT.search(text, clause_start, amount[0]):
+        return None
+    return _period_text(text, low, chosen, claim_year)
 
 
 def _period_text(
@@ -199,12 +213,13 @@ def _check_quote_period(
     quote: tuple[int, int],
     amount: tuple[int, int],
     claim: Claim,
-    period: Period,
-    calendar: FiscalCalendar | None,
+    when: tuple[Period, FiscalCalendar | None],
+    window: tuple[int, int] | None = None,
 ) -> None:
-    """Refuse a claim whose period contradicts the period the quote names for the amount."""
+    """Refuse a claim whose period contradicts the period its quote (or sentence) names."""
+    period, calendar = when
     cal = calendar or CALENDAR_YEAR
-    found = _governing_period(text, quote, amount, cal.fiscal_year_of(period.start))
+    found = _governing_period(text, quote, amount, cal.fiscal_year_of(period.start), window)
     if found is None:
         return
     written, readable = found

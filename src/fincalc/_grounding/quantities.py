@@ -29,7 +29,7 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .._values.quantity import Quantity
 from .claims import Claim
 from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind, row_unit
-from .lists import ListPair, list_pairs
+from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
 from .reading import Candidate, candidates, check, choose, note_cells
 from .structure import Structure
@@ -52,6 +52,7 @@ class Reading:
     quantity: Quantity
     declaration: UnitDeclaration | None
     listed: bool  # its period came from a "respectively" list
+    sentence: tuple[int, int] | None  # the sentence around a prose amount (None in a table)
 
 
 def read_quantity(
@@ -102,7 +103,8 @@ def read_quantity(
         q_start, q_end = a + quantity.span[0], a + quantity.span[1]
         quantity = replace(quantity, span=(q_start, q_end), raw=text[q_start:q_end])
     quantity = _dimension(doc, structure.table, quantity, claim, cell)
-    return Reading(quantity, used, listed is not None)
+    sentence = None if cell is not None else sentence_around(text, a, b, (start, end))
+    return Reading(quantity, used, listed is not None, sentence)
 
 
 def _widen(text: str, a: int, b: int) -> tuple[int, int]:

@@ -210,7 +210,12 @@ def resolve(
     quantity, declaration = reading.quantity, reading.declaration
     if quantity.span is not None and not reading.listed:
         _check_quote_period(
-            doc.text, (span.start, span.end), quantity.span, claim, period, calendar
+            doc.text,
+            (span.start, span.end),
+            quantity.span,
+            claim,
+            (period, calendar),
+            reading.sentence,
         )
     if basis.value != claim.basis and not (
         # A first quarter or a whole fiscal year is both its own period and its
