@@ -1311,3 +1311,33 @@ def test_the_sentence_around_a_prose_quote_names_its_period(
     c = claim(evidence_id="s", quote=quote, metric="m", period=period, currency=currency)
     reasons = _reasons([c], [Document("s", SENTENCES)])
     assert reasons == ([] if ok else ["period_mismatch"])
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        # source: the ways PDF extractors write one 10-K header ("Years ended" over three dates)
+        "Years ended\nSeptember 28,\n2019\nSeptember 29,\n2018\nSeptember 30,\n2017\n",
+        "Years ended\nSeptember 28, 2019\nSeptember 29, 2018\nSeptember 30, 2017\n",
+        "Years ended September 28, 2019 September 29, 2018 September 30, 2017\n",
+        "                     Years ended\n"
+        "      September 28,   September 29,   September 30,\n"
+        "           2019            2018            2017\n",
+        "Years ended\n(In millions)\nSeptember 28, 2019\nSeptember 29, 2018\nSeptember 30, 2017\n",
+    ],
+)
+def test_one_header_in_every_layout_gives_the_same_columns(head: str) -> None:
+    text = (
+        "(In millions)\n" + head + "Net sales\n$\n260,174\n$\n265,595\n$\n229,234\n"
+        "Net income\n55,256\n59,531\n48,351\n"
+    )
+    doc = Document("k", text, currency="USD")
+
+    def got(quote: str, period: str) -> Decimal | str:
+        c = claim(evidence_id="k", quote=quote, metric="Net income", period=period, currency="USD")
+        return _one(c, [doc])
+
+    assert got("229,234", "FY2017") == Decimal("2.29234E+11")
+    assert got("229,234", "FY2019") == "period_mismatch"
+    assert got("Net income\n55,256\n59,531\n48,351", "FY2018") == Decimal("5.9531E+10")
+    assert got("59,531", "fiscal year ended September 29, 2018") == Decimal("5.9531E+10")

@@ -322,6 +322,11 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
         rest = _LEADING_WORDS.sub(" ", rest)
         if not regex.sub(r"(?i)\band\b|[|,，、和及与]", "", rest).strip():
             return sorted(found, key=lambda c: c.start)
+        lead = text[start : periods[0].start()].rstrip()
+        group = _single_header(text, start, start + len(lead), table) if lead else None
+        if group is not None and group.kind == "group" and not rest[len(lead) :].strip(" ,"):
+            # "Years ended September 28, 2019 September 29, 2018": group words, then dates
+            return [group, *found]
     durations = list(_DURATION.finditer(text, start, end))
     if len(durations) >= 2 and durations[0].start() - start < 4:
         edges = [g.start() for g in durations] + [end]

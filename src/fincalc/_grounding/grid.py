@@ -213,7 +213,13 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
             titles.append(periods[0].text)  # "截至2023年12月31日止年度" over "2023年 / 2022年"
             run = run[1:]
     columns: list[GridColumn] = []
+    duration: str | None = None  # "Years ended" over "September 28," / "2019" / "September 29," …
     for group_texts, members in _chunks(run):
+        durations = [t for t in group_texts if _DURATION_GROUP.search(t)]
+        if len(durations) == 1:
+            duration = durations[0]
+        elif not durations and duration is not None and group_texts:
+            group_texts = [duration, *group_texts]
         joined = _groups(group_texts)
         if joined is None or (joined and len(members) % len(joined)):
             columns += [
