@@ -54,6 +54,7 @@ _SENTENCE_END = re.compile(r"[.。!?！？]\s*$|。")
 _CLAUSE = re.compile(r"[，；]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LETTERS = re.compile(r"[A-Za-z]{2}")
+_DATA = re.compile(r"\bdata\b|数据|數據", re.IGNORECASE)
 _FURNITURE = re.compile(
     rf"(?:{any_of('furniture.lines')})"
     r"|page\s+\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|-\s*\d{1,4}\s*-|[A-Z]{1,2}-\d{1,4}"
@@ -73,12 +74,16 @@ def is_statement_heading(line: str) -> bool:
     True
     >>> is_statement_heading("See the consolidated statements of cash flows for details.")
     False
+    >>> is_statement_heading("Consolidated Statements of Operations Data:")
+    False
     """
     stripped = line.strip()
     if not stripped or len(stripped) > 100 or "|" in stripped:
         return False
     found = _STATEMENT_WORD.search(stripped)
-    if found is None or _SENTENCE_END.search(stripped):
+    if found is None or _SENTENCE_END.search(stripped) or stripped.endswith((":", "：")):
+        return False  # "Statement of Operations Data:" is a section of a summary table
+    if _DATA.search(stripped):
         return False
     if _CJK.match(found.group()):
         return len(stripped) <= 40 and not _CLAUSE.search(stripped)
