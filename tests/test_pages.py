@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -241,3 +242,44 @@ def test_the_order_of_claims_and_documents_does_not_change_any_result() -> None:
     backward = resolve_all(list(reversed(claims)), list(reversed(docs)))
     assert sorted(f.value for f in forward.facts) == sorted(f.value for f in backward.facts)
     assert sorted(r.reason for r in forward.refusals) == sorted(r.reason for r in backward.refusals)
+
+
+_AMOUNT_TEXT = regex.compile(r"\(?-?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\(?-?\d+\.\d+\)?")
+_YEAR_TEXT = regex.compile(r"(?<!\d)20[0-2]\d(?!\d)")
+
+
+@pytest.mark.parametrize("path", sorted(PAGES.glob("*.json")), ids=lambda p: p.stem)
+def test_no_amount_of_a_page_is_accepted_for_two_different_years(path: Path) -> None:
+    """Claim every amount of the page for every year it mentions: at most one year may stick.
+
+    A cell accepted for two years is wrong for one of them, whatever the
+    expected answers say; this needs no answer key. (Amounts written inside a
+    row label, such as a par value, are prose and name no year: skipped.)
+    """
+    doc, data = _document(path)
+    text = doc.text
+    currencies = {c["expect"].get("dimension") for c in data["claims"] if "value" in c["expect"]}
+    currency = next((c for c in sorted(currencies - {None}) if len(c) == 3 and c.isupper()), None)
+    years = sorted({int(y) for y in _YEAR_TEXT.findall(text)})
+    for match in _AMOUNT_TEXT.finditer(text):
+        quote = match.group()
+        if text.count(quote) != 1 or len(quote) < 4:
+            continue
+        line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
+        if regex.search(r"\p{L}", line):
+            continue  # a number inside a label or a sentence
+        accepted = set()
+        for year in years:
+            for period, basis in ((f"FY{year}", "single_period"), (f"{year}-12-31", "instant")):
+                claim = {
+                    "evidence_id": doc.id,
+                    "quote": quote,
+                    "metric": "m",
+                    "entity": "e",
+                    "period": period,
+                    "basis": basis,
+                    "currency": currency,
+                }
+                if resolve_all([claim], [doc]).facts:
+                    accepted.add(year)
+        assert len(accepted) <= 1, f"{quote!r} accepted for {sorted(accepted)}"

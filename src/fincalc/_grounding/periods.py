@@ -227,7 +227,7 @@ def _check_quote_period(
         named = parse_period(readable, calendar).period
     except PeriodError:
         return
-    if named.is_instant != period.is_instant:
+    if named.is_instant and not period.is_instant:
         return  # a date of another kind (a report date before a flow): not the amount's
     if same_claimed_period(named, period, claim.period, calendar):
         return

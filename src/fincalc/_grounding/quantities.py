@@ -29,6 +29,7 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .._values.quantity import Quantity
 from .claims import Claim
 from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind, row_unit
+from .lines import is_furniture
 from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
 from .reading import Candidate, candidates, check, choose, note_cells
@@ -84,7 +85,9 @@ def read_quantity(
             listed, (a, b) = _listed(pairs, (a, b), claim, when)
             if listed is not None:
                 context, declaration = _context(doc, structure, (a, b), claim, None)
-    segment = text[a:b].replace("\n", " ")  # "22.0" / "%" is one cell; offsets kept
+    segment = text[a:b]
+    if cell is not None and cell.grid:
+        segment = segment.replace("\n", " ")  # a cell "22.0" / "%" on two lines; offsets kept
     for x, y in note_cells(doc, structure, a, b, calendar):  # a Notes cell is never an amount
         if a <= x and y <= b:
             segment = segment[: x - a] + " " * (y - x) + segment[y - a :]
@@ -102,6 +105,12 @@ def read_quantity(
     if quantity.span is not None:
         q_start, q_end = a + quantity.span[0], a + quantity.span[1]
         quantity = replace(quantity, span=(q_start, q_end), raw=text[q_start:q_end])
+        if cell is None and is_furniture(line_of(text, q_start, q_end)):
+            raise ParseError(
+                f"the quoted number {quantity.raw!r} is on a line of page furniture "
+                f"({line_of(text, q_start, q_end).strip()!r}), not an amount; quote a figure",
+                text=quote[:200],
+            )
     quantity = _dimension(doc, structure.table, quantity, claim, cell)
     sentence = None if cell is not None else sentence_around(text, a, b, (start, end))
     return Reading(quantity, used, listed is not None, sentence)

@@ -22,7 +22,7 @@ from .._values.errors import AmbiguousQuantityError, CaliberMismatchError, Finca
 from .._values.period import FiscalCalendar, Period, parse_period
 from .claims import Claim
 from .documents import Document
-from .grid import GridColumn, GridTable, Hit
+from .grid import GridCell, GridColumn, GridTable, Hit
 from .periods import same_claimed_period
 from .report import page_titles, relative_periods, statement_titles
 from .structure import Structure
@@ -169,6 +169,28 @@ def _settled(
     return replace(column, period=period) if period is not None else column
 
 
+def _compared(
+    structure: Structure, table: GridTable, cell: GridCell, calendar: FiscalCalendar | None
+) -> Period | None:
+    """The period a change column reports: the latest of the columns it follows.
+
+    "2023 / 2022 / % Change" is 2023's change; "本报告期 / 本报告期比上年同期增减(%) /
+    年初至报告期末 / 年初至报告期末比上年同期增减(%)": the quarter's, then the year to date's.
+    """
+    index = cell.column if cell.column is not None else 0
+    found: list[Period] = []
+    while index > 0 and table.columns[index - 1].kind != "change":
+        index -= 1
+        left = _column(structure.text, table, index, calendar)
+        left = _settled(structure, cell.start, left, table.titles, calendar)
+        if left is not None and left.period is not None:
+            found.append(left.period)
+    if not found:
+        return None
+    latest = max(p.end for p in found)
+    return next(p for p in found if p.end == latest)
+
+
 _PAIRS = {
     "instant_end": "instant_begin",
     "instant_begin": "instant_end",
@@ -191,6 +213,8 @@ def _grid_candidate(
     if cell.column is not None:
         column = _column(text, table, cell.column, calendar)
         column = _settled(structure, cell.start, column, table.titles, calendar)
+        if column is not None and column.kind == "change":
+            column = replace(column, period=_compared(structure, table, cell, calendar))
         kinds = {_relative_kind(table, c) for c in table.columns if c.kind == "relative"}
     elif len(table.columns) >= 2 or len(grid_row.amounts) >= 2:
         column = _spaced_column(text, cell.start, cell.end, calendar)
