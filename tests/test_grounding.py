@@ -1341,3 +1341,52 @@ def test_one_header_in_every_layout_gives_the_same_columns(head: str) -> None:
     assert got("229,234", "FY2019") == "period_mismatch"
     assert got("Net income\n55,256\n59,531\n48,351", "FY2018") == Decimal("5.9531E+10")
     assert got("59,531", "fiscal year ended September 29, 2018") == Decimal("5.9531E+10")
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "period", "basis", "expected"),
+    [
+        # source: MD&A, no "respectively": the periods follow the amounts
+        (
+            "Net sales were $5.0 billion and $4.6 billion in fiscal 2024 and 2023.",
+            "$4.6 billion",
+            "FY2023",
+            "single_period",
+            Decimal("4.6E+9"),
+        ),
+        (
+            "Net sales were $5.0 billion and $4.6 billion in fiscal 2024 and 2023.",
+            "$4.6 billion",
+            "FY2024",
+            "single_period",
+            "period_mismatch",
+        ),
+        (
+            "Cash was $1.2 billion and $0.9 billion as of December 31, 2023 and 2022.",
+            "$0.9 billion",
+            "2022-12-31",
+            "instant",
+            Decimal("9E+8"),
+        ),
+        (
+            "Cash was $1.2 billion and $0.9 billion as of December 31, 2023 and 2022.",
+            "$0.9 billion",
+            "2023-12-31",
+            "instant",
+            "period_mismatch",
+        ),
+        # not a pairing of amounts and periods: unchecked, as before
+        (
+            "We had $5 million and $3 million of notes, maturing in 2026 and 2027.",
+            "$3 million",
+            "FY2023",
+            "single_period",
+            Decimal("3E+6"),
+        ),
+    ],
+)
+def test_a_list_of_periods_right_after_a_list_of_amounts_pairs_them(
+    text: str, quote: str, period: str, basis: str, expected: Decimal | str
+) -> None:
+    c = claim(evidence_id="p", quote=quote, metric="m", period=period, basis=basis, currency="USD")
+    assert _one(c, [Document("p", text)]) == expected

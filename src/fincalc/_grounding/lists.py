@@ -37,6 +37,13 @@ _YEAR = regex.compile(
 )
 _SENTENCE_END = regex.compile(r"[。；;!?！？]|\.(?=\s)|\n\s*\n")
 _SPAN = 600
+_GAP = 40
+_PREPOSITIONS = any_of("period_after_amount.prepositions")
+# Amounts and then their periods, with no "respectively": "… in 2024 and 2023".
+_LEADS_TO_PERIODS = regex.compile(
+    rf"(?i)\s*(?:{_PREPOSITIONS}|as\s+of|at)\s+[^\d;；。]{{0,30}}(?:\d{{1,2}},?\s+)?$"
+)
+_ADJACENT_HINT = regex.compile(r"(?i)\band\b|和|及")
 _PREFIX_WORDS = 8
 
 
@@ -115,26 +122,39 @@ def list_pairs(
     """
     begin, stop = _sentence(text, start, end)
     sentence = text[begin:stop]
-    if not _MARKER.search(sentence):
+    marked = _MARKER.search(sentence) is not None
+    if not marked and not _ADJACENT_HINT.search(sentence):
         return []
     try:
         found = extract_quantities(sentence, context=context, table=table)
     except FincalcError:
         return []
     amounts = [(begin + q.span[0], begin + q.span[1]) for q in found if q.span is not None]
-    taken = [(a, b) for a, b in amounts]
     years = [
         (m.start(), m.end())
         for m in _YEAR.finditer(text, begin, stop)
-        if not any(a <= m.start() < b for a, b in taken)
+        if not any(a <= m.start() < b for a, b in amounts)
     ]
-    period_lists = [t for t in (_period_texts(text, run) for run in _runs(years, text)) if t]
+    runs = [(run, _period_texts(text, run)) for run in _runs(years, text)]
+    period_lists = [(run, texts) for run, texts in runs if texts]
     for amount_run in _runs(amounts, text):
         if not any(a <= start < b or start <= a < end for a, b in amount_run):
             continue
         # every list of the sentence pairs with the one period list of its length:
-        # "2021年、2022年和2023年…分别为A、B和C，占比分别为x、y和z"
-        fitting = [texts for texts in period_lists if len(texts) == len(amount_run)]
+        # "2021年、2022年和2023年…分别为A、B和C，占比分别为x、y和z"; without "respectively"
+        # only a period list right after the amounts: "$5.0 billion and $4.6 billion in
+        # 2024 and 2023"
+        fitting = [
+            texts
+            for run, texts in period_lists
+            if len(texts) == len(amount_run) and (marked or _follows(text, amount_run, run))
+        ]
         if len(fitting) == 1:
             return [ListPair(span, p) for span, p in zip(amount_run, fitting[0], strict=True)]
     return []
+
+
+def _follows(text: str, amounts: list[tuple[int, int]], years: list[tuple[int, int]]) -> bool:
+    """Whether the years come right after the amounts: "... $4.6 billion in fiscal 2024 and 2023"."""
+    gap = text[amounts[-1][1] : years[0][0]]
+    return len(gap) <= _GAP and _LEADS_TO_PERIODS.match(gap) is not None
