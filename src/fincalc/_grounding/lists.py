@@ -155,6 +155,6 @@ def list_pairs(
 
 
 def _follows(text: str, amounts: list[tuple[int, int]], years: list[tuple[int, int]]) -> bool:
-    """Whether the years come right after the amounts: "... $4.6 billion in fiscal 2024 and 2023"."""
+    """Whether the years come right after the amounts: "$4.6 billion in fiscal 2024 and 2023"."""
     gap = text[amounts[-1][1] : years[0][0]]
     return len(gap) <= _GAP and _LEADS_TO_PERIODS.match(gap) is not None
