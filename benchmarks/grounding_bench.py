@@ -197,7 +197,7 @@ def run(quick: bool = False) -> Result:
     budgets = [
         Budget(
             AREA,
-            f"first resolve on a {biggest[0] / _MB:.0f} MB report < {BUDGET_SECONDS:.0f} s",
+            f"first resolve on a {biggest[0] / _MB:.2g} MB report < {BUDGET_SECONDS:.0f} s",
             time_label(biggest[1]),
             biggest[1] < BUDGET_SECONDS,
         ),
