@@ -96,10 +96,15 @@ _MARK = r"(?:US\$|HK\$|NT\$|A\$|C\$|S\$|R\$|RMB|\$|¥|€|£)"
 _NUMBER = r"[-+]?\(?[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?"
 _PIECE = re.compile(
     rf"(?P<m1>{_MARK})?(?:(?P<num>{_NUMBER})(?P<pct>%)?|(?P<dash>[—–\-―‒−]{{1,3}}|nil|n/a|na|nm"
-    rf"|n\.m\.|\*))?(?P<m2>{_MARK})?",
+    rf"|n\.m\.|\*|不适用|不適用))?(?P<m2>{_MARK})?",
     re.IGNORECASE,
 )
 _SPACE_SPLIT = re.compile(r"\S+")
+_CHANGE_CELL = regex.compile(
+    rf"\s*(?:{any_of('change_cells.directions')})?\s*(?P<amount>[-+]?\d+(?:\.\d+)?\s*"
+    rf"(?:{any_of('change_cells.units')}))\s*",
+    regex.IGNORECASE,
+)
 _YEAR = re.compile(r"\(?(?:19|20)\d\d\)?")
 _NOTE_REF = regex.compile(
     r"(?:附注|附註|注释|註釋)?\s*[一二三四五六七八九十]{1,3}\s*[、.．]\s*"
@@ -111,6 +116,9 @@ _NOTE_REF = regex.compile(
 
 def _value_tokens(text: str, start: int, end: int) -> list[Token] | None:
     """The value tokens of ``text[start:end]`` when it holds nothing else, else None."""
+    change = _CHANGE_CELL.fullmatch(text, start, end)
+    if change is not None:  # "增加1.32个百分点" in a change column is one cell
+        return [Token(change.start("amount"), change.end(), "amount")]
     tokens: list[Token] = []
     for piece in _SPACE_SPLIT.finditer(text, start, end):
         word = piece.group()

@@ -326,8 +326,43 @@ class _Table:
         self.mark = self.mark or mark
         self.rows.append(GridRow(row.label, cells, tuple(notes), mark, aligned or len(cells) == 1))
 
+    def next(self, headers: list[HeaderCell]) -> _Table:
+        """The table a header run starts; a table with no rows passes on its periods as titles
+        ("2023年12月31日" / "编制单位：…" / the real header)."""
+        carried: tuple[str, ...] = ()
+        if not self.rows:
+            carried = self.titles + tuple(c.text for c in self.columns if c.kind == "period")
+        columns, has_notes, titles = _columns(headers)
+        return _Table(columns, has_notes, carried + titles)
+
     def freeze(self) -> GridTable:
         return GridTable(self.columns, self.has_notes, tuple(self.rows), self.titles, self.mark)
+
+
+_PERIODISH = ("period", "relative")
+
+
+def _header_run(lines: list[Line], i: int) -> tuple[int, list[int]]:
+    """The header lines of the run starting at line ``i``, and where its rows start.
+
+    A run followed by amounts is not all header: its last header line is the
+    first row's label ("加权平均净资产收益率（%）" under "2023年 / 2022年 / 增减(%)"),
+    and when nothing before it names a period, the whole run is row labels
+    ("2024" over amounts). Lines turned into labels are marked so in ``lines``.
+    """
+    j, heads = i, []
+    while j < len(lines) and lines[j].kind in ("header", "blank", "furniture"):
+        if lines[j].kind == "header":
+            heads.append(j)
+        j += 1
+    if j >= len(lines) or lines[j].kind not in ("values", "note"):
+        return j, heads
+    kept = heads[:-1]
+    if not any(h.kind in _PERIODISH for k in kept for h in lines[k].headers):
+        kept = []
+    for k in heads[len(kept) :]:
+        lines[k] = Line("label", lines[k].start, lines[k].end)
+    return (heads[len(kept)] if kept else j), kept
 
 
 def build_grid(
@@ -346,26 +381,13 @@ def build_grid(
     while i < len(lines):
         line = lines[i]
         if line.kind == "header":
-            j, block = i, []
-            while j < len(lines) and lines[j].kind in ("header", "blank", "furniture"):
-                block += list(lines[j].headers)
-                j += 1
-            following = lines[j].kind if j < len(lines) else "blank"
-            if following not in ("values", "note"):
+            j, heads = _header_run(lines, i)
+            if heads:
                 current.close(row, text, False)
-                carried: tuple[str, ...] = ()
-                if not current.rows:  # "2023年12月31日" / "编制单位：…" / the real header
-                    carried = current.titles + tuple(
-                        c.text for c in current.columns if c.kind == "period"
-                    )
                 tables.append(current.freeze())
-                columns, has_notes, titles = _columns(block)
-                current, row = _Table(columns, has_notes, carried + titles), _Row()
+                current, row = current.next([h for k in heads for h in lines[k].headers]), _Row()
                 i = j
                 continue
-            for k in range(i, j):  # "2024" over amounts: row labels (read once, not again)
-                if lines[k].kind == "header":
-                    lines[k] = Line("label", lines[k].start, lines[k].end)
             line = lines[i]
         i += 1
         if line.kind in ("heading", "prose", "pipe"):

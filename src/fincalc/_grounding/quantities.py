@@ -74,6 +74,12 @@ def read_quantity(
     if found:
         cell = choose(text, found, claim, period, calendar, quote)
         check(text, cell, claim, when, text[cell.start : cell.end].strip(), quote)
+        if cell.dash:
+            raise ParseError(
+                f"the cell of {cell.label or claim.metric!r} under the claimed period is "
+                f"{text[cell.start : cell.end]!r}: no amount; the filing reports none",
+                text=quote[:200],
+            )
         a, b = (cell.start, cell.end) if cell.grid else (max(start, cell.start), min(end, cell.end))
     else:
         a, b = start, end

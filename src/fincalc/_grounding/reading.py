@@ -58,6 +58,7 @@ class Candidate:
     mark: str | None = None
     grid: bool = False  # a cell of a cell-per-line or one-line row (read whole)
     paired: bool = False  # its relative column has its counterpart (期末 and 期初) in the table
+    dash: bool = False  # "—", "不适用": the column holds no amount in this row
 
 
 def candidates(
@@ -111,7 +112,7 @@ def candidates(
     for segment in structure.segments(start, end):
         grid = structure.grid(segment[0])
         for hit in grid.find(max(start, segment[0]), min(end, segment[1])):
-            if hit.cell.kind != "amount" or lines.index(hit.cell.start) not in grid_lines:
+            if lines.index(hit.cell.start) not in grid_lines:
                 continue
             key = id(hit.row)
             if key not in seen:
@@ -235,6 +236,7 @@ def _grid_candidate(
         mark=mark,
         grid=True,
         paired=_paired(column, kinds),
+        dash=cell.kind == "dash",
     )
 
 
@@ -322,24 +324,15 @@ def choose(
     calendar: FiscalCalendar | None,
     quote: str,
 ) -> Candidate:
-    """The one cell of ``found`` the claim means, or ``AmbiguousQuantityError`` listing them."""
-    cells = found
-    labels = {c.row: c.label for c in reversed(cells)}
-    rows = sorted(labels)
-    if len(rows) > 1:
-        fitting = [r for r in rows if _label_fits(labels[r], claim.metric)]
-        exact = [r for r in fitting if _squeeze(labels[r]) == _squeeze(claim.metric)]
-        pick = exact if len(exact) == 1 else fitting
-        if len(pick) == 1:
-            cells = [c for c in cells if c.row == pick[0]]
-    if len({c.row for c in cells}) == 1 and len(cells) > 1:
-        # A ratio claim (no currency) means the change column; an amount, the others.
-        change = [c for c in cells if c.column is not None and c.column.kind == "change"]
-        wanted = change if claim.currency is None else [c for c in cells if c not in change]
-        cells = wanted or cells
-    if len(cells) == 1:
-        return cells[0]
-    if len({c.row for c in cells}) == 1:
+    """The one cell of ``found`` the claim means, or ``AmbiguousQuantityError`` listing them.
+
+    Several rows: the row whose label is the claim's metric. One row: the cell
+    under the claimed period; of a period's amount and its change, the change
+    for a ratio claim (no currency) and the amount otherwise; without period
+    headers, the one column whose kind fits the claim (本报告期, 年初至报告期末).
+    """
+    cells = _row_of_metric(found, claim.metric)
+    if len(cells) > 1 and len({c.row for c in cells}) == 1:
         named = [
             c
             for c in cells
@@ -347,27 +340,50 @@ def choose(
             and c.column.period is not None
             and same_claimed_period(c.column.period, period, claim.period, calendar)
         ]
-        if len(named) == 1:
+        if len(named) > 1 or not named:
+            named = _by_currency(named or cells, claim)
+        if len(named) == 1 and (named[0].column is not None or len(cells) == 1):
             return named[0]
-        if not named and not any(c.column and c.column.period for c in cells):
+        if not any(c.column and c.column.period for c in cells):
             fitting_kind = [
                 c
-                for c in cells
+                for c in _by_currency(cells, claim)
                 if c.column is not None
                 and c.column.kind not in (None, "change", "notes")
                 and _kind_conflict(c.column.kind, period, calendar) is None
             ]
             if len(fitting_kind) == 1:
                 return fitting_kind[0]
-    listed = tuple(_describe(text, c) for c in cells[:_LISTED])
-    more = f" (and {len(cells) - _LISTED} more)" if len(cells) > _LISTED else ""
+    elif len(cells) == 1:
+        return cells[0]
+    amounts = [c for c in cells if not c.dash]
+    listed = tuple(_describe(text, c) for c in amounts[:_LISTED])
+    more = f" (and {len(amounts) - _LISTED} more)" if len(amounts) > _LISTED else ""
     raise AmbiguousQuantityError(
-        f"the quote holds {len(cells)} amounts ({'; '.join(listed)}{more}) and none is the "
+        f"the quote holds {len(amounts)} amounts ({'; '.join(listed)}{more}) and none is the "
         f"one cell of the row {claim.metric!r} under the claimed period {claim.period!r}; "
         "quote the row and the column header, or only the cell you mean",
         text=quote[:200],
         candidates=listed,
     )
+
+
+def _row_of_metric(cells: list[Candidate], metric: str) -> list[Candidate]:
+    """The cells of the one row whose label is the claimed metric, when the quote spans rows."""
+    labels = {c.row: c.label for c in reversed(cells)}
+    if len(labels) <= 1:
+        return cells
+    fitting = [r for r in sorted(labels) if _label_fits(labels[r], metric)]
+    exact = [r for r in fitting if _squeeze(labels[r]) == _squeeze(metric)]
+    pick = exact if len(exact) == 1 else fitting
+    return [c for c in cells if c.row == pick[0]] if len(pick) == 1 else cells
+
+
+def _by_currency(cells: list[Candidate], claim: Claim) -> list[Candidate]:
+    """A ratio claim (no currency) means the change column; an amount, the others."""
+    change = [c for c in cells if c.column is not None and c.column.kind == "change"]
+    wanted = change if claim.currency is None else [c for c in cells if c not in change]
+    return wanted or cells
 
 
 # -- checking the chosen cell's column ------------------------------------------------------
