@@ -283,3 +283,28 @@ def test_no_amount_of_a_page_is_accepted_for_two_different_years(path: Path) -> 
                 if resolve_all([claim], [doc]).facts:
                     accepted.add(year)
         assert len(accepted) <= 1, f"{quote!r} accepted for {sorted(accepted)}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2023\n" * 20_000 + "Net income\n1,204\n",  # a header run of 20,000 years
+        "Net income\n" * 20_000 + "1,204\n",  # one label wrapped 20,000 times
+        "Revenue\n" + "1,204 $\n" * 20_000,  # one row of 20,000 cells
+        "(In millions)\n" * 10_000 + "Net income\n1,204\n",  # 10,000 declarations
+        "Year Ended December 31,\n" * 10_000 + "2023\n2022\nNet income\n1,204\n987\n",
+        "| 项目 | 2023 | 2022 |\n" * 10_000 + "| 营业收入 | 1,204 | 987 |\n",
+        "2023\n2022\n" * 10_000 + "1,204\n",
+        "$1 billion, " * 5_000 + "in 2023, 2022 respectively.",
+    ],
+    ids=["years", "labels", "cells", "declarations", "groups", "pipes", "headers", "list"],
+)
+def test_pathological_pages_are_read_in_bounded_time(text: str) -> None:
+    # No timing is asserted: a quadratic step would take minutes here and be noticed.
+    doc = Document("d", text, currency="USD")
+    claims = [
+        _claim(quote, "Net income", 2023, "USD")
+        for quote in ("Net income\n1,204", "1,204", text[-30:].strip())
+    ]
+    result = resolve_all([{**c, "evidence_id": "d"} for c in claims], [doc])
+    assert len(result.facts) + len(result.refusals) == len(claims)
