@@ -130,7 +130,7 @@ def check(text: str) -> None:
 
 
 def _whole_structure(text: str) -> int:
-    structure = Document("ar", text).structure()
+    structure = Document("ar", text)._structure()
     tables = 0
     position = 0
     while position < len(text):

@@ -166,7 +166,7 @@ class Document:
     def _structures(self) -> dict[int, tuple[UnitTable, Structure]]:
         return {}
 
-    def structure(self, table: UnitTable | None = None) -> Structure:
+    def _structure(self, table: UnitTable | None = None) -> Structure:
         """What fincalc reads from the text with ``table``: built on first use, then reused."""
         resolved = table or UnitTable.default()
         cached = self._structures.get(id(resolved))
@@ -178,11 +178,11 @@ class Document:
     @property
     def unit_declarations(self) -> tuple[UnitDeclaration, ...]:
         """Every unit declaration in the text, in order, with its governed region."""
-        return self.structure().declarations()
+        return self._structure().declarations()
 
     def declaration_at(self, start: int, end: int) -> UnitDeclaration | None:
         """The declaration governing ``[start, end)``, if any."""
-        return self.structure().declaration_at(start, end)
+        return self._structure().declaration_at(start, end)
 
 
 def _page_unit(text: str) -> UnitContext:

@@ -198,7 +198,7 @@ def resolve(
             f"({known}{', …' if len(by_id) > 10 else ''})",
             evidence_id=claim.evidence_id,
         )
-    structure = doc.structure(_unit_table(table))
+    structure = doc._structure(_unit_table(table))
     span = locate(doc.text, claim.quote, min_ratio=min_ratio)
     if span.method == "fuzzy":
         _check_fuzzy_kept_names(claim, span.text, span.start, span.end, span.score)
