@@ -1390,3 +1390,34 @@ def test_a_list_of_periods_right_after_a_list_of_amounts_pairs_them(
 ) -> None:
     c = claim(evidence_id="p", quote=quote, metric="m", period=period, basis=basis, currency="USD")
     assert _one(c, [Document("p", text)]) == expected
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        # source: pdfplumber, each header row on one line
+        "Three Months Ended Six Months Ended\nJune 30, June 30,\n2023 2022 2023 2022\n",
+        # source: PyMuPDF, one cell per line
+        "Three Months Ended\nJune 30,\nSix Months Ended\nJune 30,\n2023\n2022\n2023\n2022\n",
+        "Three Months Ended\nSix Months Ended\nJune 30,\nJune 30,\n2023\n2022\n2023\n2022\n",
+    ],
+)
+def test_quarter_and_year_to_date_groups_in_every_layout(head: str) -> None:
+    text = "(In millions)\n" + head + "Revenue $ 1,204 $ 987 $ 2,300 $ 1,900\n"
+    doc = Document("q", text, currency="USD")
+    row = "Revenue $ 1,204 $ 987 $ 2,300 $ 1,900"
+
+    def got(quote: str, period: str, basis: str) -> Decimal | str:
+        c = claim(
+            evidence_id="q",
+            quote=quote,
+            metric="Revenue",
+            period=period,
+            basis=basis,
+            currency="USD",
+        )
+        return _one(c, [doc])
+
+    assert got(row, "2023Q2", "single_period") == Decimal("1.204E+9")
+    assert got(row, "2022年上半年", "cumulative") == Decimal("1.9E+9")
+    assert got("Revenue $ 1,204", "2023年上半年", "cumulative") == "period_mismatch"

@@ -205,6 +205,14 @@ _PERIOD_PARTS = regex.compile(
     r"|(?:fy|fiscal\s+(?:year\s+)?)?'?(?:19|20)\d\d\b|(?:q[1-4]|h[12])\s*(?:fy)?\s*'?\d{2,4}"
 )
 _LONGEST_HEADER = 60
+_GROUP_START = regex.compile(
+    r"(?i)(?:\b(?:three|six|nine|twelve|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three"
+    r"|\d{1,2})[\s-]+)?(?:fiscal\s+)?(?:months?|weeks?|quarters?|years?|periods?)\s+(?:ended|ending)\b"
+    r"|截至|截止"
+)
+_MONTH_DAY_PART = regex.compile(
+    rf"(?i)\s*(?:{MONTH_NAMES}\s+\d{{1,2}},?|\d{{1,2}}\s+{MONTH_NAMES},?)(?!\s*(?:19|20)\d\d)\s*"
+)
 _LEADING_WORDS = regex.compile(
     rf"(?i)(?<!\S)(?:{column_pattern('notes')}|{any_of('columns.item.anywhere')})(?!\S)"
 )
@@ -308,6 +316,14 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
         group = _single_header(text, start, first, table)
         if group is not None and group.kind == "group" and _adjacent(text, years):
             return [group, *(HeaderCell(y.start(), y.end(), "period", y.group()) for y in years)]
+    # "Three Months Ended   Six Months Ended": one group per column group
+    durations = list(_GROUP_START.finditer(text, start, end))
+    if len(durations) >= 2 and durations[0].start() - start < 4:
+        edges = [g.start() for g in durations] + [end]
+        return [
+            HeaderCell(a, a + len(text[a:b].rstrip()), "group", text[a:b].strip())
+            for a, b in itertools.pairwise(edges)
+        ]
     whole = _single_header(text, start, end, table)
     if whole is not None:
         return [whole]
@@ -335,13 +351,10 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
         if group is not None and group.kind == "group" and not rest[len(lead) :].strip(" ,"):
             # "Years ended September 28, 2019 September 29, 2018": group words, then dates
             return [group, *found]
-    durations = list(_DURATION.finditer(text, start, end))
-    if len(durations) >= 2 and durations[0].start() - start < 4:
-        edges = [g.start() for g in durations] + [end]
-        return [
-            HeaderCell(a, a + len(text[a:b].rstrip()), "group", text[a:b].strip())
-            for a, b in itertools.pairwise(edges)
-        ]
+    dates = list(_MONTH_DAY_PART.finditer(text, start, end))
+    if len(dates) >= 2 and not _MONTH_DAY_PART.sub("", text[start:end]).strip():
+        # "June 30, June 30,": one date group per column group
+        return [HeaderCell(d.start(), d.end(), "group", d.group().strip()) for d in dates]
     return None
 
 
