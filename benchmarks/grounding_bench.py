@@ -143,7 +143,7 @@ def _whole_structure(text: str) -> int:
 def run(quick: bool = False) -> Result:
     """Check the answers, then time the first resolve and the whole structure per size."""
     sizes = [50_000, 200_000] if quick else [250_000, _MB, 4 * _MB]
-    repeat = 2 if quick else 3
+    repeat = 2 if quick else 5
     texts = {size: report(size) for size in sizes}
     check(texts[sizes[0]])
     digits = re.compile(r"\d+")
