@@ -59,8 +59,7 @@ if TYPE_CHECKING:
         score_retrieval,
     )
     from ._grounding.claims import Claim, claim_json_schema
-    from ._grounding.declarations import UnitDeclaration
-    from ._grounding.documents import Document
+    from ._grounding.documents import Document, UnitDeclaration
     from ._grounding.resolve import Resolution, UnresolvedClaim, resolve, resolve_all
     from ._locating.locate import Span, locate
     from ._reading.parse import extract_quantities, parse_quantity
@@ -104,7 +103,7 @@ _EXPORTS: dict[str, str] = {
     "Tax": "_values.caliber",
     "Tolerance": "_evaluating.answers",
     "UnitContext": "_reading.units",
-    "UnitDeclaration": "_grounding.declarations",
+    "UnitDeclaration": "_grounding.documents",
     "UnitTable": "_reading.units",
     "UnresolvedClaim": "_grounding.resolve",
     "add": "_computing.ops",
