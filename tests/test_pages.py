@@ -83,14 +83,18 @@ def test_page_claim(path: Path, index: int) -> None:
     assert doc.text[start:end] == fact.quantity.raw  # the number is read from the page
 
 
-def test_the_corpus_is_big_enough_and_every_page_has_both_kinds_of_claim() -> None:
+def test_the_corpus_is_big_enough_and_its_pages_have_both_kinds_of_claim() -> None:
     pages = sorted(PAGES.glob("*.json"))
-    assert len(pages) >= 30
+    both = 0
     for path in pages:
         _, data = _document(path)
         kinds = {"refuse" in claim["expect"] for claim in data["claims"]}
-        assert kinds == {True, False}, f"{path.stem}: needs claims to accept and to refuse"
+        both += kinds == {True, False}
+        assert data["claims"], f"{path.stem}: a page without claims tests nothing"
         assert all(claim.get("why") for claim in data["claims"]), path.stem
+    # at least 30 pages with claims to accept and claims to refuse (pages added for other
+    # stages, such as the computing formulas' pages, may hold only claims to accept)
+    assert both >= 30
 
 
 def test_every_page_text_is_what_an_extractor_gives() -> None:
