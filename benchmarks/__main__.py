@@ -7,7 +7,7 @@ Usage::
     python -m benchmarks --only ops --only parse
     python -m benchmarks --markdown results.md --chart docs/performance-growth.svg
 
-Areas: import, value_types, ops, parse, locate, evaluate; ``growth`` selects the
+Areas: import, value_types, ops, parse, locate, grounding, evaluate; ``growth`` selects the
 two areas that produce the growth series (locate and evaluate).  Each area
 checks its outputs before timing them; a wrong answer stops the run with exit
 status 1.  After the areas come the growth tables (log-log slope of the last
@@ -44,6 +44,7 @@ AREAS = {
     "ops": "benchmarks.ops_bench",
     "parse": "benchmarks.parse_bench",
     "locate": "benchmarks.locate_bench",
+    "grounding": "benchmarks.grounding_bench",
     "evaluate": "benchmarks.evaluate_bench",
 }
 ALIASES = {
@@ -51,6 +52,7 @@ ALIASES = {
     "types": ["value_types"],
     "operations": ["ops"],
     "growth": ["locate", "evaluate"],
+    "resolve": ["grounding"],
 }
 LINEAR_SLOPE = 1.1  # "linear": the last 10× step costs at most 10^1.1 ≈ 12.6× the time
 

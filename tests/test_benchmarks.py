@@ -38,6 +38,13 @@ def test_single_area_module_still_runs() -> None:
     assert "| add of 4 entities + Computation |" in done.stdout
 
 
+def test_the_grounding_area_checks_and_times_a_report() -> None:
+    done = _bench("-m", "benchmarks.grounding_bench", "--quick")
+    assert done.returncode == 0, done.stderr
+    assert "### Grounding: a whole report read once" in done.stdout
+    assert "first resolve on a 0.2 MB report" in done.stdout
+
+
 def test_a_wrong_answer_fails_the_run_before_timing() -> None:
     code = (
         "from decimal import Decimal\n"

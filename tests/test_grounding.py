@@ -20,15 +20,18 @@ from fincalc import (
     Document,
     FincalcError,
     FiscalCalendar,
+    InvalidInputError,
     InvalidRecordError,
     MissingUnitError,
     Period,
     PeriodError,
     QuoteNotFoundError,
+    UnitTable,
     UnknownEvidenceError,
     claim_json_schema,
     resolve,
     resolve_all,
+    unit_context_from_header,
 )
 
 # A bilingual quarterly report in the shape PDF-to-text tools produce.
@@ -663,6 +666,7 @@ CSRC_HEADER = (
     "| 年初至报告期末比上年同期增减变动幅度(%) |"
 )
 CSRC_Q3 = f"""\
+某某股份有限公司2025年第三季度报告
 一、主要财务数据
 （一）主要会计数据和财务指标
 单位：元  币种：人民币
@@ -714,23 +718,76 @@ def test_a_csrc_row_takes_the_cell_whose_relative_column_fits_the_basis() -> Non
 
 
 @pytest.mark.parametrize(
-    ("header", "cell", "period", "basis", "ok"),
+    ("title", "header", "cell", "period", "basis", "ok"),
     [
-        ("| 项目 | 本期发生额 | 上期发生额 |", "87,000", "2025Q3", "single_period", True),
-        ("| 项目 | 本期发生额 | 上期发生额 |", "87,000", "2025-09-30", "instant", False),
-        ("| 项目 | 期末余额 | 期初余额 |", "87,000", "2025-09-30", "instant", True),
-        ("| 项目 | 期末余额 | 期初余额 |", "87,000", "2025年前三季度", "cumulative", False),
-        ("| 项目 | 本年累计 | 上年同期 |", "87,000", "2025年第三季度", "single_period", False),
-        ("| 项目 | 本年累计 | 上年同期 |", "87,000", "2025年第一季度", "single_period", True),
+        (
+            "2025年7-9月",
+            "| 项目 | 本期发生额 | 上期发生额 |",
+            "87,000",
+            "2025Q3",
+            "single_period",
+            True,
+        ),
+        (
+            "2025年7-9月",
+            "| 项目 | 本期发生额 | 上期发生额 |",
+            "87,000",
+            "2025-09-30",
+            "instant",
+            False,
+        ),
+        (
+            "2025年9月30日",
+            "| 项目 | 期末余额 | 期初余额 |",
+            "87,000",
+            "2025-09-30",
+            "instant",
+            True,
+        ),
+        (
+            "2025年9月30日",
+            "| 项目 | 期末余额 | 期初余额 |",
+            "87,000",
+            "2025年前三季度",
+            "cumulative",
+            False,
+        ),
+        ("", "| 项目 | 本年累计 | 上年同期 |", "87,000", "2025年第三季度", "single_period", False),
+        ("", "| 项目 | 本年累计 | 上年同期 |", "87,000", "2025年第一季度", "single_period", True),
     ],
 )
 def test_statement_column_headers_map_to_a_basis(
-    header: str, cell: str, period: str, basis: str, ok: bool
+    title: str, header: str, cell: str, period: str, basis: str, ok: bool
 ) -> None:
-    doc = Document("s", f"单位：万元\n{header}\n| 营业收入 | 87,000 | 80,000 |\n")
+    doc = Document("s", f"{title}\n单位：万元\n{header}\n| 营业收入 | 87,000 | 80,000 |\n")
     c = claim(evidence_id="s", quote=cell, period=period, basis=basis)
     reasons = _reasons([c], [doc])
     assert (not reasons) if ok else reasons in (["basis_mismatch"], ["period_mismatch"])
+
+
+@pytest.mark.parametrize(
+    ("header", "period", "basis"),
+    [
+        ("| 项目 | 期末余额 | 期初余额 |", "2025-09-30", "instant"),
+        ("| 项目 | 本期发生额 | 上期发生额 |", "2025Q3", "single_period"),
+        ("| Item | End of period | Beginning of year |", "2025-09-30", "instant"),
+    ],
+)
+@pytest.mark.parametrize("cell", ["87,000", "80,000"])
+def test_paired_relative_columns_need_the_page_to_say_which_period(
+    header: str, period: str, basis: str, cell: str
+) -> None:
+    # source: a CSRC statement cut from its title lines: 期初 and 期末 cannot be told apart
+    body = f"单位：万元\n{header}\n| 营业收入 | 87,000 | 80,000 |\n"
+    c = claim(evidence_id="s", quote=cell, period=period, basis=basis)
+    assert _reasons([c], [Document("s", body)]) == ["ambiguous_quantity"]
+    # the running header of the report says which: "2025年第三季度报告"
+    headed = Document("s", "青岚新材料股份有限公司2025年第三季度报告\n" + body)
+    if "本期" in header:  # 本期 of a third-quarter report may be the quarter or nine months
+        expected = ["ambiguous_quantity"]
+    else:  # the end column is September 30, the beginning one the last year-end
+        expected = [] if cell == "87,000" else ["period_mismatch"]
+    assert _reasons([c], [headed]) == expected
 
 
 TEN_K = """\
@@ -862,7 +919,7 @@ def test_share_rows_record_the_share_exception_as_their_declaration() -> None:
 
 @pytest.mark.parametrize("currency", ["USD", "CNY"])
 def test_a_bare_scale_without_document_currency_is_missing_unit(currency: str) -> None:
-    doc = Document("10k", TEN_K)
+    doc = Document("10k", TEN_K.replace("$ ", "  "))  # no '$' anywhere in the table
     c = claim(
         evidence_id="10k",
         quote="Total net sales      391,035",
@@ -874,6 +931,20 @@ def test_a_bare_scale_without_document_currency_is_missing_unit(currency: str) -
     with pytest.raises(MissingUnitError, match=f"currency='{currency}'"):
         resolve(c, [doc], calendar=OCT)
     assert _reasons([c], [doc], calendar=OCT) == ["missing_unit"]
+
+
+def test_the_tables_dollar_marker_gives_rows_without_one_their_currency() -> None:
+    # source: 10-K tables print "$" on the first row and the totals only
+    c = claim(
+        evidence_id="10k",
+        quote="Services                96,169",
+        metric="Services net sales",
+        entity="Apple",
+        period="FY2024",
+        currency="USD",
+    )
+    fact = resolve(c, [Document("10k", TEN_K)], calendar=OCT)
+    assert (fact.value, fact.quantity.dimension) == (Decimal("96169000000"), "USD")
 
 
 @pytest.mark.parametrize("written", ["RMB", "rmb", "人民币", "CNY"])
@@ -955,6 +1026,7 @@ def test_a_digit_free_quote_is_reason_invalid_quote() -> None:
 
 EN_RELATIVE_COLUMNS = """\
 (In millions)
+As of September 30, 2025
 | | Current period | Year-to-date |
 | Net sales | $ 870 | $ 2,600 |
 | | End of period | Beginning of year |
@@ -1022,3 +1094,330 @@ def test_english_comparison_and_document_words_do_not_govern(quote: str, ok: boo
 def test_a_hyphenated_per_share_exception_is_read() -> None:
     doc = Document("k", "(In millions, except per-share data)\n| Diluted EPS | 6.08 |\n")
     assert [d.except_per_share for d in doc.unit_declarations] == [True]
+
+
+# -- issue 13: real filing pages ------------------------------------------------------------
+
+
+def _one(claim_: Claim, docs: list[Document], **kwargs: Any) -> Decimal | str:
+    result = resolve_all([claim_], docs, **kwargs)
+    return result.facts[0].value if result.facts else result.refusals[0].reason
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "expected"),
+    [
+        # source: press release; "compared with " is 14 characters, more than the old reach
+        ("Compared with fiscal 2023, net sales rose to $5.0 billion", "FY2024", Decimal("5.0E+9")),
+        (
+            "Compared with the fiscal year 2023, net sales rose to $5.0 billion",
+            "FY2024",
+            Decimal("5.0E+9"),
+        ),
+        ("In fiscal 2023, net sales rose to $5.0 billion", "FY2024", "period_mismatch"),
+    ],
+)
+def test_a_long_comparison_word_still_names_the_base(
+    quote: str, period: str, expected: Decimal | str
+) -> None:
+    c = claim(evidence_id="pr", quote=quote, metric="Net sales", period=period, currency="USD")
+    assert _one(c, [Document("pr", quote + ".")]) == expected
+
+
+@pytest.mark.parametrize(
+    ("declaration", "currency"),
+    [
+        (
+            "(In millions, except per share\namounts)",
+            "USD",
+        ),  # source: 10-K, wrapped by the extractor
+        ("(Dollars in millions, except\nper share data)", "USD"),
+        ("（单位：万元，每股收益\n除外）", "CNY"),
+    ],
+)
+def test_an_exception_wrapped_onto_the_next_line_is_kept(declaration: str, currency: str) -> None:
+    text = f"{declaration}\nYear Ended December 31,\n2023\n2022\nDiluted EPS\n4.08\n3.28\n"
+    doc = Document("k", text, currency=currency)
+    assert [d.except_per_share for d in doc.unit_declarations] == [True]
+    c = claim(
+        evidence_id="k",
+        quote="Diluted EPS\n4.08",
+        metric="Diluted EPS",
+        period="FY2023",
+        currency=currency,
+    )
+    assert _one(c, [doc]) == Decimal("4.08")
+
+
+@pytest.mark.parametrize(
+    ("line", "multiplier", "dimension"),
+    [
+        ("(Millions)", Decimal("1E+6"), None),  # source: 10-K of an MLP
+        ("Amounts in millions", Decimal("1E+6"), None),
+        ("(in millions of U.S. dollars)", Decimal("1E+6"), "USD"),
+        ("(Dollars in thousands)", Decimal("1E+3"), "USD"),
+        ("人民币百万元", Decimal("1E+6"), "CNY"),  # source: HKEX / A-share table caption
+        ("單位：人民幣千元", Decimal("1E+3"), "CNY"),  # traditional characters
+        ("千港元", Decimal("1E+3"), "HKD"),
+        ("(Millions, except per share amounts)", Decimal("1E+6"), None),  # source: 10-K, PyMuPDF
+        ("（百万元，每股数据除外）", Decimal("1E+6"), "CNY"),
+    ],
+)
+def test_declarations_a_page_writes_alone_on_a_line(
+    line: str, multiplier: Decimal, dimension: str | None
+) -> None:
+    [decl] = Document("d", f"Revenue\n{line}\n2023\nRevenue\n1,204\n").unit_declarations
+    assert (decl.context.multiplier, decl.context.dimension) == (multiplier, dimension)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "(b)",  # a footnote marker is no billion
+        "Revenue was $5 million.",
+        "公司研发投入758万元，占营业收入的比例为5%。",
+        "Class B",
+    ],
+)
+def test_prose_and_markers_are_not_declarations(line: str) -> None:
+    assert Document("d", f"{line}\n1,204\n").unit_declarations == ()
+
+
+def test_a_declaration_governs_across_blank_lines_and_furniture_up_to_the_page_end() -> None:
+    text = "(In millions)\n \nTable of Contents\n \n2023\n \nRevenue\n \n1,204\n\fRevenue\n987\n"
+    doc = Document("d", text)
+    at, later = text.index("1,204"), text.index("987")
+    assert doc.declaration_at(at, at + 5) is not None
+    assert doc.declaration_at(later, later + 3) is None  # the form feed starts a new page
+
+
+def test_the_caller_can_say_the_page_unit() -> None:
+    text = "Year Ended December 31,\n2023\n2022\nRevenue\n$\n1,204\n$\n987\n"
+    c = claim(
+        evidence_id="d",
+        quote="Revenue\n$\n1,204",
+        metric="Revenue",
+        period="FY2023",
+        currency="USD",
+    )
+    with pytest.raises(MissingUnitError, match=r"Document\(\.\.\., unit=") as info:
+        resolve(c, [Document("d", text)])
+    assert "context=" not in str(info.value)
+    for unit in ("(In millions)", unit_context_from_header("(in millions)")):
+        assert _one(c, [Document("d", text, unit=unit)]) == Decimal("1.204E+9")
+    declared = Document("d", "(In thousands)\n" + text, unit="(In millions)")
+    assert _one(c, [declared]) == Decimal("1.204E+6")  # the page's own declaration wins
+
+
+@pytest.mark.parametrize("unit", ["furlongs", 42])
+def test_a_page_unit_that_is_no_unit_is_refused(unit: Any) -> None:
+    with pytest.raises(InvalidInputError, match="unit"):
+        Document("d", "x", unit=unit)
+
+
+TONNES = {
+    "unit": [
+        {
+            "name": "tonne",
+            "dimension": "TONNES",
+            "multiplier": "1",
+            "aliases": ["吨", "tonnes", "tonne"],
+            "scalable": True,
+        }
+    ]
+}
+
+
+@pytest.mark.parametrize(
+    ("quote", "metric"),
+    [
+        ("销售钢材1,234万吨", "钢材销量"),  # source: A-share operating data in prose
+        ("钢材产量（万吨）\n1,302.5", "钢材产量"),  # source: the same in a table, unit in the label
+        ("Copper produced (thousand tonnes)\n212.4", "Copper produced"),
+    ],
+)
+def test_amounts_that_are_not_money_keep_their_unit(quote: str, metric: str) -> None:
+    text = (
+        "本年度公司销售钢材1,234万吨，实现营业收入87.3亿元。\n主要生产数据\n项目\n2023年\n2022年\n"
+        "钢材产量（万吨）\n1,302.5\n1,254.1\n"
+        "(In millions)\nCopper produced (thousand tonnes)\n212.4\n"
+    )
+    doc = Document("d", text, currency="CNY")
+    c = claim(evidence_id="d", quote=quote, metric=metric, period="2023年度", currency=None)
+    assert _one(c, [doc]) == "unknown_unit"  # the document's currency never applies
+    assert _one(claim(evidence_id="d", quote=quote, metric=metric, period="2023年度"), [doc]) == (
+        "unknown_unit"
+    )
+    fact = resolve(c, [doc], table=UnitTable.default().extended(TONNES))
+    assert fact.quantity.dimension == "TONNES"
+    assert fact.value in (Decimal("1.234E+7"), Decimal("1.3025E+7"), Decimal("212400"))
+
+
+def test_resolve_takes_only_a_unit_table() -> None:
+    with pytest.raises(InvalidInputError, match="UnitTable"):
+        resolve(claim(), DOCS, table="units.toml")  # type: ignore[arg-type]
+    assert [r.reason for r in resolve_all([claim()], DOCS, table={}).refusals] == [  # type: ignore[arg-type]
+        "invalid_claim"
+    ]
+
+
+def test_a_label_wrapped_onto_a_line_with_a_dollar_amount_is_no_cell() -> None:
+    # source: 10-K balance sheets: "net of allowance of $42 and" / "$38"
+    text = (
+        "(In millions)\nDecember 31,\n2023\n2022\n"
+        "Accounts receivable, net of allowance of $42 and\n$38\n \n1,402\n \n1,284\n"
+    )
+    c = claim(
+        evidence_id="b",
+        quote="$38\n \n1,402",
+        metric="Accounts receivable",
+        period="2023-12-31",
+        basis="instant",
+        currency="USD",
+    )
+    assert _one(c, [Document("b", text, currency="USD")]) == Decimal("1.402E+9")
+
+
+SENTENCES = (
+    "Net sales were $5.0 billion in fiscal 2024, driven by volume.\n"
+    "During 2023, revenue grew 8% to $4.6 billion from $4.2 billion.\n"
+    "Research and development expense was $157 million in fiscal 2024, up from $142 million in\n"
+    "fiscal 2023.\n"
+    "2023年公司实现营业收入12.3亿元，较上年增长5%。\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "currency", "ok"),
+    [
+        # source: MD&A; the year follows the quote in the page's sentence
+        ("Net sales were $5.0 billion", "FY2024", "USD", True),
+        ("Net sales were $5.0 billion", "FY2023", "USD", False),
+        ("revenue grew 8% to $4.6 billion", "FY2022", "USD", False),
+        ("revenue grew 8% to $4.6 billion", "FY2023", "USD", True),
+        # a comparison base is not governed by the sentence's year before it ...
+        ("from $4.2 billion", "FY2022", "USD", True),
+        # ... but by a year written right after it, across a line break
+        ("up from $142 million", "FY2023", "USD", True),
+        ("up from $142 million", "FY2024", "USD", False),
+        # source: A-share MD&A; the year starts the sentence, before the quote
+        ("实现营业收入12.3亿元", "2022年度", "CNY", False),
+        ("实现营业收入12.3亿元", "2023年度", "CNY", True),
+    ],
+)
+def test_the_sentence_around_a_prose_quote_names_its_period(
+    quote: str, period: str, currency: str, ok: bool
+) -> None:
+    c = claim(evidence_id="s", quote=quote, metric="m", period=period, currency=currency)
+    reasons = _reasons([c], [Document("s", SENTENCES)])
+    assert reasons == ([] if ok else ["period_mismatch"])
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        # source: the ways PDF extractors write one 10-K header ("Years ended" over three dates)
+        "Years ended\nSeptember 28,\n2019\nSeptember 29,\n2018\nSeptember 30,\n2017\n",
+        "Years ended\nSeptember 28, 2019\nSeptember 29, 2018\nSeptember 30, 2017\n",
+        "Years ended September 28, 2019 September 29, 2018 September 30, 2017\n",
+        "                     Years ended\n"
+        "      September 28,   September 29,   September 30,\n"
+        "           2019            2018            2017\n",
+        "Years ended\n(In millions)\nSeptember 28, 2019\nSeptember 29, 2018\nSeptember 30, 2017\n",
+    ],
+)
+def test_one_header_in_every_layout_gives_the_same_columns(head: str) -> None:
+    text = (
+        "(In millions)\n" + head + "Net sales\n$\n260,174\n$\n265,595\n$\n229,234\n"
+        "Net income\n55,256\n59,531\n48,351\n"
+    )
+    doc = Document("k", text, currency="USD")
+
+    def got(quote: str, period: str) -> Decimal | str:
+        c = claim(evidence_id="k", quote=quote, metric="Net income", period=period, currency="USD")
+        return _one(c, [doc])
+
+    assert got("229,234", "FY2017") == Decimal("2.29234E+11")
+    assert got("229,234", "FY2019") == "period_mismatch"
+    assert got("Net income\n55,256\n59,531\n48,351", "FY2018") == Decimal("5.9531E+10")
+    assert got("59,531", "fiscal year ended September 29, 2018") == Decimal("5.9531E+10")
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "period", "basis", "expected"),
+    [
+        # source: MD&A, no "respectively": the periods follow the amounts
+        (
+            "Net sales were $5.0 billion and $4.6 billion in fiscal 2024 and 2023.",
+            "$4.6 billion",
+            "FY2023",
+            "single_period",
+            Decimal("4.6E+9"),
+        ),
+        (
+            "Net sales were $5.0 billion and $4.6 billion in fiscal 2024 and 2023.",
+            "$4.6 billion",
+            "FY2024",
+            "single_period",
+            "period_mismatch",
+        ),
+        (
+            "Cash was $1.2 billion and $0.9 billion as of December 31, 2023 and 2022.",
+            "$0.9 billion",
+            "2022-12-31",
+            "instant",
+            Decimal("9E+8"),
+        ),
+        (
+            "Cash was $1.2 billion and $0.9 billion as of December 31, 2023 and 2022.",
+            "$0.9 billion",
+            "2023-12-31",
+            "instant",
+            "period_mismatch",
+        ),
+        # not a pairing of amounts and periods: unchecked, as before
+        (
+            "We had $5 million and $3 million of notes, maturing in 2026 and 2027.",
+            "$3 million",
+            "FY2023",
+            "single_period",
+            Decimal("3E+6"),
+        ),
+    ],
+)
+def test_a_list_of_periods_right_after_a_list_of_amounts_pairs_them(
+    text: str, quote: str, period: str, basis: str, expected: Decimal | str
+) -> None:
+    c = claim(evidence_id="p", quote=quote, metric="m", period=period, basis=basis, currency="USD")
+    assert _one(c, [Document("p", text)]) == expected
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        # source: pdfplumber, each header row on one line
+        "Three Months Ended Six Months Ended\nJune 30, June 30,\n2023 2022 2023 2022\n",
+        # source: PyMuPDF, one cell per line
+        "Three Months Ended\nJune 30,\nSix Months Ended\nJune 30,\n2023\n2022\n2023\n2022\n",
+        "Three Months Ended\nSix Months Ended\nJune 30,\nJune 30,\n2023\n2022\n2023\n2022\n",
+    ],
+)
+def test_quarter_and_year_to_date_groups_in_every_layout(head: str) -> None:
+    text = "(In millions)\n" + head + "Revenue $ 1,204 $ 987 $ 2,300 $ 1,900\n"
+    doc = Document("q", text, currency="USD")
+    row = "Revenue $ 1,204 $ 987 $ 2,300 $ 1,900"
+
+    def got(quote: str, period: str, basis: str) -> Decimal | str:
+        c = claim(
+            evidence_id="q",
+            quote=quote,
+            metric="Revenue",
+            period=period,
+            basis=basis,
+            currency="USD",
+        )
+        return _one(c, [doc])
+
+    assert got(row, "2023Q2", "single_period") == Decimal("1.204E+9")
+    assert got(row, "2022年上半年", "cumulative") == Decimal("1.9E+9")
+    assert got("Revenue $ 1,204", "2023年上半年", "cumulative") == "period_mismatch"

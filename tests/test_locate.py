@@ -56,6 +56,12 @@ TABLE = (
     "| 净利润 | 9,876 | 8,765 |\n"
 )
 
+# A cell-per-line statement page, repeated to well over MAX_QUOTE_LENGTH characters.
+LONG_PAGE = "\n".join(
+    f"Net income{i}\n$\n{1_000 + i:,} $\n{900 + i:,} $\n{800 + i:,}\nYear 2023 row {i}"
+    for i in range(120)
+)
+
 CASES: list[dict[str, Any]] = [
     # Chinese annual-report prose
     {
@@ -291,6 +297,63 @@ CASES: list[dict[str, Any]] = [
         "expected": (QuoteNotFoundError, "cuts the number '21.2 billion'"),
         "source": "prefix of a decimal",
     },
+    # typos next to a number: the document's own words give the unit
+    {
+        "id": "en-misspelt-scale",
+        "doc": "Net revenue was $157 million in fiscal 2023, up 4% on the year.",
+        "quote": "Net revenue was $157 millon in fiscal 2023",
+        "expected": ("fuzzy", "Net revenue was $157 million in fiscal 2023"),
+        "source": "model misspelt the scale word: a typo, not another unit",
+    },
+    {
+        "id": "cn-dropped-currency-character",
+        "doc": "公司实现营业收入2,426亿元与上年基本持平。",
+        "quote": "公司实现营业收入2,426亿与上年基本持平",
+        "expected": ("fuzzy", "公司实现营业收入2,426亿元与上年基本持平"),
+        "source": "model dropped 元 after the scale",
+    },
+    {
+        "id": "cn-transposed-scale-and-currency",
+        "doc": "归属于母公司股东的净利润为504.5亿元，同比增长6.1%。",
+        "quote": "归属于母公司股东的净利润为504.5元亿，同比增长6.1%",
+        "expected": ("fuzzy", "归属于母公司股东的净利润为504.5亿元，同比增长6.1%"),
+        "source": "model swapped 亿 and 元",
+    },
+    {
+        "id": "cn-currency-misspelt-as-month",
+        "doc": "本季度研发投入8,000万元，同比增长12%。",
+        "quote": "本季度研发投入8,000万月，同比增长12%",
+        "expected": ("fuzzy", "本季度研发投入8,000万元，同比增长12%"),
+        "source": "元 typed as 月 (adjacent in pinyin input)",
+    },
+    {
+        "id": "cn-scale-changed",
+        "doc": "本季度研发投入8,000万元，同比增长12%。",
+        "quote": "本季度研发投入8,000亿元，同比增长12%",
+        "expected": (QuoteNotFoundError, "never changes a number's scale"),
+        "source": "万 for 亿 is a 10,000x error, not a typo",
+    },
+    {
+        "id": "cn-currency-changed",
+        "doc": "每股派发现金红利3美元（含税），合计派发。",
+        "quote": "每股派发现金红利3元（含税），合计派发",
+        "expected": (QuoteNotFoundError, "never changes a number's currency"),
+        "source": "元 for 美元 changes the currency",
+    },
+    {
+        "id": "en-sign-changed",
+        "doc": "The segment reported a net loss of $(655) million in 2023.",
+        "quote": "reported a net loss of $655 million in 2023",
+        "expected": (QuoteNotFoundError, "never changes a number"),
+        "source": "accounting brackets dropped: the sign is part of the number",
+    },
+    {
+        "id": "en-scale-the-document-lacks",
+        "doc": "Net revenue was $157 millon in fiscal 2023, up 4% on the year.",
+        "quote": "Net revenue was $157 million in fiscal 2023",
+        "expected": (QuoteNotFoundError, "never changes a number's scale"),
+        "source": "the document misspells the scale: reading it would drop the million",
+    },
     # markdown tables
     {
         "id": "md-row-exact",
@@ -343,11 +406,32 @@ CASES: list[dict[str, Any]] = [
         "source": "failure mode: a quote without a number cannot hold one",
     },
     {
-        "id": "too-long",
+        "id": "too-long-for-fuzzy",
         "doc": CN_REPORT,
         "quote": "1" * (MAX_QUOTE_LENGTH + 1),
-        "expected": (InvalidQuoteError, "too long"),
-        "source": "failure mode: bounded work",
+        "expected": (QuoteNotFoundError, "fuzzy matching is bounded"),
+        "source": "failure mode: only the fuzzy stage bounds the quote's length",
+    },
+    {
+        "id": "long-quote-exact",
+        "doc": LONG_PAGE + "\n" + LONG_PAGE.replace("2023", "2024"),
+        "quote": LONG_PAGE,
+        "expected": ("exact", LONG_PAGE),
+        "source": "a model quotes a whole statement page as evidence",
+    },
+    {
+        "id": "long-quote-normalized",
+        "doc": LONG_PAGE,
+        "quote": " ".join(LONG_PAGE.split()),
+        "expected": ("normalized", LONG_PAGE.strip()),
+        "source": "a whole cell-per-line page quoted with its line breaks as spaces",
+    },
+    {
+        "id": "long-quote-typo",
+        "doc": LONG_PAGE,
+        "quote": LONG_PAGE.replace("Net income", "Net incme", 1),
+        "expected": (QuoteNotFoundError, "bounded to 2,000 characters"),
+        "source": "failure mode: a long quote that is not verbatim is not aligned",
     },
 ]
 
@@ -855,3 +939,57 @@ def test_a_lone_numeral_is_kept_before_what_it_counts(counted: str) -> None:
     assert found is not None
     assert found.group() == "三"
     assert kept.PROTECTED.search("进一步") is None  # a lone 一 inside a word is no number
+
+
+# -- typos next to a number are typos; another scale or currency is another number ----------
+
+_SCALE_SWAPS = [
+    ("亿元", "万元"),
+    ("万元", "亿元"),
+    (" million", " billion"),
+    (" billion", " million"),
+]
+_UNIT_TYPOS = [
+    (" million", " millon"),
+    (" million", " milion"),
+    (" billion", " bilion"),
+    ("亿元", "亿"),
+    ("万元", "万月"),
+    ("亿元", "元亿"),
+]
+
+
+@st.composite
+def _sentence_with_unit(draw: st.DrawFn) -> tuple[str, str, str, str, str]:
+    """``(doc, head, number, unit, tail)``: a sentence with one amount inside filler."""
+    words = draw(st.lists(st.sampled_from(_WORDS), min_size=6, max_size=12))
+    cut = draw(st.integers(2, len(words) - 2))
+    number = draw(st.from_regex(r"[1-9][0-9]{1,3}(\.[0-9])?", fullmatch=True))
+    unit = draw(st.sampled_from(["亿元", "万元", " million", " billion"]))
+    head, tail = " ".join(words[:cut]) + " ", "，" + "".join(words[cut:])
+    filler = draw(st.text(alphabet="甲乙丙丁戊己庚辛，。", max_size=40))
+    return filler + "。" + head + number + unit + tail + "。", head, number, unit, tail
+
+
+@given(case=_sentence_with_unit(), data=st.data())
+def test_property_a_misspelt_unit_word_is_located_with_the_documents_unit(
+    case: tuple[str, str, str, str, str], data: st.DataObject
+) -> None:
+    doc, head, number, unit, tail = case
+    typos = [t for u, t in _UNIT_TYPOS if u == unit]
+    assume(typos)
+    quote = head + number + data.draw(st.sampled_from(typos)) + tail
+    assume(len(normalize_layout(quote).text) >= 25)  # two edits stay within min_ratio 0.9
+    span = locate(doc, quote)
+    assert span.method == "fuzzy"
+    assert number + unit in span.text  # the page's own unit, read from the page
+
+
+@given(case=_sentence_with_unit(), data=st.data())
+def test_property_another_scale_is_never_located(
+    case: tuple[str, str, str, str, str], data: st.DataObject
+) -> None:
+    doc, head, number, unit, tail = case
+    swapped = next(new for old, new in _SCALE_SWAPS if old == unit)
+    with pytest.raises(QuoteNotFoundError):
+        locate(doc, head + number + swapped + tail)

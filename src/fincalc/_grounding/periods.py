@@ -16,10 +16,11 @@ import regex
 from .._values.caliber import Basis
 from .._values.errors import CaliberMismatchError, PeriodError
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
+from .._values.vocabulary import vocabulary
 from .claims import Claim
 from .words import MONTH_NAMES, any_of
 
-__all__: list[str] = []
+__all__ = ["same_claimed_period"]
 
 _RANGE = regex.compile(
     r"\s*(\d{4}-\d{2}-\d{2})\s*(?:to|through|~|～|至|到|–|—|\.\.|/)\s*(\d{4}-\d{2}-\d{2})\s*"
@@ -50,6 +51,51 @@ def _same_period(a: Period, b: Period) -> bool:
         a.is_instant == b.is_instant
         and abs(a.start - b.start) <= _WEEK
         and abs(a.end - b.end) <= _WEEK
+    )
+
+
+# "FY2019", "fiscal 2019", "2019", "2019年度": a claim naming a whole fiscal year by its number.
+_YEAR_LABEL = regex.compile(
+    r"\s*(?:fy\s?'?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\s*(?:年度?|财年|財年)?\s*",
+    regex.IGNORECASE,
+)
+_YEAR_DAYS = range(357, 374)  # 52 or 53 weeks, or a calendar year
+
+
+def same_claimed_period(
+    column: Period, claimed: Period, text: str, calendar: FiscalCalendar | None
+) -> bool:
+    """Whether a column (or quote) headed ``column`` holds the figure claimed for ``claimed``.
+
+    Equal periods, or one 52/53-week period for the other, match. So does a
+    claim that names a fiscal year by its number alone ("FY2019", "2019")
+    without a calendar, for a column headed by a twelve-month year ended
+    in June to December of that year ("Years ended September 28, 2019"):
+    the filer's own fiscal year 2019, however its calendar runs. A year
+    ended January to May is refused, because filers name such years either
+    way.
+
+    >>> from datetime import date
+    >>> apple = Period(date(2018, 9, 30), date(2019, 9, 29))
+    >>> same_claimed_period(apple, Period.fiscal_year(2019), "FY2019", None)
+    True
+    >>> same_claimed_period(apple, Period.fiscal_year(2018), "FY2018", None)
+    False
+    """
+    if _same_period(column, claimed):
+        return True
+    if claimed.is_instant and not column.is_instant:
+        # a balance claimed at a year-end, in a column of that year ("员工人数 | 2023年")
+        return column.months in (3, 6, 9, 12) and abs(column.end - claimed.end) <= _WEEK
+    if calendar is not None or column.is_instant:
+        return False
+    if claimed.months != 12 or not _YEAR_LABEL.fullmatch(text):
+        return False
+    last = column.last_day
+    return (
+        (column.end - column.start).days in _YEAR_DAYS
+        and last.year == claimed.start.year
+        and last.month >= 6
     )
 
 
@@ -86,10 +132,15 @@ _QUOTE_PERIOD = regex.compile(
 # A period that is a comparison base or names a document, not the amount's period.
 _COMPARED_WITH = any_of("compared_with.anywhere", space=r"\s+")
 _NOT_GOVERNING_WORDS = any_of("after_period.comparison", "after_period.documents", space=r"\s+")
-_COMPARED = regex.compile(rf"(?i)(?:{_COMPARED_WITH})\s*(?:the\s+)?$")
+_COMPARED = regex.compile(rf"(?i)(?:{_COMPARED_WITH})\s*(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?$")
+# How far back a comparison word may start: the longest one, "the", "fiscal year"
+# and the spaces between them ("Compared with the fiscal year 2023").
+_COMPARED_REACH = max(map(len, vocabulary("grounding").words("compared_with.anywhere"))) + 24
 _NOT_GOVERNING_AFTER = regex.compile(
     rf"(?i)\s*(?:{_NOT_GOVERNING_WORDS}|(?:{any_of('after_period.document_words')})\b)"
 )
+# An amount introduced as the comparison base: "up from $142 million", "较上年的".
+_BASE_AMOUNT = regex.compile(rf"(?i)(?:{_COMPARED_WITH})\s*(?:the\s+)?$")
 _CLAUSE_END = regex.compile(r"[。；;!?！？\n|\t]")
 _PERIOD_AFTER = regex.compile(rf"(?i)\s*(?:(?:{_SCALES})\s+)?(?:{_PREPOSITIONS})\s+(?:the\s+)?")
 _YEAR_IN = regex.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d,.]\d)")
@@ -98,7 +149,7 @@ _YEAR_IN = regex.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d,.]\d)")
 def _quote_periods(text: str, start: int, end: int) -> list[regex.Match[str]]:
     found: list[regex.Match[str]] = []
     for match in _QUOTE_PERIOD.finditer(text, start, end):
-        before = text[max(start, match.start() - 12) : match.start()]
+        before = text[max(start, match.start() - _COMPARED_REACH) : match.start()]
         if _COMPARED.search(before) or _NOT_GOVERNING_AFTER.match(text, match.end(), end):
             continue
         found.append(match)
@@ -106,30 +157,42 @@ def _quote_periods(text: str, start: int, end: int) -> list[regex.Match[str]]:
 
 
 def _governing_period(
-    text: str, quote: tuple[int, int], amount: tuple[int, int], claim_year: int
+    text: str,
+    quote: tuple[int, int],
+    amount: tuple[int, int],
+    claim_year: int,
+    window: tuple[int, int] | None = None,
 ) -> tuple[str, str] | None:
-    """The period expression written in the quote that governs the amount, if any.
+    """The period expression that governs the amount, if any, in the quote or its sentence.
 
     The first expression right after the amount ("$383.3 billion in 2023"), else
     the nearest one before it in the same clause ("2025年上半年，公司实现营业收入
     17.0亿元"). Comparison bases ("较2024年同期") and document names
     ("2025年第三季度报告") do not govern. A bare "第一季度" takes the year
-    written earlier in the quote, else the claim's year. Returns the
-    expression as written and the text to parse.
+    written earlier, else the claim's year. ``window`` is the sentence around
+    the quote in prose: "Net sales were $5.0 billion" quoted from "… $5.0
+    billion in fiscal 2024." is governed by fiscal 2024 -- but an amount
+    introduced as a comparison base ("up from $142 million") is not governed
+    by a period before it outside the quote. Returns the expression as written
+    and the text to parse.
     """
-    after = _PERIOD_AFTER.match(text, amount[1], quote[1])
+    low, high = window or quote
+    after = _PERIOD_AFTER.match(text, amount[1], high)
     if after is not None:
-        following = _quote_periods(text, after.end(), quote[1])
+        following = _quote_periods(text, after.end(), high)
         if following and following[0].start() == after.end():
             chosen = following[0]
-            return _period_text(text, quote[0], chosen, claim_year)
-    clause_start = quote[0]
-    for boundary in _CLAUSE_END.finditer(text, quote[0], amount[0]):
+            return _period_text(text, low, chosen, claim_year)
+    clause_start = low
+    for boundary in _CLAUSE_END.finditer(text, low, amount[0]):
         clause_start = boundary.end()
     preceding = _quote_periods(text, clause_start, amount[0])
     if not preceding:
         return None
-    return _period_text(text, quote[0], preceding[-1], claim_year)
+    chosen = preceding[-1]
+    if chosen.start() < quote[0] and _BASE_AMOUNT.search(text, clause_start, amount[0]):
+        return None
+    return _period_text(text, low, chosen, claim_year)
 
 
 def _period_text(
@@ -150,12 +213,13 @@ def _check_quote_period(
     quote: tuple[int, int],
     amount: tuple[int, int],
     claim: Claim,
-    period: Period,
-    calendar: FiscalCalendar | None,
+    when: tuple[Period, FiscalCalendar | None],
+    window: tuple[int, int] | None = None,
 ) -> None:
-    """Refuse a claim whose period contradicts the period the quote names for the amount."""
+    """Refuse a claim whose period contradicts the period its quote (or sentence) names."""
+    period, calendar = when
     cal = calendar or CALENDAR_YEAR
-    found = _governing_period(text, quote, amount, cal.fiscal_year_of(period.start))
+    found = _governing_period(text, quote, amount, cal.fiscal_year_of(period.start), window)
     if found is None:
         return
     written, readable = found
@@ -163,9 +227,9 @@ def _check_quote_period(
         named = parse_period(readable, calendar).period
     except PeriodError:
         return
-    if named.is_instant != period.is_instant:
+    if named.is_instant and not period.is_instant:
         return  # a date of another kind (a report date before a flow): not the amount's
-    if _same_period(named, period):
+    if same_claimed_period(named, period, claim.period, calendar):
         return
     raise CaliberMismatchError(
         f"the quote names {written!r} ({named.describe(calendar)}) for the amount, but the "

@@ -12,15 +12,11 @@ as a refusal with a reason code.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
-from decimal import Decimal
+from dataclasses import dataclass
 from typing import Any, Literal
 
-import regex
-
 from .._locating.locate import locate
-from .._reading.parse import parse_quantity
-from .._reading.units import UnitContext
+from .._reading.units import UnitTable
 from .._values.caliber import Basis, Caliber, Tax
 from .._values.errors import (
     AmbiguousQuantityError,
@@ -41,15 +37,12 @@ from .._values.errors import (
 from .._values.facts import Evidence, Fact, find_conflicts
 from .._values.period import FiscalCalendar, Period
 from .._values.public import public
-from .._values.quantity import Quantity
 from .claims import Claim
-from .documents import Document, UnitDeclaration, _line_of, _row_kind, row_unit
+from .documents import Document
 from .periods import _basis_equivalent, _check_quote_period, _claim_period
-from .tables import _Cell, _check_column, _Column, _pick_cell, _table_row
+from .quantities import read_quantity
 
 __all__ = ["Resolution", "UnresolvedClaim", "resolve", "resolve_all"]
-
-_CURRENCY_CODE = regex.compile(r"[A-Z]{3}")
 
 
 # -- resolve ---------------------------------------------------------------------
@@ -128,6 +121,19 @@ def _check_fuzzy_kept_names(claim: Claim, matched: str, start: int, end: int, sc
             )
 
 
+def _unit_table(table: object) -> UnitTable:
+    if table is None:
+        return UnitTable.default()
+    if not isinstance(table, UnitTable):
+        raise InvalidInputError(
+            f"table: expected a UnitTable, got {type(table).__name__}; pass "
+            "UnitTable.default().extended({...}) for units fincalc does not know",
+            argument="table",
+            value=repr(table)[:80],
+        )
+    return table
+
+
 def _as_documents(documents: Mapping[str, Document] | Iterable[Document]) -> dict[str, Document]:
     if isinstance(documents, Mapping):
         return dict(documents)
@@ -150,6 +156,7 @@ def resolve(
     *,
     calendar: FiscalCalendar | None = None,
     min_ratio: float = 0.9,
+    table: UnitTable | None = None,
 ) -> Fact:
     """Ground one claim: locate its quote, read the amount there, build its caliber.
 
@@ -157,6 +164,11 @@ def resolve(
     match can forgive a typo in the quote's words but never changes the
     number), under the unit declaration governing that span when the number
     is bare. A unit written next to the number wins over the declaration.
+    In a table -- delimited, whitespace-aligned, or one cell per line as PDF
+    extractors write it -- the cell's column must hold the claimed period; a
+    quoted row takes the cell under the claimed period, a quoted table the
+    cell of the row named by the claim's metric. ``table`` is the unit table
+    (``UnitTable.default()`` when omitted), for units fincalc does not know.
 
     Raises:
         UnknownEvidenceError: no document has the claim's ``evidence_id``.
@@ -186,14 +198,24 @@ def resolve(
             f"({known}{', …' if len(by_id) > 10 else ''})",
             evidence_id=claim.evidence_id,
         )
+    structure = doc._structure(_unit_table(table))
     span = locate(doc.text, claim.quote, min_ratio=min_ratio)
     if span.method == "fuzzy":
         _check_fuzzy_kept_names(claim, span.text, span.start, span.end, span.score)
     period, basis = _claim_period(claim.period, calendar)
-    quantity, declaration = _read_quantity(doc, span.start, span.end, claim, (period, calendar))
-    if quantity.span is not None:
+    if claim.basis == "instant" and basis is not Basis.INSTANT:
+        # "FY2023" claimed as a balance: the balance at the end of fiscal 2023.
+        period, basis = Period.instant(period.last_day), Basis.INSTANT
+    reading = read_quantity(doc, structure, (span.start, span.end), claim, (period, calendar))
+    quantity, declaration = reading.quantity, reading.declaration
+    if quantity.span is not None and not reading.listed:
         _check_quote_period(
-            doc.text, (span.start, span.end), quantity.span, claim, period, calendar
+            doc.text,
+            (span.start, span.end),
+            quantity.span,
+            claim,
+            (period, calendar),
+            reading.sentence,
         )
     if basis.value != claim.basis and not (
         # A first quarter or a whole fiscal year is both its own period and its
@@ -233,129 +255,6 @@ def resolve(
     return Fact(quantity, caliber, evidence)
 
 
-def _read_quantity(
-    doc: Document,
-    start: int,
-    end: int,
-    claim: Claim,
-    when: tuple[Period, FiscalCalendar | None],
-) -> tuple[Quantity, UnitDeclaration | None]:
-    period, calendar = when
-    text = doc.text
-    row = _table_row(text, start, end, calendar)
-    inside = [cell for cell in row.amounts if cell.start < end and cell.end > start] if row else []
-    chosen: _Cell | None = None
-    if len(inside) == 1:
-        chosen = inside[0]
-    elif len(inside) > 1:
-        # A quoted table row holds one cell per period: take the cell under the
-        # column whose header names the claimed period, or stay ambiguous.
-        chosen = _pick_cell(inside, period, calendar)
-    seg_start, seg_end = (
-        (max(start, chosen.start), min(end, chosen.end)) if chosen is not None else (start, end)
-    )
-    segment = text[seg_start:seg_end]
-    for a, b in row.notes if row else ():  # a Notes/附注 cell is never an amount
-        if seg_start <= a and b <= seg_end:
-            segment = segment[: a - seg_start] + " " * (b - a) + segment[b - seg_start :]
-    column = chosen.column if chosen is not None else None
-    context, declaration = _context_at(doc, seg_start, seg_end, claim, column)
-    try:
-        quantity = parse_quantity(segment, dimension=claim.currency, context=context)
-    except ParseError:
-        if claim.currency is None:
-            raise
-        # No amount in the claimed currency: find out what the quote does hold.
-        quantity = parse_quantity(segment, context=context)
-        if quantity.dimension is not None:
-            raise DimensionMismatchError(
-                f"claim says {claim.currency} but the quoted amount {quantity.raw!r} is "
-                f"{quantity.dimension}; fincalc never converts implicitly",
-                operation="resolve",
-                left=quantity.dimension,
-                right=claim.currency,
-            ) from None
-    used = declaration if (context is not None and quantity.unit_from_context) else None
-    if quantity.span is not None:
-        q_start, q_end = seg_start + quantity.span[0], seg_start + quantity.span[1]
-        quantity = replace(quantity, span=(q_start, q_end))
-        if row is not None:
-            _check_column(row, text, (start, end), (q_start, q_end), claim, when, quantity.raw)
-    if quantity.dimension is None:
-        if doc.currency is None:
-            wanted = claim.currency or "CNY"
-            raise MissingUnitError(
-                f"the quoted amount {quantity.raw!r} has a scale but no currency, and document "
-                f"{doc.id!r} declares no reporting currency; pass "
-                f"Document(..., currency={wanted!r}) when the filing states it",
-                text=segment,
-                number=quantity.raw,
-            )
-        quantity = replace(quantity, dimension=doc.currency)
-    if claim.currency is not None and quantity.dimension != claim.currency:
-        raise DimensionMismatchError(
-            f"claim says {claim.currency} but the quoted amount {quantity.raw!r} is "
-            f"{quantity.dimension}; fincalc never converts implicitly",
-            operation="resolve",
-            left=quantity.dimension,
-            right=claim.currency,
-        )
-    if claim.currency is None and _CURRENCY_CODE.fullmatch(quantity.dimension or ""):
-        raise DimensionMismatchError(
-            f"claim for {claim.metric!r} declares no currency, but the quoted amount "
-            f"{quantity.raw!r} is {quantity.dimension}; declare currency="
-            f"{quantity.dimension!r} (null is for ratios, multiples and counts)",
-            operation="resolve",
-            left=quantity.dimension,
-            right=None,
-        )
-    return quantity, used
-
-
-def _context_at(
-    doc: Document, start: int, end: int, claim: Claim, column: _Column | None
-) -> tuple[UnitContext | None, UnitDeclaration | None]:
-    """The unit bare numbers in ``[start, end)`` are read in, and where it was declared.
-
-    Precedence: the row label's unit, then the column header's unit, then the
-    table's declaration (with its share-count and per-share exceptions).
-    """
-    row = row_unit(doc.text, start, end)
-    if row is not None:  # "营业收入（万元） | 87,432": the row's own unit wins
-        return row.context, row
-    line_end = doc.text.find("\n", end)
-    if column is not None and column.unit is not None and column.unit_span is not None:
-        # "| 2024年 |" over "| 人民幣千元 |": the column's unit beats the table's.
-        return column.unit, UnitDeclaration(
-            text=doc.text[column.unit_span[0] : column.unit_span[1]],
-            span=column.unit_span,
-            region=(column.unit_span[0], line_end if line_end != -1 else len(doc.text)),
-            context=column.unit,
-        )
-    declaration = doc.declaration_at(start, end)
-    if declaration is None:
-        return None, None
-    kind = _row_kind(_line_of(doc.text, start, end), claim.metric)
-    if declaration.share_context is not None and kind == "shares":
-        span = declaration.share_span or declaration.span
-        return declaration.share_context, replace(
-            declaration,
-            text=doc.text[span[0] : span[1]],
-            span=span,
-            context=declaration.share_context,
-            share_context=None,
-            share_span=None,
-        )
-    if declaration.except_per_share and kind == "per_share":
-        # "(in millions, except per share data)": a per-share row keeps the
-        # currency but not the scale.
-        currency = declaration.context.dimension or doc.currency
-        if currency is None:
-            return None, declaration
-        return UnitContext(Decimal(1), currency, "per share", declaration.text), declaration
-    return declaration.context, declaration
-
-
 @public
 @dataclass(frozen=True, slots=True)
 class UnresolvedClaim:
@@ -393,6 +292,7 @@ def resolve_all(
     *,
     calendar: FiscalCalendar | None = None,
     min_ratio: float = 0.9,
+    table: UnitTable | None = None,
 ) -> Resolution:
     """Resolve every claim; each ends as exactly one fact or one refusal.
 
@@ -420,7 +320,7 @@ def resolve_all(
     for raw in claims:
         try:
             claim = raw if isinstance(raw, Claim) else Claim.model_validate(raw)
-            facts.append(resolve(claim, by_id, calendar=calendar, min_ratio=min_ratio))
+            facts.append(resolve(claim, by_id, calendar=calendar, min_ratio=min_ratio, table=table))
         except FincalcError as error:
             refusals.append(UnresolvedClaim(raw, error, reason_code(error)))
     conflicts = tuple(tuple(group) for group in find_conflicts(facts))

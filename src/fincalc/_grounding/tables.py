@@ -19,14 +19,14 @@ import regex
 
 from .._reading.units import UnitContext, unit_context_from_header
 from .._values.caliber import Basis
-from .._values.errors import AmbiguousQuantityError, CaliberMismatchError, FincalcError, PeriodError
+from .._values.errors import FincalcError, PeriodError
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
-from .claims import Claim
-from .documents import _HEADING, _PAREN_GROUP
-from .periods import _basis_equivalent, _same_period
+from .documents import _PAREN_GROUP
+from .lines import SECTION_HEADING
+from .periods import _basis_equivalent
 from .words import DIGIT, MONTH_NAMES, any_of, column_pattern
 
-__all__: list[str] = []
+__all__ = ["ColumnKind"]
 
 _SEPARATOR_ROW = regex.compile(r"[\s|:\-+=]*")
 _HEADER_SEARCH_LINES = 40
@@ -293,7 +293,7 @@ def _spaced_columns(
         if _is_spaced_header(line):
             block.append(line)
             continue
-        if block or _HEADING.match(line):
+        if block or SECTION_HEADING.match(line):
             break
     if not block:
         return []
@@ -330,25 +330,6 @@ def _spaced_period(words: list[str], calendar: FiscalCalendar | None) -> Period 
     return None
 
 
-def _pick_cell(cells: list[_Cell], period: Period, calendar: FiscalCalendar | None) -> _Cell | None:
-    """The one cell whose column names ``period``, or whose relative header fits it."""
-    named = [
-        c for c in cells if c.column and c.column.period and _same_period(c.column.period, period)
-    ]
-    if len(named) == 1:
-        return named[0]
-    if named or any(c.column and c.column.period for c in cells):
-        return None
-    fitting = [
-        c
-        for c in cells
-        if c.column is not None
-        and c.column.kind not in (None, "change", "notes")
-        and _kind_conflict(c.column.kind, period, calendar) is None
-    ]
-    return fitting[0] if len(fitting) == 1 else None
-
-
 def _kind_conflict(
     kind: ColumnKind | None, period: Period, calendar: FiscalCalendar | None
 ) -> tuple[str, Literal["basis", "period"]] | None:
@@ -368,57 +349,6 @@ def _kind_conflict(
     if kind == "cumulative" and claimed is Basis.SINGLE_PERIOD:
         return "cumulative (年初至报告期末: year to date)", "basis"
     return None
-
-
-def _check_column(
-    row: _Row,
-    text: str,
-    quote: tuple[int, int],
-    amount: tuple[int, int],
-    claim: Claim,
-    when: tuple[Period, FiscalCalendar | None],
-    raw: str,
-) -> None:
-    """Refuse an amount whose column header contradicts the claim."""
-    period, calendar = when
-    cell = next((c for c in row.amounts if c.start <= amount[0] and amount[1] <= c.end), None)
-    column = cell.column if cell is not None else None
-    if column is not None and column.period is not None:
-        if not _same_period(column.period, period):
-            raise CaliberMismatchError(
-                f"the quoted amount {raw!r} is in the column headed {column.header!r} "
-                f"({column.period.describe(calendar)}), but the claim says {claim.period!r} "
-                f"({period.describe(calendar)}); quote the cell under the claimed period",
-                operation="resolve",
-                left=claim.period,
-                right=column.header,
-                differing=("period",),
-            )
-    elif column is not None and (conflict := _kind_conflict(column.kind, period, calendar)):
-        what, field_name = conflict
-        raise CaliberMismatchError(
-            f"the quoted amount {raw!r} is in the column headed {column.header!r}, which is "
-            f"{what}, but the claim says {claim.period!r} ({claim.basis}); quote the cell "
-            "whose column matches the claimed period",
-            operation="resolve",
-            left=claim.basis,
-            right=column.header,
-            differing=(field_name,),
-        )
-    if (
-        row.spaced
-        and column is None
-        and len(row.amounts) >= 2
-        and not regex.search(r"[\p{L}]", text[quote[0] : amount[0]] + text[amount[1] : quote[1]])
-    ):
-        listed = tuple(text[c.start : c.end] for c in row.amounts)
-        raise AmbiguousQuantityError(
-            f"the quoted amount {raw!r} sits on a line of {len(row.amounts)} amounts "
-            f"({', '.join(repr(v) for v in listed)}) whose column headers fincalc cannot align; "
-            "quote the row label with the amount, or the column header",
-            text=text[quote[0] : quote[1]],
-            candidates=listed,
-        )
 
 
 def _cell_period(cell: str, calendar: FiscalCalendar | None, *, limit: int = 40) -> Period | None:

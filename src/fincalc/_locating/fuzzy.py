@@ -14,7 +14,7 @@ import re
 
 from .align import best_in, best_prefix, levenshtein
 from .explain import DIAGNOSTIC_ONLY, Rejected
-from .kept import TOKEN, cut_number, protected_change, rejection, signature
+from .kept import TOKEN, cut_number, number_change, protected_change, rejection, signature
 from .layout import Normalized, layout_patterns, normalize_layout
 from .limits import MAX_SEEDS
 from .search import Place
@@ -36,12 +36,11 @@ def fuzzy_numbers(
     rejected: Rejected,
 ) -> list[Place]:
     m = len(nq)
-    qsigs = [signature(t.group()) for t in qtokens]
     places: list[Place] = []
     seen: set[tuple[int, int]] = set()
     for window in windows:
         local = window.local
-        place = _align_around(local, window.seed, nq, qtokens, qsigs, window.anchor, max_edits)
+        place = _align_around(local, window.seed, nq, qtokens, window.anchor, max_edits)
         if place is None:
             continue
         start_n, end_n, edits, reason = place
@@ -73,17 +72,19 @@ def _align_around(
     index: int,
     nq: str,
     qtokens: list[re.Match[str]],
-    qsigs: list[str],
     anchor: int,
     max_edits: int,
 ) -> tuple[int, int, int, str | None] | None:
     """Align the quote around the document number at ``index`` of ``local``.
 
     The quote's numbers must map one to one, in order, onto consecutive numbers
-    of the document; the text before, between and after them is aligned by
-    edit distance (the outer ends free).  Returns ``(start, end, edits,
-    reason)`` in normalised offsets, ``reason`` saying why the numbers differ,
-    or ``None`` when the document has no numbers to pair with the quote's.
+    of the document, each with the same sign and digits (``number_change``).
+    The alignment is anchored on the digits alone: the text before, between
+    and after them -- scale and currency words included -- is aligned by edit
+    distance (the outer ends free), so a misspelt "millon" next to a number
+    costs one edit, like any typo.  Returns ``(start, end, edits, reason)`` in
+    normalised offsets, ``reason`` saying why the numbers differ, or ``None``
+    when the document has no numbers to pair with the quote's.
     """
     text = local.text
     wtokens = list(TOKEN.finditer(text))
@@ -101,28 +102,25 @@ def _align_around(
     edits = 0
     for i, qtoken in enumerate(qtokens):
         wtoken = wtokens[first + i]
-        if reason is None and signature(wtoken.group()) != qsigs[i]:
-            reason = (
-                f"the document has {wtoken.group()!r} where the quote has "
-                f"{qtoken.group()!r}; a fuzzy match never changes a number"
-            )
-        edits += levenshtein(qtoken.group(), wtoken.group())
+        if reason is None:
+            reason = number_change(nq, qtoken, text, wtoken)
+        edits += levenshtein(qtoken.group("num"), wtoken.group("num"))
         if i + 1 < len(qtokens):
-            gap_q = nq[qtoken.end() : qtokens[i + 1].start()]
-            gap_w = text[wtoken.end() : wtokens[first + i + 1].start()]
+            gap_q = nq[qtoken.end("num") : qtokens[i + 1].start("num")]
+            gap_w = text[wtoken.end("num") : wtokens[first + i + 1].start("num")]
             if len(gap_w) - len(gap_q) > max_edits + 8:
                 return None  # the document's numbers are far apart: another place
             edits += levenshtein(gap_q, gap_w)
     # Left end: the suffix of the text before the first number closest to the quote's.
-    head_q = nq[: qtokens[0].start()]
+    head_q = nq[: qtokens[0].start("num")]
     floor = wtokens[first - 1].end() if first > 0 else 0
-    head_end = wtokens[first].start()
+    head_end = wtokens[first].start("num")
     head_region = text[max(floor, head_end - len(head_q) - max_edits) : head_end]
     head_len, _ = best_prefix(head_q[::-1], head_region[::-1])
     # Right end: the prefix of the text after the last number closest to the quote's.
-    tail_q = nq[qtokens[-1].end() :]
+    tail_q = nq[qtokens[-1].end("num") :]
     ceiling = wtokens[last + 1].start() if last + 1 < len(wtokens) else len(text)
-    tail_start = wtokens[last].end()
+    tail_start = wtokens[last].end("num")
     tail_region = text[tail_start : min(ceiling, tail_start + len(tail_q) + max_edits)]
     tail_len, _ = best_prefix(tail_q, tail_region)
     start, end = head_end - head_len, tail_start + tail_len

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .._reading.units import UnitTable
 from .._values.errors import DataFileError
 from .._values.vocabulary import alternation, vocabulary
 from .layout import normalize_layout
@@ -33,6 +34,7 @@ __all__ = [
     "TOKEN",
     "VALUE",
     "cut_number",
+    "number_change",
     "protected_change",
     "rejection",
     "signature",
@@ -80,9 +82,8 @@ _SCALE = (
 VALUE = re.compile(r"(?:(?<![0-9A-Za-z])[-+])?\d+(?:[.,]\d+)*" + _SCALE + "?")
 # The same with a currency mark on either side: what a fuzzy match may not change.
 TOKEN = re.compile(
-    rf"(?:(?:{_any('currency.before')})\s?)?(?:(?<![0-9A-Za-z])[-+])?(?P<num>\d+(?:[.,]\d+)*)"
-    + _SCALE
-    + rf"?(?:{_any('currency.after')})?"
+    rf"(?:(?P<before>{_any('currency.before')})\s?)?(?P<sign>(?<![0-9A-Za-z])[-+])?"
+    rf"(?P<num>\d+(?:[.,]\d+)*)(?P<scale>{_SCALE})?(?P<after>{_any('currency.after')})?"
 )
 # Words a fuzzy match may not change either: Chinese numerals and the period
 # and basis markers (第三季度 vs 前三季度, 上半年 vs 下半年, third vs first quarter).
@@ -107,6 +108,92 @@ SCALE_START = _first_characters(
 def signature(token: str) -> str:
     """A number token as compared: grouping commas and spaces dropped, lower-cased."""
     return _GROUPING_COMMA.sub("", token).lower()
+
+
+# -- what a number token says: sign, digits, scale, currency ---------------------------
+
+
+def _scale_key(written: str) -> str:
+    """The scale a written scale means, so "M" and "million", "萬" and "万" compare equal."""
+    table = UnitTable.default()
+    text = written.strip()
+    unit = table.suffix(text)
+    if unit is not None:  # %, percent, ‰
+        return f"{unit.dimension}*{unit.multiplier}"
+    whole = table.scale(text)
+    if whole is not None:
+        return f"*{whole.multiplier}"
+    exponent = 0
+    for ch in text:  # a run of Chinese scales: 千万, 百亿
+        spec = table.scale(ch)
+        if spec is None or spec.exponent is None:
+            return text.lower()
+        exponent += spec.exponent
+    return f"*1E+{exponent}"
+
+
+def _currency_key(written: str, *, before: bool) -> str:
+    table = UnitTable.default()
+    if before:
+        return table.prefix_currency(written) or written
+    spec = table.suffix(written)
+    return spec.dimension if spec is not None else written
+
+
+def _parts(text: str, match: re.Match[str]) -> tuple[bool, str, str | None, str | None]:
+    """``(negative, digits, scale, currency)`` of a ``TOKEN`` match in ``text``."""
+    closing = match.end()
+    while closing < len(text) and text[closing] == " ":
+        closing += 1
+    bracketed = (
+        match.start("num") > 0
+        and text[match.start("num") - 1] == "("
+        and closing < len(text)
+        and text[closing] == ")"
+    )
+    negative = match.group("sign") == "-" or bracketed
+    digits = _GROUPING_COMMA.sub("", match.group("num"))
+    scale = _scale_key(match.group("scale")) if match.group("scale") else None
+    if match.group("before"):
+        currency: str | None = _currency_key(match.group("before"), before=True)
+    elif match.group("after"):
+        currency = _currency_key(match.group("after"), before=False)
+    else:
+        currency = None
+    return negative, digits, scale, currency
+
+
+def number_change(
+    quote_text: str, quote: re.Match[str], doc_text: str, found: re.Match[str]
+) -> str | None:
+    """Why the document's number ``found`` is not the quote's number ``quote``, if it is not.
+
+    Sign, digits and decimal point must be equal.  A scale or currency the
+    quote writes must be the document's (million is not billion, 亿 is not
+    万, 美元 is not 元); one the quote leaves out, or misspells ("$157 millon",
+    "8,000万月"), is a typo: the document's own text gives the amount.
+
+    >>> q = TOKEN.search("营收8,000万月"); d = TOKEN.search("营收8,000万元")
+    >>> number_change("营收8,000万月", q, "营收8,000万元", d) is None
+    True
+    >>> q = TOKEN.search("RMB147.6 million"); d = TOKEN.search("RMB147.6 billion")
+    >>> number_change("RMB147.6 million", q, "RMB147.6 billion", d)
+    "the document has '147.6 billion' where the quote has '147.6 million'; ... scale"
+    """
+    q_negative, q_digits, q_scale, q_currency = _parts(quote_text, quote)
+    d_negative, d_digits, d_scale, d_currency = _parts(doc_text, found)
+    if (q_negative, q_digits) != (d_negative, d_digits):
+        what = "a number"
+    elif q_scale is not None and q_scale != d_scale:
+        what = "a number's scale"
+    elif q_currency is not None and q_currency != d_currency:
+        what = "a number's currency"
+    else:
+        return None
+    return (
+        f"the document has {found.group()!r} where the quote has {quote.group()!r}; "
+        f"a fuzzy match never changes {what}"
+    )
 
 
 # -- cut numbers -------------------------------------------------------------------
@@ -173,9 +260,13 @@ def _continues(ch: str) -> bool:
 
 
 def protected_change(nq: str, matched: str) -> str | None:
-    """Why a fuzzy match changed a numeral or period word of the quote, if it did."""
-    wanted = [t.group().lower() for t in PROTECTED.finditer(nq)]
-    found = [t.group().lower() for t in PROTECTED.finditer(matched)]
+    """Why a fuzzy match changed a numeral or period word of the quote, if it did.
+
+    The scales written with a number ("8,000万元") are the number's business
+    (``number_change``), so they are left out here.
+    """
+    wanted = [t.group().lower() for t in PROTECTED.finditer(TOKEN.sub("#", nq))]
+    found = [t.group().lower() for t in PROTECTED.finditer(TOKEN.sub("#", matched))]
     if wanted == found:
         return None
     return (

@@ -14,7 +14,8 @@ __all__ = [
 
 #: A quote needs at least this many non-space characters; shorter ones match anywhere.
 MIN_QUOTE_LENGTH = 4
-#: Longest quote accepted, in characters (bounds the cost of every alignment).
+#: Longest quote the fuzzy stage aligns, in characters (bounds the cost of every
+#: alignment); exact and layout-normalised matching take quotes of any length.
 MAX_QUOTE_LENGTH = 2_000
 #: Largest document accepted, in characters (20 million: about 20 MB of text).
 MAX_DOCUMENT_LENGTH = 20_000_000

@@ -57,7 +57,13 @@ from .limits import (
     MIN_QUOTE_LENGTH,
     MIN_RATIO_FLOOR,
 )
-from .search import Place, exact_places, normalized_in_windows, normalized_places
+from .search import (
+    Place,
+    exact_places,
+    normalized_in_windows,
+    normalized_places,
+    normalized_whole,
+)
 from .seeds import number_windows
 
 __all__ = [
@@ -144,7 +150,10 @@ def locate(
     Args:
         doc: The source document (at most ``MAX_DOCUMENT_LENGTH`` characters).
         quote: The verbatim quote, with at least ``MIN_QUOTE_LENGTH`` non-space
-            characters and (unless ``allow_no_digit``) a digit.
+            characters and (unless ``allow_no_digit``) a digit.  Exact and
+            layout-normalised matching take a quote of any length (a whole
+            table, a page section); only the fuzzy stage is bounded, to
+            ``MAX_QUOTE_LENGTH`` characters.
         min_ratio: Fuzzy acceptance threshold: ``1 - edits / len(quote) >=
             min_ratio``, between ``MIN_RATIO_FLOOR`` and 1.
         occurrence: Pick the n-th (0-based) of several equally good matches.
@@ -155,7 +164,7 @@ def locate(
         The ``Span``; ``doc[span.start:span.end] == span.text``.
 
     Raises:
-        InvalidQuoteError: The quote is empty, too short, too long or has no digit.
+        InvalidQuoteError: The quote is empty, too short or has no digit.
         InvalidInputError: ``doc`` is not a string or too long, or an option is invalid.
         AmbiguousQuoteError: Several places match equally well (carries their offsets).
         QuoteNotFoundError: Nothing matches; carries the best rejected candidate,
@@ -202,6 +211,15 @@ def locate(
     nq = normalize_layout(quote).text
     m = len(nq)
     max_edits = math.floor(m * (1.0 - min_ratio) + 1e-9)
+    if m > MAX_QUOTE_LENGTH:  # a long quote: one normalisation of the whole document
+        places, complete = normalized_whole(doc, nq, rejected)
+        if places:
+            return _choose(doc, quote, places, "normalized", occurrence, near, complete)
+        rejected.note = rejected.note or (
+            f"the quote is {m:,} characters long; exact and layout-normalised matching found "
+            f"nothing, and fuzzy matching is bounded to {MAX_QUOTE_LENGTH:,} characters"
+        )
+        raise not_found(doc, quote, rejected)
     qtokens = list(TOKEN.finditer(nq))
     if qtokens:
         windows = number_windows(doc, nq, qtokens, max_edits, rejected)
@@ -250,14 +268,6 @@ def _check_quote(quote: object, allow_no_digit: bool) -> None:
             f"quote: expected str, got {type(quote).__name__}",
             argument="quote",
             value=type(quote).__name__,
-        )
-    if len(quote) > MAX_QUOTE_LENGTH:
-        raise InvalidQuoteError(
-            f"quote is too long: {len(quote):,} characters, over the limit of "
-            f"{MAX_QUOTE_LENGTH:,}; "
-            "quote only the sentence or table row that holds the number",
-            quote=preview(quote),
-            reason="too long",
         )
     visible = sum(map(len, quote.split()))
     if visible == 0:

@@ -18,7 +18,14 @@ from .layout import layout_patterns, normalize_layout
 from .limits import MAX_CANDIDATES, SCAN_LIMIT
 from .seeds import Window
 
-__all__ = ["Place", "exact_places", "keep", "normalized_in_windows", "normalized_places"]
+__all__ = [
+    "Place",
+    "exact_places",
+    "keep",
+    "normalized_in_windows",
+    "normalized_places",
+    "normalized_whole",
+]
 
 
 class Place(NamedTuple):
@@ -85,3 +92,22 @@ def keep(
         places.append(Place(start, end, 0))
     else:
         rejected.offer(start, end, score, f"the match cuts the number {cut!r} in the document")
+
+
+def normalized_whole(doc: str, nq: str, rejected: Rejected) -> tuple[list[Place], bool]:
+    """Every place of a long normalised quote: one normalisation of the whole document.
+
+    For quotes too long for windows around their numbers (a whole table or
+    page section): linear in the document, one ``str.find`` per occurrence.
+    """
+    local = normalize_layout(doc)
+    places: list[Place] = []
+    found, seen = local.text.find(nq), 0
+    while found != -1:
+        seen += 1
+        if seen > SCAN_LIMIT or len(places) >= MAX_CANDIDATES:
+            return places, False
+        start, end = local.to_original(found, found + len(nq))
+        keep(doc, start, end, places, rejected, 1.0)
+        found = local.text.find(nq, found + 1)
+    return places, True

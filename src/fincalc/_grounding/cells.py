@@ -1,0 +1,408 @@
+"""What one line of a PDF-extracted table is: amounts, a header, a label, or neither.
+
+PDF extractors write a table cell per line ("Net income" / "$" / "1,204 $" /
+"987 $" / "1,130"), or a row per line with its cells separated by spaces
+("Net income $ 1,204 $ 987 $ 1,130"). ``classify`` says what a line holds:
+
+* ``values`` -- only amounts, dashes ("—", nil) and currency markers ("$",
+  "1,204 $"): cells of the row above;
+* ``note`` -- a note reference ("七、61", "Note 5", "5(a)"): a Notes cell;
+* ``header`` -- column headers: periods ("2023", "2023年度", "December 31,
+  2023"), relative columns (本期发生额, 期末余额), change columns ("% Change"),
+  group headers ("Year Ended December 31,", "Three Months Ended"), a Notes
+  header (附注), a unit (人民幣千元, "RMB'000") or the label column's header (项目);
+* ``label_values`` -- a row label followed by its amounts on one line;
+* ``label`` -- a row label, or a wrapped part of one;
+* ``blank``, ``furniture``, ``pipe`` (a delimited table line, read elsewhere),
+  ``heading`` and ``prose``, which end a table.
+
+Every span is an offset into the document; the parser reads the amounts later.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+import regex
+
+from .._reading.units import UnitTable, unit_context_from_header
+from .._values.errors import FincalcError, PeriodError
+from .._values.period import parse_period
+from .lines import SECTION_HEADING, is_furniture, is_prose
+from .words import MONTH_NAMES, any_of, column_pattern
+
+__all__ = ["HeaderCell", "Line", "Token", "classify", "header_period"]
+
+LineKind = Literal[
+    "blank",
+    "furniture",
+    "pipe",
+    "values",
+    "note",
+    "header",
+    "label_values",
+    "label",
+    "heading",
+    "prose",
+    "percent",
+]
+TokenKind = Literal["amount", "dash", "mark"]
+HeaderKind = Literal["period", "relative", "change", "group", "notes", "unit", "item", "suffix"]
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A value cell of a row: an amount, a dash (nil) or a currency marker."""
+
+    start: int
+    end: int
+    kind: TokenKind
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderCell:
+    """A column header cell and what it names."""
+
+    start: int
+    end: int
+    kind: HeaderKind
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One classified line: its kind, its span, and its cells."""
+
+    kind: LineKind
+    start: int
+    end: int
+    tokens: tuple[Token, ...] = ()
+    headers: tuple[HeaderCell, ...] = ()
+    label_end: int = -1  # where the label of a label_values line ends
+
+    @property
+    def amounts(self) -> tuple[Token, ...]:
+        """The amount and dash tokens (a dash holds a column too)."""
+        return tuple(t for t in self.tokens if t.kind != "mark")
+
+
+# -- value tokens ---------------------------------------------------------------------
+
+_MARK = r"(?:US\$|HK\$|NT\$|A\$|C\$|S\$|R\$|RMB|\$|¥|€|£)"
+_NUMBER = r"[-+]?\(?[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?"
+_PIECE = re.compile(
+    rf"(?P<m1>{_MARK})?(?:(?P<num>{_NUMBER})(?P<pct>%)?|(?P<dash>[—–\-―‒−]{{1,3}}|nil|n/a|na|nm"
+    rf"|n\.m\.|\*|不适用|不適用))?(?P<m2>{_MARK})?",
+    re.IGNORECASE,
+)
+_SPACE_SPLIT = re.compile(r"\S+")
+_CHANGE_CELL = regex.compile(
+    rf"\s*(?:{any_of('change_cells.directions')})?\s*(?P<amount>[-+]?\d+(?:\.\d+)?\s*"
+    rf"(?:{any_of('change_cells.units')}))\s*",
+    regex.IGNORECASE,
+)
+_YEAR = re.compile(r"\(?(?:19|20)\d\d\)?")
+_NOTE_REF = regex.compile(
+    r"(?:附注|附註|注释|註釋)?\s*[一二三四五六七八九十]{1,3}\s*[、.．]\s*"
+    r"(?:\d{1,3}|[(（][一二三四五六七八九十\d]{1,3}[)）])(?:\s*[(（][一二三四五六七八九十\d]{1,3}[)）])*"
+    r"|(?i:notes?)\s*\d{1,3}[A-Za-z]?(?:\s*[,&]\s*\d{1,3}[A-Za-z]?)*"
+    r"|\d{1,2}\s*[(（][a-z]{1,3}[)）]|[(（][ivx]{1,4}[)）]"
+)
+
+
+def _value_tokens(text: str, start: int, end: int) -> list[Token] | None:
+    """The value tokens of ``text[start:end]`` when it holds nothing else, else None."""
+    change = _CHANGE_CELL.fullmatch(text, start, end)
+    if change is not None:  # "增加1.32个百分点" in a change column is one cell
+        return [Token(change.start("amount"), change.end(), "amount")]
+    tokens: list[Token] = []
+    for piece in _SPACE_SPLIT.finditer(text, start, end):
+        word = piece.group()
+        if word == "%" and tokens and tokens[-1].kind == "amount":
+            last = tokens[-1]
+            tokens[-1] = Token(last.start, piece.end(), "amount")
+            continue
+        match = _PIECE.fullmatch(word)
+        if match is None or not word:
+            return None
+        at = piece.start()
+        if match.group("m1"):
+            tokens.append(Token(at + match.start("m1"), at + match.end("m1"), "mark"))
+        if match.group("num"):
+            stop = match.end("pct") if match.group("pct") else match.end("num")
+            tokens.append(Token(at + match.start("num"), at + stop, "amount"))
+        elif match.group("dash"):
+            tokens.append(Token(at + match.start("dash"), at + match.end("dash"), "dash"))
+        if match.group("m2"):
+            tokens.append(Token(at + match.start("m2"), at + match.end("m2"), "mark"))
+        if not (
+            match.group("m1") or match.group("num") or match.group("dash") or match.group("m2")
+        ):
+            return None
+    return tokens or None
+
+
+def _only_years(text: str, tokens: list[Token]) -> bool:
+    amounts = [t for t in tokens if t.kind != "mark"]
+    return (
+        bool(amounts)
+        and all(t.kind == "amount" and _YEAR.fullmatch(text[t.start : t.end]) for t in amounts)
+        and len(amounts) == len(tokens)
+    )
+
+
+def _trailing_values(text: str, start: int, end: int) -> tuple[int, list[Token]] | None:
+    """A row label with its amounts after it: ``(end of the label, value tokens)``."""
+    pieces = list(_SPACE_SPLIT.finditer(text, start, end))
+    cut = len(pieces)
+    while cut > 0 and _value_tokens(text, pieces[cut - 1].start(), pieces[cut - 1].end()):
+        cut -= 1
+    if cut == len(pieces) or cut == 0:
+        return None
+    while cut < len(pieces) and _YEAR.fullmatch(pieces[cut].group()):
+        cut += 1  # "Senior notes due 2028  498  512": the year ends the label
+    if cut == len(pieces):
+        return None
+    tokens = _value_tokens(text, pieces[cut].start(), end)
+    if not tokens or not any(t.kind == "amount" for t in tokens):
+        return None
+    if not regex.search(r"\p{L}", text[start : pieces[cut - 1].end()]):
+        return None
+    return pieces[cut - 1].end(), tokens
+
+
+# -- header cells -------------------------------------------------------------------------
+
+_KINDS = tuple(
+    (kind, regex.compile(column_pattern(kind), regex.IGNORECASE))
+    for kind in (
+        "change",
+        "cumulative",
+        "instant_begin",
+        "instant_end",
+        "prior",
+        "single",
+        "current",
+    )
+)
+_NOTES = regex.compile(rf"\s*(?:{column_pattern('notes')})\s*", regex.IGNORECASE)
+_ITEM = regex.compile(rf"\s*(?:{any_of('columns.item.anywhere')})\s*", regex.IGNORECASE)
+_DURATION_WORDS = any_of("columns.group.duration", space=r"\s+")
+_DURATION = regex.compile(rf"(?i)\b(?:{_DURATION_WORDS})\b|{any_of('columns.group.zh')}")
+_MONTH_DAY = regex.compile(
+    rf"(?i)^(?:as\s+of\s+|at\s+)?(?:{MONTH_NAMES}\s+\d{{1,2}},?|\d{{1,2}}\s+{MONTH_NAMES},?)$"
+    r"|^\d{1,2}月\d{1,2}日$|^[一二三四五六七八九十]{1,3}月[一二三四五六七八九十]{1,4}日$"
+)
+_UNITISH = regex.compile(any_of("header_units.anywhere"), regex.IGNORECASE)
+_PERIOD_PARTS = regex.compile(
+    rf"(?i)(?:{MONTH_NAMES}\s+\d{{1,2}},?\s+|\d{{1,2}}\s+{MONTH_NAMES},?\s+)(?:19|20)\d\d"
+    r"|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日"
+    r"|(?:19|20)\d\d\s*年(?:度|\s*\d{1,2}\s*[-—–~至]\s*\d{1,2}\s*月)?"
+    r"|(?:fy|fiscal\s+(?:year\s+)?)?'?(?:19|20)\d\d\b|(?:q[1-4]|h[12])\s*(?:fy)?\s*'?\d{2,4}"
+)
+_LONGEST_HEADER = 60
+_GROUP_START = regex.compile(
+    r"(?i)(?:\b(?:three|six|nine|twelve|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three"
+    r"|\d{1,2})[\s-]+)?(?:fiscal\s+)?(?:months?|weeks?|quarters?|years?|periods?)\s+(?:ended|ending)\b"
+    r"|截至|截止"
+)
+_MONTH_DAY_PART = regex.compile(
+    rf"(?i)\s*(?:{MONTH_NAMES}\s+\d{{1,2}},?|\d{{1,2}}\s+{MONTH_NAMES},?)(?!\s*(?:19|20)\d\d)\s*"
+)
+_LEADING_WORDS = regex.compile(
+    rf"(?i)(?<!\S)(?:{column_pattern('notes')}|{any_of('columns.item.anywhere')})(?!\S)"
+)
+# What every header line holds: a digit or numeral (a year), or a header word. A row
+# label without any ("Net income", "营业收入") is not tried as headers at all.
+_HEADER_KINDS = ("notes", "change", "cumulative", "instant_begin", "instant_end", "prior")
+_HEADER_WORD_LISTS = (
+    *(column_pattern(kind) for kind in (*_HEADER_KINDS, "single", "current")),
+    any_of("columns.item.anywhere"),
+    any_of("header_units.anywhere"),
+    any_of("columns.group.zh"),
+    any_of("columns.group.duration", space=r"\s+"),
+    any_of("columns.suffix.anywhere"),
+    MONTH_NAMES,
+)
+_MAYBE_HEADER = regex.compile(
+    "[\\d〇零一二三四五六七八九%％]|" + "|".join(_HEADER_WORD_LISTS), regex.IGNORECASE
+)
+_LONGEST_LINE = 200  # a header line of many columns, spaced out by pdftotext -layout
+_SPACED_CELLS = regex.compile(r"\S+(?:[ ]\S+)*")
+_WORDS = regex.compile(r"\S+")
+_MOST_WORDS = 10  # a line split at single spaces into more pieces is no header
+_SUFFIX = regex.compile(
+    rf"[(（]\s*(?:\d{{1,2}}\s*[-—–~至]\s*\d{{1,2}}\s*月|{any_of('columns.suffix.anywhere')})\s*[)）]",
+    regex.IGNORECASE,
+)
+_CJK = regex.compile(r"\p{Han}")
+_TRAILING_YEARS = regex.compile(r"(?<![\d,.])(?:19|20)\d\d(?![\d,.])")
+
+
+def _adjacent(text: str, years: list[regex.Match[str]]) -> bool:
+    """Whether the years follow one another, apart by spaces only."""
+    return all(not text[a.end() : b.start()].strip() for a, b in itertools.pairwise(years))
+
+
+@functools.lru_cache(maxsize=4096)
+def header_period(text: str) -> bool:
+    """Whether ``text`` names one period on its own (calendar aside): "2023年度", "Dec. 31, 2023".
+
+    >>> header_period("2023年度"), header_period("Year Ended December 31,")
+    (True, False)
+    """
+    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", text.strip())
+    phrase = regex.sub(r"(?i)\bquarters\s+(ended|ending)", r"quarter \1", phrase)
+    if not phrase or len(phrase) > _LONGEST_HEADER:
+        return False
+    if not any(c.isdigit() for c in phrase) and not regex.search(
+        "[〇零一二三四五六七八九]", phrase
+    ):
+        return False
+    try:
+        parse_period(phrase)
+    except PeriodError:
+        return False
+    return True
+
+
+def _single_header(text: str, start: int, end: int, table: UnitTable) -> HeaderCell | None:
+    cell = text[start:end]
+    if not cell or len(cell) > _LONGEST_HEADER:
+        return None
+    if _NOTES.fullmatch(cell):
+        return HeaderCell(start, end, "notes", cell)
+    if _SUFFIX.fullmatch(cell):  # "（1-9月）", "(Restated)" under a column header
+        return HeaderCell(start, end, "suffix", cell)
+    if _ITEM.fullmatch(cell):
+        return HeaderCell(start, end, "item", cell)
+    if header_period(cell):
+        return HeaderCell(start, end, "period", cell)
+    has_digit = any(c.isdigit() for c in cell)
+    spaced_cjk = _CJK.search(cell) is not None and any(c.isspace() for c in cell)
+    if (not has_digit or "'000" in cell or "’000" in cell) and not spaced_cjk:
+        # a Chinese header has no spaces inside: "项目 附注 本期发生额 上期发生额" is four
+        for kind, pattern in _KINDS:
+            if len(cell) <= 24 and pattern.search(cell):
+                return HeaderCell(start, end, "change" if kind == "change" else "relative", cell)
+        if _UNITISH.search(cell) and _is_unit(cell, table):
+            return HeaderCell(start, end, "unit", cell)
+    if (_DURATION.search(cell) or _MONTH_DAY.match(cell)) and not _value_tokens(text, start, end):
+        return HeaderCell(start, end, "group", cell)
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_unit(cell: str, table: UnitTable) -> bool:
+    try:
+        unit_context_from_header(cell.strip("()（） "), table=table)
+    except FincalcError:
+        return False
+    return True
+
+
+def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[HeaderCell] | None:
+    """The header cells of a line, or None when the line is not all headers."""
+    years = list(_TRAILING_YEARS.finditer(text, start, end))
+    if len(years) >= 2 and years[-1].end() == end:
+        # "Year ended December 31, 2023 2022 2021": the group words, then a year per column
+        first = years[0].start()
+        while first > start and text[first - 1] == " ":
+            first -= 1
+        group = _single_header(text, start, first, table)
+        if group is not None and group.kind == "group" and _adjacent(text, years):
+            return [group, *(HeaderCell(y.start(), y.end(), "period", y.group()) for y in years)]
+    # "Three Months Ended   Six Months Ended": one group per column group
+    durations = list(_GROUP_START.finditer(text, start, end))
+    if len(durations) >= 2 and durations[0].start() - start < 4:
+        edges = [g.start() for g in durations] + [end]
+        return [
+            HeaderCell(a, a + len(text[a:b].rstrip()), "group", text[a:b].strip())
+            for a, b in itertools.pairwise(edges)
+        ]
+    whole = _single_header(text, start, end, table)
+    if whole is not None:
+        return [whole]
+    for splitter, groups in ((_SPACED_CELLS, True), (_WORDS, False)):
+        # cells apart by two or more spaces ("September 28,   September 30,"), then by one
+        pieces = list(splitter.finditer(text[start:end]))
+        if len(pieces) < 2 or len(pieces) > _MOST_WORDS:
+            continue
+        cells = [_single_header(text, start + p.start(), start + p.end(), table) for p in pieces]
+        if all(c is not None and (groups or c.kind != "group") for c in cells):
+            return [c for c in cells if c is not None]
+    periods = list(_PERIOD_PARTS.finditer(text, start, end))
+    if len(periods) >= 2:
+        # "项目 附注 2023 年 12 月 31 日 2022 年 12 月 31 日": label and Notes headers, then dates
+        found = [HeaderCell(p.start(), p.end(), "period", p.group().strip()) for p in periods]
+        rest = _PERIOD_PARTS.sub(" ", text[start:end])
+        for word in _LEADING_WORDS.finditer(rest):
+            kind: HeaderKind = "notes" if _NOTES.fullmatch(word.group()) else "item"
+            found.append(HeaderCell(start + word.start(), start + word.end(), kind, word.group()))
+        rest = _LEADING_WORDS.sub(" ", rest)
+        if not regex.sub(r"(?i)\band\b|[|,，、和及与]", "", rest).strip():
+            return sorted(found, key=lambda c: c.start)
+        lead = text[start : periods[0].start()].rstrip()
+        group = _single_header(text, start, start + len(lead), table) if lead else None
+        if group is not None and group.kind == "group" and not rest[len(lead) :].strip(" ,"):
+            # "Years ended September 28, 2019 September 29, 2018": group words, then dates
+            return [group, *found]
+    dates = list(_MONTH_DAY_PART.finditer(text, start, end))
+    if len(dates) >= 2 and not _MONTH_DAY_PART.sub("", text[start:end]).strip():
+        # "June 30, June 30,": one date group per column group
+        return [HeaderCell(d.start(), d.end(), "group", d.group().strip()) for d in dates]
+    return None
+
+
+# -- the line -------------------------------------------------------------------------------
+
+
+def classify(text: str, start: int, end: int, table: UnitTable, *, declared: bool = False) -> Line:
+    """What the line ``text[start:end]`` holds (see the module docstring).
+
+    ``text`` should be folded (``fold_characters``) so full-width digits and
+    brackets read as ASCII; ``declared`` says a unit declaration is on the line.
+
+    >>> classify("1,204 $", 0, 7, UnitTable.default()).kind
+    'values'
+    >>> [h.text for h in classify("2023 2022 2021", 0, 14, UnitTable.default()).headers]
+    ['2023', '2022', '2021']
+    """
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if start == end:
+        return Line("blank", start, end)
+    line = text[start:end]
+    if "|" in line or "\t" in line:
+        return Line("pipe", start, end)
+    if declared:
+        return Line("header", start, end, headers=(HeaderCell(start, end, "unit", line),))
+    if is_furniture(line):
+        return Line("furniture", start, end)
+    if line in ("%", "％"):
+        return Line("percent", start, end)
+    tokens = _value_tokens(text, start, end)
+    if tokens is not None and not _only_years(text, tokens):
+        return Line("values", start, end, tuple(tokens))
+    if _NOTE_REF.fullmatch(line):
+        return Line("note", start, end, (Token(start, end, "amount"),))
+    if is_prose(line):  # a sentence is never a header: no need to split it into cells
+        return Line("prose", start, end)
+    headers = None
+    if len(line) <= _LONGEST_LINE and _MAYBE_HEADER.search(line):
+        headers = _header_cells(text, start, end, table)
+    if headers is not None:
+        return Line("header", start, end, headers=tuple(headers))
+    heading = SECTION_HEADING.match(line)
+    if heading is not None and not heading.group("numbered"):
+        return Line("heading", start, end)
+    trailing = _trailing_values(text, start, end)
+    if trailing is not None:
+        return Line("label_values", start, end, tuple(trailing[1]), label_end=trailing[0])
+    return Line("label", start, end)

@@ -1,0 +1,428 @@
+"""Tables in PDF-extracted text: header runs, columns, rows and the column of every cell.
+
+``build_grid`` reads the lines of one statement on one page (classified by
+``cells.classify``) as a sequence of tables. A **header run** -- the lines of
+column headers before the first row label -- defines the columns in order:
+
+* the period cells at the end of the run, with the group headers among them
+  ("Year Ended December 31," over "2023 / 2022 / 2021"; "Three Months Ended" /
+  "September 30," / "Nine Months Ended" / "September 30," over four years;
+  HKEX "截至十二月三十一日止年度" over "二零二三年 / 二零二二年");
+* relative columns (本期发生额 / 上期发生额, 期末余额 / 期初余额) and change
+  columns ("% Change", 增减);
+* a Notes header (附注, "Notes") says rows may carry a note reference
+  before their amounts; unit headers ("RMB'000" under each column) give each
+  column its unit;
+* a period line before the run that is not part of it ("2023年1—12月" under
+  the title) is the statement's report period, kept as a title.
+
+A row is its label lines and the value lines after them: the k-th amount
+(dashes count) is in the k-th column, after a note reference when the table
+has a Notes column; currency markers ("$" alone, "1,204 $") are the row's
+marker, not amounts. A row whose amounts do not match the columns one to one
+is kept, but unaligned: its cells have no column, and a claim on one of them
+is refused rather than guessed.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from typing import Literal
+
+import regex
+
+from .._reading.units import UnitTable
+from .cells import HeaderCell, Line, Token, classify, header_period
+from .words import any_of
+
+__all__ = ["Grid", "GridCell", "GridColumn", "GridRow", "GridTable", "build_grid"]
+
+ColumnKind = Literal["period", "relative", "change"]
+
+
+@dataclass(frozen=True, slots=True)
+class GridColumn:
+    """One column: its header read top to bottom, and the unit written over it."""
+
+    text: str
+    span: tuple[int, int]
+    kind: ColumnKind
+    unit: tuple[int, int] | None = None
+    clear: bool = True  # False when the group header above it could not be read with it
+
+
+@dataclass(frozen=True, slots=True)
+class GridCell:
+    """An amount or dash cell and the index of its column (None when unaligned)."""
+
+    start: int
+    end: int
+    kind: Literal["amount", "dash"]
+    column: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GridRow:
+    """A row: its label, its cells, its Notes cells and its currency marker."""
+
+    label: tuple[int, int] | None
+    cells: tuple[GridCell, ...]
+    notes: tuple[tuple[int, int], ...]
+    mark: tuple[int, int] | None
+    aligned: bool
+
+    @property
+    def amounts(self) -> tuple[GridCell, ...]:
+        """The amount cells (dashes left out)."""
+        return tuple(c for c in self.cells if c.kind == "amount")
+
+
+@dataclass(frozen=True, slots=True)
+class GridTable:
+    """A table: its columns (none when no header was found), rows and report-period titles."""
+
+    columns: tuple[GridColumn, ...]
+    has_notes: bool
+    rows: tuple[GridRow, ...]
+    titles: tuple[str, ...]
+    mark: tuple[int, int] | None = None  # the currency marker its rows use ("$")
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A cell found by offset, with its row and table."""
+
+    table: GridTable
+    row: GridRow
+    cell: GridCell
+
+
+@dataclass
+class Grid:
+    """The tables of one stretch of text, with their cells indexed by offset."""
+
+    tables: list[GridTable]
+    _starts: list[int] = field(default_factory=list)
+    _hits: list[Hit] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        hits = [Hit(t, r, c) for t in self.tables for r in t.rows for c in r.cells]
+        hits.sort(key=lambda h: h.cell.start)
+        self._hits = hits
+        self._starts = [h.cell.start for h in hits]
+
+    def find(self, start: int, end: int) -> list[Hit]:
+        """The cells overlapping ``[start, end)``, in order."""
+        first = max(bisect.bisect_right(self._starts, start) - 1, 0)
+        found: list[Hit] = []
+        for hit in self._hits[first:]:
+            if hit.cell.start >= end:
+                break
+            if hit.cell.end > start:
+                found.append(hit)
+        return found
+
+
+# -- the header run --------------------------------------------------------------------
+
+_YEAR_CELL = regex.compile(r"(?:19|20)\d\d\s*年?|[〇零一二三四五六七八九]{4}\s*年")
+_DURATION_GROUP = regex.compile(
+    r"(?i)\b(?:months?|years?|quarters?|weeks?|periods?)\s+(?:ended|ending)\b|截至|截止|止"
+)
+
+
+def _shape(text: str) -> str:
+    return regex.sub(r"\d|[〇零一二三四五六七八九十]", "9", "".join(text.split()))
+
+
+def _combine(group: str | None, cell: HeaderCell) -> tuple[str, bool]:
+    """A column's header text: its group header read with its cell, and whether it reads."""
+    if group is None or cell.kind != "period":
+        return cell.text, True
+    candidates = []
+    if ("截至" in group or "截止" in group) and _YEAR_CELL.fullmatch(cell.text):
+        word = "截至" if "截至" in group else "截止"
+        candidates.append(group.replace(word, word + cell.text.strip(), 1))
+    candidates.append(f"{group} {cell.text}")
+    if not _DURATION_GROUP.search(group):
+        candidates.append(cell.text)  # "As of" over "December 31, 2023"
+    for candidate in candidates:
+        if header_period(candidate):
+            return candidate, True
+    return f"{group} {cell.text}", False
+
+
+def _groups(texts: list[str]) -> list[str] | None:
+    """Join the group lines of one run: durations with the dates under them.
+
+    "Years ended" over three dates gives three groups; "Three Months Ended" /
+    "Nine Months Ended" over two "September 30," gives two; None when the
+    lines cannot be paired.
+    """
+    durations = [t for t in texts if _DURATION_GROUP.search(t)]
+    dates = [t for t in texts if not _DURATION_GROUP.search(t)]
+    if not durations or not dates:
+        return texts
+    if len(durations) == 1:
+        return [f"{durations[0]} {t}" for t in dates]
+    if len(dates) == len(durations):
+        return [f"{d} {t}" for d, t in zip(durations, dates, strict=True)]
+    if len(dates) == 1:
+        return [f"{d} {dates[0]}" for d in durations]
+    return None
+
+
+def _chunks(run: list[HeaderCell]) -> list[tuple[list[str], list[HeaderCell]]]:
+    """Split a run into (group lines, the cells after them) pieces."""
+    chunks: list[tuple[list[str], list[HeaderCell]]] = []
+    groups: list[str] = []
+    for cell in run:
+        if cell.kind == "group":
+            groups.append(cell.text)
+            continue
+        if groups or not chunks:
+            chunks.append((groups, []))
+            groups = []
+        chunks[-1][1].append(cell)
+    return chunks
+
+
+_RUN = ("period", "relative", "change", "group", "suffix", "unit")
+
+
+def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tuple[str, ...]]:
+    """Columns, whether there is a Notes column, and the report-period titles of a header run."""
+    has_notes = any(c.kind == "notes" for c in cells)
+    end = len(cells)
+    while end > 0 and cells[end - 1].kind in ("notes", "unit", "item", "suffix"):
+        end -= 1
+    begin = end
+    # a declaration between a group header and its years ("Years ended December 31" /
+    # "(Millions, except per share amounts)" / "2018" ...) belongs to the run
+    while begin > 0 and cells[begin - 1].kind in _RUN:
+        begin -= 1
+    while begin < end and cells[begin].kind == "unit":
+        begin += 1
+    run = _joined_changes([c for c in cells[begin:end] if c.kind not in ("suffix", "unit")])
+    titles = [c.text for c in cells[:begin] if c.kind == "period"]
+    periods = [c for c in run if c.kind == "period"]
+    if len(periods) >= 3 and run and run[0] is periods[0]:
+        first = _shape(periods[0].text)
+        if all(_shape(c.text) != first for c in periods[1:]):
+            titles.append(periods[0].text)  # "截至2023年12月31日止年度" over "2023年 / 2022年"
+            run = run[1:]
+    columns: list[GridColumn] = []
+    duration: str | None = None  # "Years ended" over "September 28," / "2019" / "September 29," …
+    for group_texts, members in _chunks(run):
+        durations = [t for t in group_texts if _DURATION_GROUP.search(t)]
+        if len(durations) == 1:
+            duration = durations[0]
+        elif not durations and duration is not None and group_texts:
+            group_texts = [duration, *group_texts]
+        joined = _groups(group_texts)
+        if joined is None or (joined and len(members) % len(joined)):
+            columns += [
+                GridColumn(c.text, (c.start, c.end), _kind(c), clear=False) for c in members
+            ]
+            continue
+        span = len(members) // len(joined) if joined else 0
+        for index, cell in enumerate(members):
+            group = joined[index // span] if joined else None
+            text, clear = _combine(group, cell)
+            columns.append(GridColumn(text, (cell.start, cell.end), _kind(cell), clear=clear))
+    units = [c for c in cells[begin:] if c.kind == "unit"]
+    if columns and len(units) == len(columns):
+        columns = [
+            GridColumn(c.text, c.span, c.kind, (u.start, u.end), c.clear)
+            for c, u in zip(columns, units, strict=True)
+        ]
+    return tuple(columns), has_notes, tuple(titles)
+
+
+_UNFINISHED_CHANGE = regex.compile(any_of("columns.change_heads.anywhere"))
+_FINISHED_CHANGE = regex.compile(any_of("columns.change_tails.anywhere"))
+
+
+def _joined_changes(run: list[HeaderCell]) -> list[HeaderCell]:
+    """Join a change header wrapped onto two lines: "本年比上年" / "增减(%)" is one column."""
+    joined: list[HeaderCell] = []
+    for cell in run:
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and last.kind == cell.kind == "change"
+            and _UNFINISHED_CHANGE.search(last.text)
+            and not _FINISHED_CHANGE.search(last.text)
+        ):
+            joined[-1] = HeaderCell(last.start, cell.end, "change", last.text + cell.text)
+            continue
+        joined.append(cell)
+    return joined
+
+
+def _kind(cell: HeaderCell) -> ColumnKind:
+    return "period" if cell.kind == "period" else "change" if cell.kind == "change" else "relative"
+
+
+# -- rows ----------------------------------------------------------------------------------
+
+_CONTINUES = regex.compile(
+    r"(?i)(?:\b(?:and|or|of|to|from|for|by|in|at|less|net|per)|[,(—–\-])[ \t]*$"
+)
+_SMALL_INT = regex.compile(r"\d{1,2}[A-Za-z]?")
+_PAGE_NUMBER = regex.compile(r"\d{1,4}")
+
+
+@dataclass
+class _Row:
+    label: tuple[int, int] | None = None
+    tokens: list[Token] = field(default_factory=list)
+    notes: list[tuple[int, int]] = field(default_factory=list)
+    wrapped: int = 0  # leading tokens that may finish a wrapped label ("... of $42 and" / "$38")
+
+    def add_label(self, start: int, end: int) -> None:
+        self.label = (self.label[0] if self.label else start, end)
+
+
+@dataclass
+class _Table:
+    columns: tuple[GridColumn, ...] = ()
+    has_notes: bool = False
+    titles: tuple[str, ...] = ()
+    rows: list[GridRow] = field(default_factory=list)
+    mark: tuple[int, int] | None = None
+
+    def close(self, row: _Row, text: str, page_end: bool) -> None:
+        amounts = [t for t in row.tokens if t.kind != "mark"]
+        marks = [t for t in row.tokens if t.kind == "mark"]
+        notes = list(row.notes)
+        if not amounts:
+            return
+        n = len(self.columns)
+        wrapped = [t for t in row.tokens[: row.wrapped] if t.kind != "mark"]
+        if n and wrapped and len(amounts) - len(wrapped) == n and row.label is not None:
+            # "Accounts receivable, net of allowance of $42 and" / "$38": the label goes on
+            amounts = amounts[len(wrapped) :]
+            marks = [t for t in marks if t.start > wrapped[-1].end]
+            row.label = (row.label[0], wrapped[-1].end)
+        if n and self.has_notes and len(amounts) == n + 1:
+            first = text[amounts[0].start : amounts[0].end]
+            if _SMALL_INT.fullmatch(first):
+                notes.append((amounts[0].start, amounts[0].end))
+                amounts = amounts[1:]
+        if n and page_end and len(amounts) == n + 1:
+            last = text[amounts[-1].start : amounts[-1].end]
+            if _PAGE_NUMBER.fullmatch(last):
+                amounts = amounts[:-1]  # the page number under the last row
+        aligned = bool(n) and len(amounts) == n
+        cells = tuple(
+            GridCell(
+                t.start, t.end, "dash" if t.kind == "dash" else "amount", i if aligned else None
+            )
+            for i, t in enumerate(amounts)
+        )
+        mark = (marks[0].start, marks[0].end) if marks else None
+        self.mark = self.mark or mark
+        self.rows.append(GridRow(row.label, cells, tuple(notes), mark, aligned or len(cells) == 1))
+
+    def next(self, headers: list[HeaderCell]) -> _Table:
+        """The table a header run starts; a table with no rows passes on its periods as titles
+        ("2023年12月31日" / "编制单位：…" / the real header)."""
+        carried: tuple[str, ...] = ()
+        if not self.rows:
+            carried = self.titles + tuple(c.text for c in self.columns if c.kind == "period")
+        columns, has_notes, titles = _columns(headers)
+        return _Table(columns, has_notes, carried + titles)
+
+    def freeze(self) -> GridTable:
+        return GridTable(self.columns, self.has_notes, tuple(self.rows), self.titles, self.mark)
+
+
+_PERIODISH = ("period", "relative")
+
+
+def _header_run(lines: list[Line], i: int) -> tuple[int, list[int]]:
+    """The header lines of the run starting at line ``i``, and where its rows start.
+
+    A run followed by amounts is not all header: its last header line is the
+    first row's label ("加权平均净资产收益率（%）" under "2023年 / 2022年 / 增减(%)"),
+    and when nothing before it names a period, the whole run is row labels
+    ("2024" over amounts). Lines turned into labels are marked so in ``lines``.
+    """
+    j, heads = i, []
+    while j < len(lines) and lines[j].kind in ("header", "blank", "furniture"):
+        if lines[j].kind == "header":
+            heads.append(j)
+        j += 1
+    if j >= len(lines) or lines[j].kind not in ("values", "note"):
+        return j, heads
+    kept = heads[:-1]
+    if not any(h.kind in _PERIODISH for k in kept for h in lines[k].headers):
+        kept = []
+    for k in heads[len(kept) :]:
+        lines[k] = Line("label", lines[k].start, lines[k].end)
+    return (heads[len(kept)] if kept else j), kept
+
+
+def build_grid(
+    text: str, bounds: list[tuple[int, int, bool]], table: UnitTable, *, page_end: bool
+) -> Grid:
+    """Read the tables of the lines ``bounds`` (``(start, end, declared)``) of ``text``.
+
+    ``text`` is the folded document; ``page_end`` says the last line ends a page
+    (so a bare number there may be the page number).
+    """
+    lines = [classify(text, a, b, table, declared=d) for a, b, d in bounds]
+    last = max((i for i, line in enumerate(lines) if line.kind != "blank"), default=-1)
+    tables: list[GridTable] = []
+    current, row = _Table(), _Row()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.kind == "header":
+            j, heads = _header_run(lines, i)
+            if heads:
+                current.close(row, text, False)
+                tables.append(current.freeze())
+                current, row = current.next([h for k in heads for h in lines[k].headers]), _Row()
+                i = j
+                continue
+            line = lines[i]
+        i += 1
+        if line.kind in ("heading", "prose", "pipe"):
+            current.close(row, text, False)
+            tables.append(current.freeze())
+            current, row = _Table(), _Row()
+        elif line.kind == "label":
+            if row.tokens:
+                current.close(row, text, False)
+                row = _Row()
+            row.add_label(line.start, line.end)
+        elif line.kind == "label_values":
+            if row.tokens:
+                current.close(row, text, False)
+                row = _Row()
+            row.add_label(line.start, line.label_end)
+            row.tokens += line.tokens
+        elif line.kind == "percent" and row.tokens and row.tokens[-1].kind == "amount":
+            amount = row.tokens[-1]  # "22.0" / "%": the sign on the next line
+            row.tokens[-1] = Token(amount.start, line.end, "amount")
+        elif line.kind == "values":
+            previous = lines[i - 2] if i >= 2 else None
+            if (
+                not row.tokens
+                and previous is not None
+                and previous.kind == "label"
+                and _CONTINUES.search(text, previous.start, previous.end)
+            ):
+                row.wrapped = len(line.tokens)
+            row.tokens += line.tokens
+        elif line.kind == "note":
+            row.notes.append((line.start, line.end))
+        if i - 1 == last and line.kind in ("values", "label_values"):
+            current.close(row, text, page_end)
+            row = _Row()
+    current.close(row, text, False)
+    tables.append(current.freeze())
+    return Grid([t for t in tables if t.rows])

@@ -1,0 +1,378 @@
+"""The amount a claim's located quote points at, read from the document.
+
+``read_quantity`` takes the located span, finds the table cell (or the
+amount of a "respectively" list, or the one amount of the prose) the claim
+means, decides the unit its bare numbers are in -- the row label's, the
+column header's, the table's declaration with its exceptions, or the page
+unit the caller gave -- and parses it. The number always comes from the
+document: a quoted "655" of a "(655)" cell is -655.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+import regex
+
+from .._reading.parse import parse_quantity
+from .._reading.units import UnitContext, UnitTable
+from .._values.errors import (
+    CaliberMismatchError,
+    DimensionMismatchError,
+    FincalcError,
+    MissingUnitError,
+    ParseError,
+    UnknownUnitError,
+)
+from .._values.period import FiscalCalendar, Period, parse_period
+from .._values.quantity import Quantity
+from .claims import Claim
+from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind, row_unit
+from .lines import is_furniture
+from .lists import ListPair, list_pairs, sentence_around
+from .periods import same_claimed_period
+from .reading import Candidate, candidates, check, choose, note_cells
+from .structure import Structure
+from .words import any_of
+
+__all__ = ["Reading", "read_quantity"]
+
+_CURRENCY_CODE = regex.compile(r"[A-Z]{3}")
+_NON_MONEY = regex.compile(any_of("non_money.anywhere"), regex.IGNORECASE)
+_AFTER = 12
+_PAR_WORDS = any_of("par_value.words", space=r"\s+")
+_PAR_VALUE = regex.compile(rf"\s*(?:{_PAR_WORDS})\b", regex.IGNORECASE)
+_LABEL_UNIT = regex.compile(r"[（(]\s*([^()（）\n]{1,16}?)\s*[)）]")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The amount read for a claim, the declaration it was read under, and how it was checked."""
+
+    quantity: Quantity
+    declaration: UnitDeclaration | None
+    listed: bool  # its period came from a "respectively" list
+    sentence: tuple[int, int] | None  # the sentence around a prose amount (None in a table)
+
+
+def read_quantity(
+    doc: Document,
+    structure: Structure,
+    span: tuple[int, int],
+    claim: Claim,
+    when: tuple[Period, FiscalCalendar | None],
+) -> Reading:
+    """Read the amount the claim's located ``span`` points at (see the module docstring)."""
+    period, calendar = when
+    text = doc.text
+    start, end = span
+    found = candidates(doc, structure, start, end, calendar)
+    quote = text[start:end]
+    cell: Candidate | None = None
+    listed: ListPair | None = None
+    if found:
+        cell = choose(text, found, claim, period, calendar, quote)
+        check(text, cell, claim, when, text[cell.start : cell.end].strip(), quote)
+        if cell.dash:
+            raise ParseError(
+                f"the cell of {cell.label or claim.metric!r} under the claimed period is "
+                f"{text[cell.start : cell.end]!r}: no amount; the filing reports none",
+                text=quote[:200],
+            )
+        a, b = (cell.start, cell.end) if cell.grid else (max(start, cell.start), min(end, cell.end))
+    else:
+        a, b = start, end
+    a, b = _widen(text, a, b)
+    context, declaration = _context(doc, structure, (a, b), claim, cell)
+    if cell is None:
+        pairs = list_pairs(text, a, b, context=context, table=structure.table)
+        if pairs:
+            listed, (a, b) = _listed(pairs, (a, b), claim, when)
+            if listed is not None:
+                context, declaration = _context(doc, structure, (a, b), claim, None)
+    segment = text[a:b]
+    if cell is not None and cell.grid:
+        segment = segment.replace("\n", " ")  # a cell "22.0" / "%" on two lines; offsets kept
+    for x, y in note_cells(doc, structure, a, b, calendar):  # a Notes cell is never an amount
+        if a <= x and y <= b:
+            segment = segment[: x - a] + " " * (y - x) + segment[y - a :]
+    label = cell.label if cell is not None and cell.label else line_of(text, a, b)
+    quantity = _parse(doc, segment, claim, context, structure.table, label)
+    if (
+        context is not None
+        and quantity.unit_from_context
+        and quantity.span is not None
+        and _PAR_VALUE.match(text, a + quantity.span[1])
+    ):  # "$0.01 par value" in a row of thousands: a per-share amount, never scaled
+        context = _excepted(context, "per_share", doc, per_share=True)
+        quantity = _parse(doc, segment, claim, context, structure.table, label)
+    used = declaration if (context is not None and quantity.unit_from_context) else None
+    if quantity.span is not None:
+        q_start, q_end = a + quantity.span[0], a + quantity.span[1]
+        quantity = replace(quantity, span=(q_start, q_end), raw=text[q_start:q_end])
+        if cell is None and is_furniture(line_of(text, q_start, q_end)):
+            raise ParseError(
+                f"the quoted number {quantity.raw!r} is on a line of page furniture "
+                f"({line_of(text, q_start, q_end).strip()!r}), not an amount; quote a figure",
+                text=quote[:200],
+            )
+    quantity = _dimension(doc, structure.table, quantity, claim, cell)
+    sentence = None if cell is not None else sentence_around(text, a, b, (start, end))
+    return Reading(quantity, used, listed is not None, sentence)
+
+
+def _widen(text: str, a: int, b: int) -> tuple[int, int]:
+    """Take in the brackets of an accounting negative around ``[a, b)``: "655" of "(655)"."""
+    inner = text[a:b].strip()
+    if not inner or inner[0] in "(（" or not inner[-1].isdigit():
+        return a, b
+    left = a
+    while left > 0 and text[left - 1] in " $":
+        left -= 1
+    right = b
+    while right < len(text) and text[right] == " ":
+        right += 1
+    if left > 0 and text[left - 1] in "(（" and right < len(text) and text[right] in ")）":
+        return left - 1, right + 1
+    return a, b
+
+
+def _listed(
+    pairs: list[ListPair],
+    segment: tuple[int, int],
+    claim: Claim,
+    when: tuple[Period, FiscalCalendar | None],
+) -> tuple[ListPair | None, tuple[int, int]]:
+    """The list amount the claim means: the one quoted, or the quoted one of the claimed period.
+
+    A quoted amount paired with another period is refused (``period_mismatch``).
+    """
+    period, calendar = when
+    inside = [p for p in pairs if p.amount[0] < segment[1] and p.amount[1] > segment[0]]
+    if not inside:
+        return None, segment
+    fitting = [p for p in inside if _names(p.period, period, claim, calendar)]
+    if len(fitting) != 1:
+        periods = ", ".join(repr(p.period) for p in inside)
+        raise CaliberMismatchError(
+            f"the sentence pairs its amounts with {', '.join(repr(p.period) for p in pairs)} "
+            f"(respectively); the quoted amount(s) are for {periods}, not the claimed "
+            f"{claim.period!r}; quote the amount of the claimed period",
+            operation="resolve",
+            left=claim.period,
+            right=inside[0].period,
+            differing=("period",),
+        )
+    return fitting[0], fitting[0].amount
+
+
+def _names(written: str, period: Period, claim: Claim, calendar: FiscalCalendar | None) -> bool:
+    try:
+        named = parse_period(written, calendar).period
+    except FincalcError:
+        return False
+    return same_claimed_period(named, period, claim.period, calendar)
+
+
+# -- the unit bare numbers are read in ------------------------------------------------------
+
+
+def _context(
+    doc: Document,
+    structure: Structure,
+    span: tuple[int, int],
+    claim: Claim,
+    cell: Candidate | None,
+) -> tuple[UnitContext | None, UnitDeclaration | None]:
+    """The unit bare numbers in ``span`` are read in, and where it was declared.
+
+    Precedence: the row label's unit, then the column header's unit, then the
+    table's declaration (with its share-count, per-share and percentage
+    exceptions), then the page unit the caller gave (``Document(unit=...)``).
+    """
+    text, table = doc.text, structure.table
+    start, end = span
+    line_end = text.find("\n", end)
+    row_end = line_end if line_end != -1 else len(text)
+    if cell is not None and cell.label_span is not None:
+        labelled = label_unit(text, cell.label_span, row_end, table=table)
+    else:
+        labelled = row_unit(text, start, end, table=table)
+    if labelled is not None:  # "营业收入（万元） | 87,432": the row's own unit wins
+        return labelled.context, labelled
+    column = cell.column if cell is not None else None
+    if column is not None and column.unit is not None and column.unit_span is not None:
+        # "| 2024年 |" over "| 人民幣千元 |": the column's unit beats the table's.
+        return column.unit, UnitDeclaration(
+            text=text[column.unit_span[0] : column.unit_span[1]],
+            span=column.unit_span,
+            region=(column.unit_span[0], row_end),
+            context=column.unit,
+        )
+    label = cell.label if cell is not None and cell.label else line_of(text, start, end)
+    kind = row_kind(label, claim.metric)
+    if kind == "shares" and claim.currency is not None and row_kind("", claim.metric) is None:
+        kind = None  # "Common stock, ... 15,550,061 shares issued": an amount of money
+    declaration = structure.declaration_at(start, end)
+    if declaration is None:
+        if isinstance(doc.unit, UnitContext):
+            return _excepted(doc.unit, kind, doc, per_share=True), None
+        return None, None
+    if declaration.share_context is not None and kind == "shares":
+        where = declaration.share_span or declaration.span
+        return declaration.share_context, replace(
+            declaration,
+            text=text[where[0] : where[1]],
+            span=where,
+            context=declaration.share_context,
+            share_context=None,
+            share_span=None,
+        )
+    context = _excepted(
+        declaration.context,
+        kind,
+        doc,
+        per_share=declaration.except_per_share,
+        percent=declaration.except_percent,
+    )
+    return context, declaration
+
+
+def _excepted(
+    context: UnitContext,
+    kind: str | None,
+    doc: Document,
+    *,
+    per_share: bool,
+    percent: bool = False,
+) -> UnitContext | None:
+    """The declared unit, or its exception for a per-share or percentage row."""
+    if per_share and kind == "per_share":
+        # "(in millions, except per share data)": a per-share row keeps the
+        # currency but not the scale.
+        currency = context.dimension or doc.currency
+        if currency is None:
+            return None
+        return UnitContext(Decimal(1), currency, "per share", context.declaration)
+    if percent and kind == "percent":
+        return UnitContext(Decimal("0.01"), "RATIO", "%", context.declaration)
+    return context
+
+
+# -- parsing and the amount's dimension --------------------------------------------------
+
+
+def _parse(
+    doc: Document,
+    segment: str,
+    claim: Claim,
+    context: UnitContext | None,
+    table: UnitTable,
+    label: str,
+) -> Quantity:
+    try:
+        return parse_quantity(segment, dimension=claim.currency, context=context, table=table)
+    except MissingUnitError as error:
+        raise _bare(doc, error, label) from None
+    except ParseError:
+        if claim.currency is None:
+            raise
+    # No amount in the claimed currency: find out what the quote does hold.
+    try:
+        found = parse_quantity(segment, context=context, table=table)
+    except MissingUnitError as error:
+        raise _bare(doc, error, label) from None
+    if found.dimension is not None:
+        raise DimensionMismatchError(
+            f"claim says {claim.currency} but the quoted amount {found.raw!r} is "
+            f"{found.dimension}; fincalc never converts implicitly",
+            operation="resolve",
+            left=found.dimension,
+            right=claim.currency,
+        ) from None
+    return found
+
+
+def _bare(doc: Document, error: MissingUnitError, label: str) -> ParseError:
+    """The error for a bare number: the unit its row label names, or the unit to pass."""
+    unit = next(
+        (g.group(1) for g in _LABEL_UNIT.finditer(label) if _NON_MONEY.search(g.group(1))), None
+    )
+    if unit is not None:  # "燃煤消耗量（万吨）": the row says its unit, the table lacks it
+        return UnknownUnitError(
+            f"the row label {label.strip()!r} gives the unit {unit!r}, which is not in the "
+            "unit table; pass table=UnitTable.default().extended({...}) with the unit",
+            text=error.text,
+            unit=unit,
+        )
+    number = error.number or error.text
+    return MissingUnitError(
+        f"the quoted amount {number!r} is a bare number, and no unit declaration of document "
+        f"{doc.id!r} governs it (none such as '(In millions)' or '单位：万元' above it on the "
+        "same page and statement); pass Document(..., unit='(In millions)') when you know the "
+        "page's unit, or quote the figure with its unit",
+        text=error.text,
+        number=error.number,
+        position=error.position,
+    )
+
+
+def _dimension(
+    doc: Document, table: UnitTable, quantity: Quantity, claim: Claim, cell: Candidate | None
+) -> Quantity:
+    """Give a scaled amount without a currency the page's currency, when it is money."""
+    if quantity.dimension is None:
+        label = cell.label if cell is not None else ""
+        if claim.currency is None and row_kind(label, claim.metric) == "shares":
+            return replace(quantity, dimension="SHARES")  # a share count is no money
+        unit = _unit_after(doc.text, quantity)
+        if unit is not None or _NON_MONEY.search(label) or _NON_MONEY.search(claim.metric):
+            named = unit or "a non-money unit"
+            raise UnknownUnitError(
+                f"the quoted amount {quantity.raw!r} is in {named!r}, which is not money and not "
+                "in the unit table, so the document's currency does not apply; pass "
+                "table=UnitTable.default().extended({...}) with the unit",
+                text=quantity.raw,
+                unit=unit,
+            )
+        currency = doc.currency
+        if currency is None and cell is not None and cell.mark is not None:
+            currency = table.prefix_currency(cell.mark)  # "$" on its own line before the row
+        if currency is None:
+            wanted = claim.currency or "CNY"
+            raise MissingUnitError(
+                f"the quoted amount {quantity.raw!r} has a scale but no currency, and document "
+                f"{doc.id!r} declares no reporting currency; pass "
+                f"Document(..., currency={wanted!r}) when the filing states it",
+                text=quantity.raw,
+                number=quantity.raw,
+            )
+        quantity = replace(quantity, dimension=currency)
+    if claim.currency is not None and quantity.dimension != claim.currency:
+        raise DimensionMismatchError(
+            f"claim says {claim.currency} but the quoted amount {quantity.raw!r} is "
+            f"{quantity.dimension}; fincalc never converts implicitly",
+            operation="resolve",
+            left=quantity.dimension,
+            right=claim.currency,
+        )
+    if claim.currency is None and _CURRENCY_CODE.fullmatch(quantity.dimension or ""):
+        raise DimensionMismatchError(
+            f"claim for {claim.metric!r} declares no currency, but the quoted amount "
+            f"{quantity.raw!r} is {quantity.dimension}; declare currency="
+            f"{quantity.dimension!r} (null is for ratios, multiples and counts)",
+            operation="resolve",
+            left=quantity.dimension,
+            right=None,
+        )
+    return quantity
+
+
+def _unit_after(text: str, quantity: Quantity) -> str | None:
+    """A non-money unit written right after the amount ("1,234万吨", "5,000 m³"), if any."""
+    if quantity.span is None:
+        return None
+    after = text[quantity.span[1] : quantity.span[1] + _AFTER]
+    found = _NON_MONEY.match(after.lstrip())
+    return found.group() if found is not None else None
