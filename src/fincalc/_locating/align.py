@@ -72,7 +72,7 @@ def best_prefix(segment: str, region: str) -> tuple[int, int]:
     return length, best
 
 
-def best_in(text: str, nq: str, max_edits: int) -> list[tuple[int, int, int]]:
+def best_in(text: str, nq: str) -> list[tuple[int, int, int]]:
     """The best-aligned places of ``nq`` in ``text``: ``(start, end, edits)``, non-overlapping."""
     scores = myers(nq, text, anchored=False)
     best = min(scores)

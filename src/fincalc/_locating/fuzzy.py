@@ -177,7 +177,7 @@ def fuzzy_free(
     seen: set[tuple[int, int]] = set()
     for low, high, _ in windows:
         local = normalize_layout(doc[low:high])
-        for start_n, end_n, edits in best_in(local.text, nq, max_edits):
+        for start_n, end_n, edits in best_in(local.text, nq):
             s, e = local.to_original(start_n, end_n)
             start, end = low + s, low + e
             if (start, end) in seen:
