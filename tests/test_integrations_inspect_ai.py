@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 from inspect_ai import Task, eval
-from inspect_ai.log import read_eval_log
-from inspect_ai.scorer import match
 from inspect_ai.dataset import Sample
+from inspect_ai.log import read_eval_log
 from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage, get_model
+from inspect_ai.scorer import match
 from inspect_ai.solver import generate
 
 from fincalc.integrations.inspect_ai import numeric_answer
@@ -103,11 +103,13 @@ def test_several_targets_any_may_match(tmp_path: Path) -> None:
 
 
 def test_graded_profile_gives_partial_credit(tmp_path: Path) -> None:
-    model = get_model(
-        "mockllm/model", custom_outputs=[_output("增长5.3%")]
-    )
+    model = get_model("mockllm/model", custom_outputs=[_output("增长5.3%")])
     task = Task(
-        dataset=[Sample(input="增长率？", target="0.05", metadata={"dimension": "RATIO", "kind": "derived"})],
+        dataset=[
+            Sample(
+                input="增长率？", target="0.05", metadata={"dimension": "RATIO", "kind": "derived"}
+            )
+        ],
         solver=generate(),
         scorer=numeric_answer(profile="graded"),
     )
@@ -139,11 +141,10 @@ def test_inspect_score_finds_it_through_the_entry_point(tmp_path: Path) -> None:
     (result,) = eval(task, model=_mock_model(), log_dir=str(tmp_path), display="none")
     rescored = tmp_path / "rescored.eval"
     inspect_cli = Path(sys.executable).with_name("inspect")
-    subprocess.run(
-        [str(inspect_cli), "score", result.location, "--scorer", "fincalc/numeric_answer",
-         "-S", "profile=strict", "--action", "overwrite", "--output-file", str(rescored), "--display", "none"],
-        check=True, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    command = [str(inspect_cli), "score", result.location, "--scorer", "fincalc/numeric_answer"]
+    command += ["-S", "profile=strict", "--action", "overwrite", "--display", "none"]
+    command += ["--output-file", str(rescored)]
+    subprocess.run(command, check=True, capture_output=True, text=True, timeout=300)
     log = read_eval_log(str(rescored))
     values = {s.id: s.scores["numeric_answer"].value for s in log.samples or []}
     assert values == {q: v for q, _, _, _, v, _ in CASES if q != "q8"}

@@ -70,9 +70,11 @@ def _same_meaning(original: dict[str, Any], converted: dict[str, Any], many: boo
     """The SDK's version accepts and rejects exactly what ours does."""
     good, bad = _instances(many)
     for instance in good:
-        assert _accepts(original, instance) and _accepts(converted, instance), instance
+        assert _accepts(original, instance), instance
+        assert _accepts(converted, instance), instance
     for instance in bad:
-        assert not _accepts(original, instance) and not _accepts(converted, instance), instance
+        assert not _accepts(original, instance), instance
+        assert not _accepts(converted, instance), instance
 
 
 # -- OpenAI: strict structured outputs ---------------------------------------------
@@ -150,10 +152,12 @@ def test_google_genai_response_schema_accepts_it(dialect: Any, many: bool) -> No
     converted = _transformers.t_schema(None, copy.deepcopy(schema))
     assert isinstance(converted, genai_types.Schema)
     claim = converted.properties["claims"].items if many else converted  # type: ignore[index]
-    assert claim is not None and claim.properties is not None
+    assert claim is not None
+    assert claim.properties is not None
     currency = claim.properties["currency"]
     # the SDK writes anyOf-with-null as its own nullable field
-    assert currency.type == genai_types.Type.STRING and currency.nullable is True
+    assert currency.type == genai_types.Type.STRING
+    assert currency.nullable is True
     assert claim.properties["basis"].enum == ["single_period", "cumulative", "instant"]
     assert sorted(claim.required or []) == sorted(claim.properties)
     genai_types.GenerateContentConfig(response_json_schema=claim_json_schema(many=many))
@@ -224,9 +228,7 @@ def _scripted_client(
     return instructor.from_openai(client, mode=instructor.Mode.TOOLS), requests
 
 
-def _create(
-    client: instructor.Instructor, model: type[BaseModel], **kwargs: Any
-) -> Any:
+def _create(client: instructor.Instructor, model: type[BaseModel], **kwargs: Any) -> Any:
     return client.chat.completions.create(
         model="gpt-test",
         response_model=model,
@@ -243,7 +245,8 @@ def test_instructor_reasks_on_a_claim_fincalc_refuses() -> None:
     no_digit = {**GOOD, "quote": "实现营业收入"}
     client, requests = _scripted_client([no_digit, GOOD], "GroundedClaim")
     claim = _create(client, GroundedClaim, max_retries=2)
-    assert isinstance(claim, Claim) and claim.quote == GOOD["quote"]
+    assert isinstance(claim, Claim)
+    assert claim.quote == GOOD["quote"]
     assert len(requests) == 2  # one re-ask
     assert "the quote must contain the number" in _reask_text(requests[1])
 
@@ -259,9 +262,17 @@ def test_plain_claim_ends_the_call_instead() -> None:
 
 def test_instructor_reasks_with_the_grounding_reason() -> None:
     invented = {**GOOD, "quote": "实现营业收入8.1亿元"}  # not what the report says
-    wrong_period = {**GOOD, "quote": "2025年第三季度，华东区实现营业收入8.7亿元", "period": "2024Q3"}
+    wrong_period = {
+        **GOOD,
+        "quote": "2025年第三季度，华东区实现营业收入8.7亿元",
+        "period": "2024Q3",
+    }
     client, requests = _scripted_client(
-        [{"claims": [invented, RATIO]}, {"claims": [wrong_period, RATIO]}, {"claims": [GOOD, RATIO]}],
+        [
+            {"claims": [invented, RATIO]},
+            {"claims": [wrong_period, RATIO]},
+            {"claims": [GOOD, RATIO]},
+        ],
         "GroundedClaims",
     )
     answer = _create(client, GroundedClaims, max_retries=3, context=grounding_context([DOC]))
@@ -298,4 +309,3 @@ def test_grounded_claim_errors_are_validation_errors_with_reason_codes() -> None
     ]
     # without a context only the shape is checked
     assert GroundedClaims.model_validate({"claims": [bad_currency]}).claims[0].currency == "USD"
-

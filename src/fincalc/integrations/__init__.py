@@ -4,14 +4,16 @@ Each module is a thin layer over fincalc's public API (``evaluate``,
 ``resolve_all``, the operations, ``render``) and needs its framework,
 installed with the matching extra; ``import fincalc`` never imports them.
 
-| module | framework | extra |
-|---|---|---|
-| ``fincalc.integrations.inspect_ai`` | inspect_ai scorer (also found by entry point) | ``fincalc[inspect]`` |
-| ``fincalc.integrations.ragas`` | Ragas metric for ``ragas.evaluate`` | ``fincalc[ragas]`` |
-| ``fincalc.integrations.deepeval`` | deepeval ``BaseMetric`` | ``fincalc[deepeval]`` |
-| ``fincalc.integrations.langchain`` | LangChain tool with the ``Computation`` as artifact | ``fincalc[langchain]`` |
-| ``fincalc.integrations.llama_index`` | LlamaIndex tool with the ``Computation`` as raw output | ``fincalc[llamaindex]`` |
-| ``fincalc.integrations.instructor`` | response models that make instructor re-ask | ``fincalc[instructor]`` |
+- ``fincalc.integrations.inspect_ai``: an inspect_ai scorer, also found by
+  entry point as ``fincalc/numeric_answer`` (extra ``inspect``);
+- ``fincalc.integrations.ragas``: a Ragas metric for ``ragas.evaluate`` (``ragas``);
+- ``fincalc.integrations.deepeval``: a deepeval ``BaseMetric`` (``deepeval``);
+- ``fincalc.integrations.langchain``: a LangChain tool with the ``Computation``
+  as its artifact (``langchain``);
+- ``fincalc.integrations.llama_index``: a LlamaIndex tool with the
+  ``Computation`` as its raw output (``llamaindex``);
+- ``fincalc.integrations.instructor``: response models that make instructor
+  re-ask the model with fincalc's reasons (``instructor``).
 
 See docs/integrations.md.
 """
