@@ -62,6 +62,11 @@ def _task() -> Task:
     return Task(dataset=dataset, solver=generate(), scorer=numeric_answer())
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # inspect_ai may write ./logs
+
+
 @pytest.fixture(scope="module")
 def log(tmp_path_factory: pytest.TempPathFactory) -> Any:
     (result,) = eval(

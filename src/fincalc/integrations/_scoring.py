@@ -13,9 +13,71 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from fincalc import CaseResult, ScoringProfile, Tolerance, evaluate
+from fincalc import (
+    CaseResult,
+    InvalidInputError,
+    ScoringProfile,
+    Tolerance,
+    evaluate,
+    extract_quantities,
+    is_refusal,
+)
 
-__all__ = ["explain", "score_text"]
+__all__ = ["explain", "gold_from_reference", "score_text"]
+
+
+def gold_from_reference(
+    reference: str,
+    *,
+    dimension: str | None = None,
+    unit: str | None = None,
+    refusal_phrases: Iterable[str] | None = None,
+) -> tuple[Decimal | None, str | None]:
+    """The gold value and dimension in a framework's reference answer.
+
+    A reference is the gold value in base units ("870000000"), a reference
+    answer that states exactly one amount ("营业收入为8.7亿元", "-0.49%"), or a
+    refusal ("资料未披露", or empty), which means the right answer is to refuse.
+
+    Raises:
+        InvalidInputError: the reference states no amount or several.
+
+    >>> gold_from_reference("2025年第三季度营业收入为8.7亿元")
+    (Decimal('8.7E+8'), 'CNY')
+    >>> gold_from_reference("870000000", dimension="CNY")
+    (Decimal('870000000'), 'CNY')
+    >>> gold_from_reference("资料未披露该数据")
+    (None, None)
+    """
+    text = reference.strip() if isinstance(reference, str) else ""
+    phrases = None if refusal_phrases is None else tuple(refusal_phrases)
+    if not text or is_refusal(text, phrases=phrases):
+        return None, dimension
+    try:
+        value = Decimal(text.replace(",", ""))
+    except ArithmeticError:
+        pass
+    else:
+        if value.is_finite():
+            return value, dimension
+    amounts = extract_quantities(text, context=unit)
+    if len(amounts) != 1:
+        found = ", ".join(repr(q.raw) for q in amounts) or "none"
+        raise InvalidInputError(
+            f"the reference {text[:80]!r} must state exactly one amount (found {found}); "
+            "give the gold value in base units, e.g. '870000000' with dimension 'CNY'",
+            argument="reference",
+            value=text[:80],
+        )
+    (amount,) = amounts
+    if dimension and amount.dimension and amount.dimension != dimension:
+        raise InvalidInputError(
+            f"the reference {text[:80]!r} is in {amount.dimension}, but the dimension given "
+            f"is {dimension}; fix the reference or the dimension (fincalc never converts)",
+            argument="reference",
+            value=text[:80],
+        )
+    return amount.value, dimension or amount.dimension
 
 
 def score_text(
