@@ -51,7 +51,7 @@ def fincalc_tool(
     calendar: FiscalCalendar | None = None,
     min_ratio: float = 0.9,
 ) -> StructuredTool:
-    """A LangChain ``StructuredTool`` that computes from claims, with the ``Computation`` as artifact.
+    """Build a LangChain tool that computes from claims; the ``Computation`` is its artifact.
 
     Args:
         documents: The ``fincalc.Document`` objects quotes are grounded in: a
