@@ -74,7 +74,8 @@ EDGES = {
     "inspect_ai": {"fincalc.integrations.inspect_ai"},
     "ragas": {"fincalc.integrations.ragas"},
     "deepeval": {"fincalc.integrations.deepeval"},
-    "langchain_core": {"fincalc.integrations.langchain"},
+    # Ragas' metric signature takes LangChain callbacks
+    "langchain_core": {"fincalc.integrations.langchain", "fincalc.integrations.ragas"},
     "llama_index": {"fincalc.integrations.llama_index"},
     "instructor": set(),  # GroundedClaim is plain pydantic; instructor is only tested
 }
