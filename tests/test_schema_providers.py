@@ -175,10 +175,104 @@ def test_google_genai_rejected_the_type_list_form() -> None:
 # -- instructor: its re-ask loop sees fincalc's messages ---------------------------
 
 
-def _httpx() -> Any:
-    """The HTTP library this openai version is built on (httpx or its successor)."""
-    base = next(c for c in openai.DefaultHttpxClient.__mro__[1:] if c.__name__ == "Client")
+def _httpx(sdk: Any = openai) -> Any:
+    """The HTTP library an SDK version is built on (httpx or its successor)."""
+    base = next(c for c in sdk.DefaultHttpxClient.__mro__[1:] if c.__name__ == "Client")
     return sys.modules[base.__module__.split(".")[0]]
+
+
+def _recording_transport(sdk: Any, reply: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
+    httpx = _httpx(sdk)
+    sent: list[dict[str, Any]] = []
+
+    def handler(request: Any) -> Any:
+        sent.append(json.loads(request.content))
+        return httpx.Response(200, json=reply)
+
+    return httpx.Client(transport=httpx.MockTransport(handler)), sent
+
+
+# -- the calls docs/structured-output.md shows, sent to a local transport ----------
+
+
+def test_the_documented_openai_call() -> None:
+    content = json.dumps({"claims": [GOOD]}, ensure_ascii=False)
+    reply = _tool_reply({}, "unused")
+    reply["choices"][0]["message"] = {"role": "assistant", "content": content}
+    reply["choices"][0]["finish_reason"] = "stop"
+    http, sent = _recording_transport(openai, reply)
+    client = openai.OpenAI(api_key="k", base_url="http://fincalc.invalid/v1", http_client=http)
+    response = client.chat.completions.create(
+        model="gpt-4o-mini",
+        messages=[{"role": "user", "content": "2025年第三季度华东区营业收入？"}],
+        response_format={
+            "type": "json_schema",
+            "json_schema": {
+                "name": "claims",
+                "strict": True,
+                "schema": claim_json_schema(many=True),
+            },
+        },
+    )
+    claims = json.loads(response.choices[0].message.content or "")["claims"]
+    assert resolve_all(claims, [DOC]).ok
+    assert sent[0]["response_format"]["json_schema"]["schema"] == claim_json_schema(many=True)
+
+
+def _anthropic_reply(content: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "id": "msg_test",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-test",
+        "content": content,
+        "stop_reason": "end_turn",
+        "stop_sequence": None,
+        "usage": {"input_tokens": 1, "output_tokens": 1},
+    }
+
+
+def test_the_documented_anthropic_calls() -> None:
+    text = json.dumps({"claims": [GOOD]}, ensure_ascii=False)
+    http, sent = _recording_transport(anthropic, _anthropic_reply([{"type": "text", "text": text}]))
+    client = anthropic.Anthropic(api_key="k", base_url="http://fincalc.invalid", http_client=http)
+    message = client.messages.create(
+        model="claude-sonnet-4-5",
+        max_tokens=1024,
+        messages=[{"role": "user", "content": "2025年第三季度华东区营业收入？"}],
+        output_config={"format": {"type": "json_schema", "schema": claim_json_schema(many=True)}},
+    )
+    block = message.content[0]
+    assert block.type == "text"
+    assert resolve_all(json.loads(block.text)["claims"], [DOC]).ok
+    assert sent[0]["output_config"]["format"]["schema"] == claim_json_schema(many=True)
+
+    tool_use = {
+        "type": "tool_use",
+        "id": "t1",
+        "name": "record_claims",
+        "input": {"claims": [GOOD]},
+    }
+    http, sent = _recording_transport(anthropic, _anthropic_reply([tool_use]))
+    client = anthropic.Anthropic(api_key="k", base_url="http://fincalc.invalid", http_client=http)
+    message = client.messages.create(
+        model="claude-sonnet-4-5",
+        max_tokens=1024,
+        messages=[{"role": "user", "content": "2025年第三季度华东区营业收入？"}],
+        tools=[
+            {
+                "name": "record_claims",
+                "description": "Quote each number you need",
+                "input_schema": claim_json_schema(many=True),
+                "strict": True,
+            }
+        ],
+        tool_choice={"type": "tool", "name": "record_claims"},
+    )
+    block = message.content[0]
+    assert block.type == "tool_use"
+    assert resolve_all(block.input["claims"], [DOC]).ok  # type: ignore[index]
+    assert sent[0]["tools"][0]["input_schema"] == claim_json_schema(many=True)
 
 
 def _tool_reply(arguments: dict[str, Any], name: str) -> dict[str, Any]:
