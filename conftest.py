@@ -14,9 +14,10 @@ for _name in fincalc.__all__:
 
 # -- integrations: collected only where their framework is installed ---------------
 # Each file that needs a framework, with the modules it needs. Where a framework is
-# missing, its files are not collected (the report header says so). ``bash .ci/test``
-# runs them, named on the command line, in their own environments with
-# FINCALC_REQUIRE_INTEGRATIONS=1, which makes a missing framework an error instead.
+# missing, a directory run (plain ``pytest``) does not collect its files and the
+# report header says so. ``bash .ci/test`` names them on the command line in their
+# own environments (.ci/integrations), and pytest always collects a path it is
+# given: there a missing framework is an import error, never a skip.
 # tests/test_integrations_packaging.py checks that this table lists every such file.
 INTEGRATION_NEEDS: dict[str, tuple[str, ...]] = {
     "src/fincalc/integrations/inspect_ai.py": ("inspect_ai",),
@@ -39,7 +40,6 @@ INTEGRATION_NEEDS: dict[str, tuple[str, ...]] = {
     ),
 }
 _ROOT = __import__("pathlib").Path(__file__).parent
-_MISSING: dict[str, tuple[str, ...]] = {}
 
 
 def _missing(modules: tuple[str, ...]) -> tuple[str, ...]:
@@ -57,8 +57,6 @@ def _missing(modules: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def pytest_ignore_collect(collection_path, config):  # type: ignore[no-untyped-def]
-    import os
-
     try:
         key = collection_path.relative_to(_ROOT).as_posix()
     except ValueError:
@@ -66,19 +64,7 @@ def pytest_ignore_collect(collection_path, config):  # type: ignore[no-untyped-d
     needs = INTEGRATION_NEEDS.get(key)
     if not needs:
         return None
-    missing = _missing(needs)
-    if not missing:
-        return None
-    requested = {(_ROOT / arg.split("::")[0]).resolve() for arg in config.args}
-    if os.environ.get("FINCALC_REQUIRE_INTEGRATIONS") and collection_path.resolve() in requested:
-        import pytest
-
-        raise pytest.UsageError(
-            f"{key} needs {', '.join(missing)}, which is not installed in this environment; "
-            "bash .ci/test installs each integration's extra in its own venv"
-        )
-    _MISSING[key] = missing
-    return True
+    return True if _missing(needs) else None
 
 
 def pytest_report_header(config):  # type: ignore[no-untyped-def]
