@@ -127,7 +127,9 @@ def test_claim_schema_is_strict_structured_output_shape(many: bool) -> None:
         "currency",
     }
     assert props["basis"]["enum"] == ["single_period", "cumulative", "instant"]
-    assert props["currency"]["type"] == ["string", "null"]
+    # nullable as anyOf, not a type list: Anthropic's and Google's SDKs reject type lists
+    assert props["currency"]["anyOf"] == [{"type": "string"}, {"type": "null"}]
+    assert not any(isinstance(node.get("type"), list) for node in _walk(schema))
     json.dumps(schema)  # serialisable as is
 
 
@@ -981,6 +983,7 @@ def test_gemini_schema_dialect(many: bool) -> None:
     schema = claim_json_schema(many=many, dialect="gemini")
     for node in _walk(schema):
         assert "additionalProperties" not in node
+        assert "anyOf" not in node
         assert not isinstance(node.get("type"), list)
     props = (schema["properties"]["claims"]["items"] if many else schema)["properties"]
     assert props["currency"] == {

@@ -33,6 +33,9 @@ PACKAGE = Path(fincalc.__file__).parent
 # The stages, bottom to top.  "" is the package root: the public modules
 # (``__init__``, ``cli``, ``errors``, ``testing``) and ``_version``.
 ORDER = ["_values", "_reading", "_locating", "_grounding", "_computing", "_evaluating"]
+# The adapters for other frameworks sit above everything, beside ``cli``: they
+# import fincalc's public names only, and nothing in fincalc imports them.
+INTEGRATIONS = "integrations"
 ROOT_BOTTOM = {"fincalc._version"}  # importable from every layer
 
 # (importing module, imported module) -> why the import is inside a function
@@ -67,6 +70,14 @@ EDGES = {
         "fincalc._evaluating.answers",
     },
     "hypothesis": {"fincalc.testing"},
+    # each framework only in its own adapter (optional extras, never imported by fincalc)
+    "inspect_ai": {"fincalc.integrations.inspect_ai"},
+    "ragas": {"fincalc.integrations.ragas"},
+    "deepeval": {"fincalc.integrations.deepeval"},
+    # Ragas' metric signature takes LangChain callbacks
+    "langchain_core": {"fincalc.integrations.langchain", "fincalc.integrations.ragas"},
+    "llama_index": {"fincalc.integrations.llama_index"},
+    "instructor": set(),  # GroundedClaim is plain pydantic; instructor is only tested
 }
 # pydantic stays off the hot value types
 NO_PYDANTIC = {
@@ -143,6 +154,8 @@ def rank(module: str) -> int:
     if module in ROOT_BOTTOM:
         return -1
     name = stage(module)
+    if name == INTEGRATIONS:
+        return len(ORDER) + 1
     return ORDER.index(name) if name else len(ORDER)
 
 
@@ -160,7 +173,7 @@ def test_every_private_module_sits_in_a_stage() -> None:
         and m not in {"fincalc.__main__", "fincalc"}
     ]
     assert not loose, f"put these private modules in a stage subpackage ({ORDER}): {loose}"
-    stray = {stage(m) for m in MODULES} - {"", *ORDER}
+    stray = {stage(m) for m in MODULES} - {"", INTEGRATIONS, *ORDER}
     assert not stray, f"subpackages missing from ORDER in tests/test_layering.py: {stray}"
 
 
@@ -168,13 +181,31 @@ def test_every_private_module_sits_in_a_stage() -> None:
 def test_imports_flow_downwards(module: str) -> None:
     for imp in filter(internal, imports_of(module)):
         if imp.module == "fincalc":
-            assert stage(module) == "" or module == "fincalc.__main__", (
+            assert stage(module) in ("", INTEGRATIONS) or module == "fincalc.__main__", (
                 f"{module}:{imp.line} imports the public package; import the stage instead"
             )
             continue
         assert rank(imp.module) <= rank(module), (
             f"{module}:{imp.line} imports {imp.module}, a higher layer "
             f"({stage(imp.module) or 'root'} is above {stage(module) or 'root'} in ORDER)"
+        )
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if stage(m) == INTEGRATIONS))
+def test_integrations_use_the_public_api_only(module: str) -> None:
+    for imp in filter(internal, imports_of(module)):
+        assert imp.module == "fincalc" or stage(imp.module) == INTEGRATIONS, (
+            f"{module}:{imp.line} imports {imp.module}; an integration uses what users can "
+            "import (`from fincalc import ...`), so it keeps working as the internals move"
+        )
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if stage(m) != INTEGRATIONS))
+def test_nothing_in_fincalc_imports_the_integrations(module: str) -> None:
+    for imp in filter(internal, imports_of(module)):
+        assert stage(imp.module) != INTEGRATIONS, (
+            f"{module}:{imp.line} imports {imp.module}; the integrations are optional extras "
+            "and `import fincalc` must work without their frameworks"
         )
 
 

@@ -8,7 +8,7 @@ the record as a structured-output schema in the dialects LLM APIs accept.
 from __future__ import annotations
 
 import functools
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import regex
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -58,6 +58,13 @@ class Claim(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
+    #: How malformed input is reported. ``"fincalc"`` (the default) raises
+    #: ``InvalidRecordError`` naming the field. ``"pydantic"`` lets pydantic's
+    #: ``ValidationError`` (with the same messages) through, for libraries that
+    #: re-ask the model when validation fails (instructor, PydanticAI, LangChain's
+    #: ``with_structured_output``): set it on a subclass.
+    validation_errors: ClassVar[Literal["fincalc", "pydantic"]] = "fincalc"
+
     evidence_id: str = Field(min_length=1, description="Id of the cited document or chunk.")
     quote: str = Field(
         min_length=1,
@@ -103,20 +110,54 @@ class Claim(BaseModel):
             raise ValueError(f"currency {value!r} is not an ISO 4217 code such as CNY or USD")
         return code
 
+    def __init__(self, /, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            if type(self).validation_errors == "pydantic":
+                raise
+            raise _record_error(exc, "Claim") from exc
+
+    # Pydantic calls a model's own ``__init__`` from ``model_validate`` unless it
+    # is marked as the base one; this one only translates the error.
+    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
+
     @classmethod
     def model_validate_json(cls, json_data: Any, *args: Any, **kwargs: Any) -> Claim:
-        """Parse model output; malformed output raises ``InvalidRecordError``."""
+        """Parse model output; malformed output raises ``InvalidRecordError``.
+
+        Raises pydantic's ``ValidationError`` instead when the class sets
+        ``validation_errors = "pydantic"``.
+        """
         try:
             return super().model_validate_json(json_data, *args, **kwargs)
         except ValidationError as exc:
+            if cls.validation_errors == "pydantic":
+                raise
             raise _record_error(exc, "Claim") from exc
 
     @classmethod
     def model_validate(cls, obj: Any, *args: Any, **kwargs: Any) -> Claim:
-        """Validate a dict; malformed input raises ``InvalidRecordError``."""
+        """Validate a dict; malformed input raises ``InvalidRecordError``.
+
+        Raises pydantic's ``ValidationError`` instead when the class sets
+        ``validation_errors = "pydantic"``.
+        """
         try:
             return super().model_validate(obj, *args, **kwargs)
         except ValidationError as exc:
+            if cls.validation_errors == "pydantic":
+                raise
+            raise _record_error(exc, "Claim") from exc
+
+    @classmethod
+    def model_validate_strings(cls, obj: Any, *args: Any, **kwargs: Any) -> Claim:
+        """Validate string data; malformed input raises ``InvalidRecordError``."""
+        try:
+            return super().model_validate_strings(obj, *args, **kwargs)
+        except ValidationError as exc:
+            if cls.validation_errors == "pydantic":
+                raise
             raise _record_error(exc, "Claim") from exc
 
 
@@ -141,27 +182,36 @@ _UNSUPPORTED_SCHEMA_KEYS = frozenset(
 
 def _clean_schema(node: Any) -> Any:
     if isinstance(node, dict):
-        cleaned = {
+        return {
             key: _clean_schema(value)
             for key, value in node.items()
             if key not in _UNSUPPORTED_SCHEMA_KEYS
         }
-        if "anyOf" in cleaned and all(
-            isinstance(option, dict) and set(option) == {"type"} for option in cleaned["anyOf"]
-        ):
-            # {"anyOf": [{"type": "string"}, {"type": "null"}]} -> {"type": ["string", "null"]}
-            cleaned["type"] = [option["type"] for option in cleaned.pop("anyOf")]
-        return cleaned
     if isinstance(node, list):
         return [_clean_schema(item) for item in node]
     return node
 
 
+def _nullable_type(node: dict[str, Any]) -> str | None:
+    """``"string"`` for ``{"anyOf": [{"type": "string"}, {"type": "null"}]}``, else ``None``."""
+    options = node.get("anyOf")
+    if not isinstance(options, list) or len(options) != 2:
+        return None
+    if not all(isinstance(option, dict) and set(option) == {"type"} for option in options):
+        return None
+    kinds = [option["type"] for option in options]
+    if "null" not in kinds:
+        return None
+    other = [kind for kind in kinds if kind != "null"]
+    return other[0] if len(other) == 1 and isinstance(other[0], str) else None
+
+
 def _gemini_schema(node: Any) -> Any:
     """OpenAPI-subset shape for Gemini's ``response_schema``.
 
-    A single ``type`` with ``nullable: true`` instead of a type list, and no
-    ``additionalProperties`` (Gemini rejects both).
+    A single ``type`` with ``nullable: true`` instead of an ``anyOf`` with
+    ``null``, and no ``additionalProperties`` (the OpenAPI 3.0 subset that
+    Vertex AI and older Gemini API versions take).
     """
     if isinstance(node, dict):
         out = {
@@ -169,12 +219,11 @@ def _gemini_schema(node: Any) -> Any:
             for key, value in node.items()
             if key != "additionalProperties"
         }
-        kind = out.get("type")
-        if isinstance(kind, list):
-            types = [t for t in kind if t != "null"]
-            out["type"] = types[0] if len(types) == 1 else types
-            if "null" in kind:
-                out["nullable"] = True
+        kind = _nullable_type(node)
+        if kind is not None:
+            del out["anyOf"]
+            out["type"] = kind
+            out["nullable"] = True
         return out
     if isinstance(node, list):
         return [_gemini_schema(item) for item in node]
@@ -198,20 +247,37 @@ def claim_json_schema(
 ) -> dict[str, Any]:
     """A JSON schema for ``Claim`` usable as an LLM structured-output schema.
 
-    ``dialect="openai"`` (the default; also what Anthropic tool schemas take):
-    an object with ``additionalProperties: false``, every property listed in
-    ``required`` (optional values are nullable as ``"type": ["string",
-    "null"]``), and no keywords that strict modes reject (``default``,
-    ``minLength``, ``pattern``, ``format``). ``dialect="gemini"``: the same
-    without ``additionalProperties`` and with one ``type`` plus
-    ``"nullable": true``, which is what Gemini's ``response_schema`` accepts.
-    With ``many=True`` the schema is ``{"claims": [Claim, ...]}``.
+    ``dialect="openai"`` (the default) is the portable form: an object with
+    ``additionalProperties: false``, every property listed in ``required``, an
+    optional value written as ``{"anyOf": [{"type": "string"}, {"type":
+    "null"}]}``, and none of the keywords strict modes reject (``default``,
+    ``minLength``, ``pattern``, ``format``, ``title``). The same dict passes
+    OpenAI's strict structured outputs, Anthropic's ``transform_schema`` (strict
+    tools and ``output_config``) and google-genai's ``response_schema`` and
+    ``response_json_schema``; a test runs each SDK's own offline check on it.
+    The nullable form is ``anyOf`` rather than a type list (``"type":
+    ["string", "null"]``) because Anthropic's and Google's SDKs reject type
+    lists.
+
+    ``dialect="gemini"``: the OpenAPI 3.0 subset that Vertex AI and older
+    Gemini API versions take: one ``type`` plus ``"nullable": true`` and no
+    ``additionalProperties``.
+
+    Args:
+        many: Give ``{"claims": [Claim, ...]}`` instead of one claim.
+        dialect: ``"openai"`` (portable, the default) or ``"gemini"``.
+
+    Returns:
+        A fresh dict, safe to modify.
+
+    Raises:
+        InvalidInputError: an unknown ``dialect``.
 
     >>> schema = claim_json_schema()
     >>> schema["additionalProperties"], sorted(schema["required"]) == sorted(schema["properties"])
     (False, True)
-    >>> schema["properties"]["currency"]["type"]
-    ['string', 'null']
+    >>> schema["properties"]["currency"]["anyOf"]
+    [{'type': 'string'}, {'type': 'null'}]
     >>> gemini = claim_json_schema(dialect="gemini")
     >>> gemini["properties"]["currency"]["type"], gemini["properties"]["currency"]["nullable"]
     ('string', True)

@@ -1,0 +1,146 @@
+"""An inspect_ai scorer that judges numeric answers the way ``fincalc.evaluate`` does.
+
+inspect_ai's built-in ``match()`` compares text; this scorer reads the amount
+in the model's answer with fincalc's parser and compares it exactly with the
+target: "8.7亿元" and "870,000,000 yuan" are the same number, "8.7万元" is a
+wrong scale, "rose 0.49%" against ``-0.0049`` a wrong sign, "约5亿" not precise
+enough for 4.6 亿, and "资料未披露" a refusal.
+
+A sample's ``target`` is the gold value in base units (元 for CNY, dollars for
+USD, 1 for RATIO: 5.2% is ``0.052``), or empty when the right answer is a
+refusal. Its ``metadata`` may give ``dimension``, ``unit`` (the unit a bare
+number in the answer is in), ``category``, ``kind`` (``extraction`` or
+``derived``, which the ``graded`` profile reads), ``evidence_ids`` and
+``tolerance`` (a dict such as ``{"rel": "0.001"}``), overriding the
+scorer's arguments.
+
+Install with ``pip install 'fincalc[inspect]'``. The scorer is registered
+through inspect_ai's entry point, so ``fincalc/numeric_answer`` names it
+wherever inspect_ai takes a registered scorer; in Python::
+
+    from inspect_ai import Task, task
+    from inspect_ai.dataset import Sample
+    from inspect_ai.solver import generate
+    from fincalc.integrations.inspect_ai import numeric_answer
+
+    @task
+    def revenue_qa() -> Task:
+        return Task(
+            dataset=[Sample(input="华东区2025年第三季度营业收入是多少？",
+                            target="870000000", metadata={"dimension": "CNY"})],
+            solver=generate(),
+            scorer=numeric_answer(),
+        )
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from inspect_ai.scorer import (
+    CORRECT,
+    INCORRECT,
+    PARTIAL,
+    Metric,
+    SampleScore,
+    Score,
+    Scorer,
+    Target,
+    accuracy,
+    metric,
+    scorer,
+    stderr,
+)
+from inspect_ai.solver import TaskState
+
+from fincalc import CaseResult, InvalidRecordError
+
+from ._scoring import explain, score_text
+
+__all__ = ["numeric_answer", "wrong_scale_rate"]
+
+_VALUE = {"correct": CORRECT, "partial": PARTIAL, "wrong": INCORRECT}
+
+
+@metric
+def wrong_scale_rate() -> Metric:
+    """Share of samples whose answer was off by a power of ten (万 for 亿, thousands for millions).
+
+    The failure ``match()`` cannot see and fincalc exists to catch.
+    """
+
+    def compute(scores: list[SampleScore]) -> float:
+        if not scores:
+            return 0.0
+        wrong = sum(1 for s in scores if (s.score.metadata or {}).get("reason") == "wrong_scale")
+        return wrong / len(scores)
+
+    return compute
+
+
+@scorer(metrics=[accuracy(), stderr(), wrong_scale_rate()])
+def numeric_answer(
+    *,
+    dimension: str | None = None,
+    unit: str | None = None,
+    tolerance: Mapping[str, Any] | None = None,
+    profile: str = "strict",
+    refusal_phrases: Sequence[str] | None = None,
+) -> Scorer:
+    """Score the model's answer against the target value with ``fincalc.evaluate``'s rules.
+
+    Args:
+        dimension: The target's dimension (``CNY``, ``USD``, ``RATIO``, …) when
+            a sample's metadata does not give one.
+        unit: The unit bare numbers in answers are read in ("亿元", "million").
+        tolerance: A ``Tolerance`` as a dict (``{"abs": "0.01"}``,
+            ``{"rel": "0.001", "ignore_sign": true}``); the dimension's default otherwise.
+        profile: ``"strict"`` or ``"graded"`` (partial credit for derived values).
+        refusal_phrases: Replace the default refusal phrases.
+
+    Returns:
+        A scorer whose ``Score.value`` is ``C``, ``P`` (graded partial credit) or
+        ``I``; ``answer`` is the amount as written, ``explanation`` says why, and
+        ``metadata`` holds the full ``CaseResult`` (``reason``: ``ok``,
+        ``wrong_scale``, ``wrong_sign``, ``refused``, ``should_refuse``, …).
+    """
+    phrases = None if refusal_phrases is None else tuple(refusal_phrases)
+
+    async def score(state: TaskState, target: Target) -> Score:
+        meta = state.metadata or {}
+        golds: list[str | None] = [t for t in target.target if t.strip()] or [None]
+        results: list[CaseResult] = []
+        for gold in golds:
+            try:
+                result = score_text(
+                    state.output.completion,
+                    gold,
+                    dimension=meta.get("dimension", dimension),
+                    unit=meta.get("unit", unit),
+                    tolerance=meta.get("tolerance", tolerance),
+                    category=meta.get("category"),
+                    kind=meta.get("kind"),
+                    evidence_ids=meta.get("evidence_ids", ()),
+                    profile=profile,
+                    refusal_phrases=phrases,
+                    qid=str(state.sample_id),
+                )
+            except InvalidRecordError as error:
+                raise InvalidRecordError(
+                    f"sample {state.sample_id!r}: {error} (the target is the gold value in "
+                    "base units; metadata may give dimension, unit, tolerance)",
+                    source="inspect_ai sample",
+                    field=error.field,
+                    reason=error.reason,
+                ) from error
+            results.append(result)
+        best = max(results, key=lambda r: r.score)  # several targets: any may match
+        return Score(
+            value=_VALUE.get(best.verdict, INCORRECT),
+            answer=best.found_raw,
+            explanation=explain(best),
+            metadata=best.to_dict(),
+        )
+
+    return score

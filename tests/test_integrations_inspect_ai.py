@@ -1,0 +1,155 @@
+"""The inspect_ai scorer in a real ``eval`` with inspect_ai's mock model (no network)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from inspect_ai import Task, eval
+from inspect_ai.dataset import Sample
+from inspect_ai.log import read_eval_log
+from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage, get_model
+from inspect_ai.scorer import match
+from inspect_ai.solver import generate
+
+from fincalc.integrations.inspect_ai import numeric_answer
+
+# inspect_ai's eval loop leaves anyio memory streams for the garbage collector;
+# the warning is about inspect_ai's internals, not about fincalc's scorer
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Unclosed <MemoryObject:ResourceWarning"),
+    pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning"),
+]
+
+# question -> (the mock model's answer, target, metadata, expected value, expected reason)
+CASES: list[tuple[str, str, str, dict[str, Any], str, str]] = [
+    ("q1", "华东区营业收入为8.7亿元。", "870000000", {"dimension": "CNY"}, "C", "ok"),
+    ("q2", "Revenue was $303M.", "302600000", {"dimension": "USD"}, "C", "ok"),
+    ("q3", "营业收入同比下降0.49%", "-0.0049", {"dimension": "RATIO"}, "C", "ok"),
+    ("q4", "营业收入为8.7万元。", "870000000", {"dimension": "CNY"}, "I", "wrong_scale"),
+    ("q5", "Revenue rose 0.49%", "-0.0049", {"dimension": "RATIO"}, "I", "wrong_sign"),
+    ("q6", "营业收入 8.7 亿美元", "870000000", {"dimension": "CNY"}, "I", "wrong_currency"),
+    ("q7", "研发投入 12.5", "1250000000", {"dimension": "CNY", "unit": "亿元"}, "C", "ok"),
+    ("q8", "资料未披露该分部的营业收入。", "", {}, "C", "ok"),  # gold: a refusal
+    ("q9", "营业收入为9.1亿元。", "", {"dimension": "CNY"}, "I", "should_refuse"),
+    ("q10", "资料未披露。", "870000000", {"dimension": "CNY"}, "I", "refused"),
+]
+
+
+def _output(text: str) -> ModelOutput:
+    output = ModelOutput.from_content("mockllm/model", text)
+    # given usage, the mock model does not count tokens (which would fetch a tokenizer)
+    output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+    return output
+
+
+def _mock_model() -> Any:
+    answers = {question: answer for question, answer, *_ in CASES}
+
+    def reply(messages: list[ChatMessage], *_: Any) -> ModelOutput:
+        return _output(answers[messages[-1].text])
+
+    return get_model("mockllm/model", custom_outputs=reply)
+
+
+def _task() -> Task:
+    dataset = [
+        Sample(id=q, input=q, target=target, metadata=meta) for q, _, target, meta, *_ in CASES
+    ]
+    return Task(dataset=dataset, solver=generate(), scorer=numeric_answer())
+
+
+@pytest.fixture(autouse=True)
+def _in_a_scratch_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # inspect_ai may write ./logs
+
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    (result,) = eval(
+        _task(),
+        model=_mock_model(),
+        log_dir=str(tmp_path_factory.mktemp("logs")),
+        display="none",
+    )
+    assert result.status == "success", result.error
+    return result
+
+
+def test_each_sample_gets_fincalcs_verdict(log: Any) -> None:
+    got = {s.id: s.scores["numeric_answer"] for s in log.samples}
+    for q, _, _, _, value, reason in CASES:
+        assert (got[q].value, got[q].metadata["reason"]) == (value, reason), q
+    assert got["q1"].answer == "8.7亿元"
+    assert got["q4"].explanation == (
+        "wrong: wrong_scale, '8.7万元' vs gold 870000000 CNY (off by ×10^-4)"
+    )
+
+
+def test_metrics(log: Any) -> None:
+    (score,) = log.results.scores
+    metrics = {name: m.value for name, m in score.metrics.items()}
+    assert metrics["accuracy"] == pytest.approx(5 / 10)
+    assert metrics["wrong_scale_rate"] == pytest.approx(1 / 10)
+    assert "stderr" in metrics
+
+
+def test_several_targets_any_may_match(tmp_path: Path) -> None:
+    task = Task(
+        dataset=[Sample(input="q1", target=["-0.0049", "870000000"], metadata={})],
+        solver=generate(),
+        scorer=numeric_answer(dimension="CNY"),
+    )
+    (result,) = eval(task, model=_mock_model(), log_dir=str(tmp_path), display="none")
+    assert result.samples[0].scores["numeric_answer"].value == "C"
+
+
+def test_graded_profile_gives_partial_credit(tmp_path: Path) -> None:
+    model = get_model("mockllm/model", custom_outputs=[_output("增长5.3%")])
+    task = Task(
+        dataset=[
+            Sample(
+                input="增长率？", target="0.05", metadata={"dimension": "RATIO", "kind": "derived"}
+            )
+        ],
+        solver=generate(),
+        scorer=numeric_answer(profile="graded"),
+    )
+    (result,) = eval(task, model=model, log_dir=str(tmp_path), display="none")
+    assert result.samples[0].scores["numeric_answer"].value == "P"
+
+
+def test_a_bad_target_is_a_sample_error_naming_the_fix(tmp_path: Path) -> None:
+    task = Task(
+        dataset=[Sample(input="q1", target="8.7亿", metadata={"dimension": "CNY"})],
+        solver=generate(),
+        scorer=numeric_answer(),
+    )
+    (result,) = eval(task, model=_mock_model(), log_dir=str(tmp_path), display="none")
+    assert result.status == "error"
+    assert "the gold value in base units" in str(result.error)
+
+
+def test_inspect_score_finds_it_through_the_entry_point(tmp_path: Path) -> None:
+    # a log scored by inspect_ai's text match, rescored from the command line by name:
+    # only the entry point tells a fresh `inspect` process where fincalc/numeric_answer is
+    task = Task(
+        dataset=[
+            Sample(id=q, input=q, target=t, metadata=m) for q, _, t, m, *_ in CASES if q != "q8"
+        ],
+        solver=generate(),
+        scorer=match(numeric=True),
+    )
+    (result,) = eval(task, model=_mock_model(), log_dir=str(tmp_path), display="none")
+    rescored = tmp_path / "rescored.eval"
+    inspect_cli = Path(sys.executable).with_name("inspect")
+    command = [str(inspect_cli), "score", result.location, "--scorer", "fincalc/numeric_answer"]
+    command += ["-S", "profile=strict", "--action", "overwrite", "--display", "none"]
+    command += ["--output-file", str(rescored)]
+    subprocess.run(command, check=True, capture_output=True, text=True, timeout=300)
+    log = read_eval_log(str(rescored))
+    values = {s.id: s.scores["numeric_answer"].value for s in log.samples or []}
+    assert values == {q: v for q, _, _, _, v, _ in CASES if q != "q8"}
