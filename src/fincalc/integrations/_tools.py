@@ -154,7 +154,13 @@ class ToolCore:
             if not args.metric:
                 raise Refused("ratio needs the result's metric (e.g. 毛利率, Net margin)")
             return ratio(first, second, metric=args.metric, **options)
-        growth = {"yoy": yoy, "qoq": qoq, "cagr": cagr, "pp_change": pp_change, "share": share}
+        growth: dict[str, Callable[..., Computation]] = {
+            "yoy": yoy,
+            "qoq": qoq,
+            "cagr": cagr,
+            "pp_change": pp_change,
+            "share": share,
+        }
         return growth[args.operation](first, second, metric=args.metric, **options)
 
 
