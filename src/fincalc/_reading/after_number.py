@@ -119,11 +119,15 @@ def read_after(source: Source, core: Core) -> After:
     if after_ch in SPACES:  # one space costs no call
         j = i + 1 if i + 1 == size or norm[i + 1] not in SPACES else forward_spaces(norm, i)
     next_char = norm[j] if j < size else ""
-    if after_ch not in grammar.marks_after and next_char not in grammar.after_trigger:
+    if (
+        after_ch not in grammar.marks_after
+        and next_char not in grammar.after_trigger
+        and next_char != ")"
+    ):
         return After(i, i, False, None, None, None, None, None, next_char)
-    close = after_ch == ")"
+    close = after_ch == ")" or next_char == ")"  # "(1,234)", "(412 ) thousand"
     if close:
-        i += 1
+        i = j + 1 if after_ch != ")" else i + 1
     qualifier: str | None = None
     if i < size and norm[i] in grammar.approximate:
         qualifier = norm[i]  # 3000多万元

@@ -127,7 +127,11 @@ def read_before(source: Source, core: Core) -> Before:
     if before_ch in SPACES:  # one space costs no call
         peek = i - 1 if i == 1 or norm[i - 2] not in SPACES else back_spaces(norm, i)
     peek_ch = norm[peek - 1] if peek else ""
-    if before_ch not in grammar.marks_before and peek_ch not in grammar.before_trigger:
+    if (
+        before_ch not in grammar.marks_before
+        and peek_ch not in grammar.before_trigger
+        and peek_ch != "("
+    ):
         return Before(start, False, -1, None, None, None, False, None, None)
     percent: str | None = None
     if (
@@ -150,6 +154,8 @@ def read_before(source: Source, core: Core) -> Before:
     paren_at = -1
     if i and norm[i - 1] == "(":
         paren_at = i = i - 1
+    elif i and norm[i - 1] in SPACES and (k := back_spaces(norm, i)) and norm[k - 1] == "(":
+        paren_at = i = k - 1  # "( 1,234 )", "( $ 7 ) million": spaces inside the brackets
     if i and norm[i - 1] in grammar.sign_ends and (sign := _sign_before(source, i, words=True)):
         i = sign[0]
         negative = negative or sign[1]

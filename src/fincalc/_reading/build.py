@@ -212,8 +212,8 @@ def read_brackets(
         or (after.close and (after.unit is not None or after.scale is not None))
         or source.context is not None
         or source.in_table_line(core.start)
-        or (has_unit and source.is_whole_text(paren_at, close_end if close_end > 0 else end))
-    ):
+        or source.is_whole_text(paren_at, close_end if close_end > 0 else end)
+    ):  # (a lone "(5,062)" is a table cell, not a list marker)
         return min(start, paren_at), (close_end if close_end > 0 else end), True
     arabic = core.arabic
     if (
@@ -223,7 +223,7 @@ def read_brackets(
         and len(arabic) <= _LIST_PAREN_DIGITS
     ):
         return None  # "(4)" in prose: a list marker
-    if after.close and end == core.end + 1:
+    if after.close and after.unit is None and after.scale is None:
         return start, core.end, negative  # "(1,234)" in prose: the amount without its brackets
     return start, end, negative
 

@@ -88,6 +88,8 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     ):
         return None  # only money or a scale overrides a reference word ("Note 12. 26户")
     start, end, negative = before.start, after.end, before.negative
+    if after.close and before.paren_at < 0 and after.unit is None and after.scale is None:
+        end = core.end  # "1) 营业收入": a ")" with no "(" before the number is not the amount's
     if before.paren_at >= 0:
         bracketed = read_brackets(source, core, before, after, has_unit)
         if bracketed is None:

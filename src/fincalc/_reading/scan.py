@@ -79,6 +79,8 @@ class Source:
         "context",
         "context_exponent",
         "grammar",
+        "line_at",
+        "line_start",
         "lines",
         "norm",
         "prev_end",
@@ -96,6 +98,10 @@ class Source:
         self.context = context
         self.context_exponent = None if context is None else shift_exponent(context.multiplier)
         self.lines: dict[int, bool] = {}
+        #: The start of the line holding offset ``line_at`` (the reader moves left to
+        #: right, so finding the next line start scans only the text read since).
+        self.line_at = 0
+        self.line_start = 0
         #: Where the last amount read (or refused) ends: a "-" there joins a range
         #: (8.7亿元-9.1亿元), and a word before it belongs to that amount, not the next.
         self.prev_end = -1
@@ -105,7 +111,14 @@ class Source:
     def in_table_line(self, pos: int) -> bool:
         """True when the line holding ``pos`` is a table row (a "|", a tab or a wide gap)."""
         norm = self.norm
-        start = norm.rfind("\n", 0, pos) + 1
+        if pos >= self.line_at:
+            found = norm.rfind("\n", self.line_at, pos)
+            if found >= 0:
+                self.line_start = found + 1
+            self.line_at = pos
+            start = self.line_start
+        else:  # a look back (rare): scan to the line start
+            start = norm.rfind("\n", 0, pos) + 1
         cached = self.lines.get(start)
         if cached is None:
             end = norm.find("\n", pos)

@@ -40,6 +40,10 @@ _TRANSLATION: Final = str.maketrans(
         "–": "-",
         "‒": "-",
         "﹣": "-",
+        "\u2010": "-",  # hyphen, written for a minus by word processors
+        "\u2011": "-",  # non-breaking hyphen
+        "\u207b": "-",  # superscript minus
+        "\u2796": "-",  # heavy minus sign (➖)
         "：": ":",
         "～": "~",
         "＃": "#",
@@ -52,10 +56,14 @@ _TRANSLATION: Final = str.maketrans(
         "′": "'",
     }
 )
-# A full-width comma between full-width digits groups thousands (１２３，４５６); after
-# ASCII digits it separates clauses, so only this form is rewritten (one char for one).
+# A full-width comma between full-width digits groups thousands (１２３，４５６), and so
+# does one after one to three ASCII digits with exactly three before a decimal point or
+# a Han unit ("82，225.00元"); "12，13" and "2023，100" separate clauses and stay.
 # The standard library's ``re`` runs these two patterns 3x faster than ``regex``.
-_FULLWIDTH_GROUP: Final = re.compile(r"(?<=[０-９])，(?=[０-９]{3}(?![０-９]))")
+_FULLWIDTH_GROUP: Final = re.compile(
+    r"(?<=[０-９])()，(?=[０-９]{3}(?![０-９]))"
+    r"|(?<![0-9０-９])([0-9]{1,3})，(?=[0-9]{3}(?:，[0-9]{3})*+[.．万亿元])"
+)
 _NEEDS_TRANSLATION: Final = re.compile(
     "[" + "".join(re.escape(chr(code)) for code in _TRANSLATION) + "]"
 )
@@ -63,6 +71,10 @@ _NEEDS_TRANSLATION: Final = re.compile(
 #: (a few ``str.replace`` passes) instead of a per-character ``str.translate``.
 _LONG_TEXT: Final = 2_000
 _REPLACEMENTS: Final = {chr(code): str(to) for code, to in _TRANSLATION.items()}
+
+
+def _group_comma(match: re.Match[str]) -> str:
+    return (match.group(1) or match.group(2) or "") + ","
 
 
 def fold_characters(text: str) -> str:
@@ -75,10 +87,12 @@ def fold_characters(text: str) -> str:
     >>> fold_characters("１２３，４５６．７８ 亿元（−5%）")
     '123,456.78 亿元(-5%)'
     """
-    if text.isascii() or _NEEDS_TRANSLATION.search(text) is None:
+    if text.isascii():
         return text
     if "，" in text:
-        text = _FULLWIDTH_GROUP.sub(",", text)
+        text = _FULLWIDTH_GROUP.sub(_group_comma, text)
+    if _NEEDS_TRANSLATION.search(text) is None:
+        return text
     if len(text) <= _LONG_TEXT:
         return text.translate(_TRANSLATION)
     # No replacement is itself replaced, so one pass per character present is
