@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from .grammar import DIGIT_SET, SPACES, UPPER
+from .grammar import DIGIT_SET, SCALE_CHARS, SPACES, UPPER
 from .numerals import CAPITAL_YUAN, is_capital, parse_capital_tail
 from .scan import Core, Source, forward_spaces
 from .unit_table import ScaleSpec, SuffixSpec
@@ -73,8 +73,11 @@ def _scale_at(source: Source, i: int, j: int, close: bool) -> tuple[int, ScaleSp
     return hit
 
 
-def _unit_at(source: Source, i: int, j: int) -> tuple[int, SuffixSpec] | None:
-    """The currency or unit written at ``j < len(norm)`` (``i``: where spaces before it start)."""
+def _unit_at(source: Source, i: int, j: int, begin: int) -> tuple[int, SuffixSpec] | None:
+    """The currency or unit written at ``j < len(norm)`` (``i``: where spaces before it start).
+
+    ``begin`` is where the number starts (for a refusal's text).
+    """
     norm, grammar = source.norm, source.grammar
     size = len(norm)
     hit: tuple[int, SuffixSpec] | None = None
@@ -106,8 +109,66 @@ def _unit_at(source: Source, i: int, j: int) -> tuple[int, SuffixSpec] | None:
             )
             and grammar.currencies.starting_at(norm, j) is not None
         ):
-            return None  # "2023 人民币3,034.6亿元": the currency opens the next amount
+            return _between_numbers(source, (begin, i, j), hit, k)
     return hit
+
+
+#: The characters of a written number and its Han scale, stepped over to find what
+#: the next number carries after it.
+_NUMBER_RUN: Final = frozenset("0123456789.,'\u202f") | frozenset(SCALE_CHARS)
+_PEEK: Final = 40
+
+
+def _next_has_currency(source: Source, k: int) -> bool:
+    """True when the number starting at ``k`` carries a currency after it ("-4.6亿欧元")."""
+    norm, grammar = source.norm, source.grammar
+    size = len(norm)
+    stop = min(size, k + _PEEK)
+    p = k
+    while p < stop and norm[p] in "-+(":
+        p += 1
+    while p < stop and norm[p] in _NUMBER_RUN:
+        p += 1
+    p = forward_spaces(norm, p)
+    if p < size and norm[p] in grammar.scales.first_chars:
+        scale = grammar.scales.starting_at(norm, p)
+        if scale is not None:
+            p = forward_spaces(norm, scale[0])
+    if p >= size:
+        return False
+    unit = grammar.units.starting_at(norm, p)
+    if unit is not None:
+        return bool(unit[1].kind == "currency")
+    return norm[p : p + 3] in grammar.iso_codes
+
+
+def _between_numbers(
+    source: Source, at: tuple[int, int, int], hit: tuple[int, SuffixSpec], k: int
+) -> tuple[int, SuffixSpec] | None:
+    """A currency that may close this number or open the next one: which is it?
+
+    It closes this one when it is written closer to it ("200日元 300") and opens
+    the next one when it is written closer to that ("2023 人民币3,034.6亿元");
+    written as close to both, it closes this one when the next number carries a
+    currency of its own ("4.1亿欧元-4.6亿欧元"), and is refused rather than
+    guessed when it does not ("200日元300").
+
+    Raises:
+        Refusal: the currency is as close to both numbers and the next has none.
+    """
+    begin, i, j = at
+    gap_before, gap_after = j - i, k - hit[0]
+    if gap_before != gap_after:
+        return hit if gap_before < gap_after else None
+    if _next_has_currency(source, k):
+        return hit
+    written = source.text[j : hit[0]]
+    raise source.refuse(
+        begin,
+        hit[0],
+        f"{written!r} sits as close to the number after it as to the one before; "
+        "separate the amounts (\"200日元, 300\") or quote one of them",
+    )
 
 
 def read_after(source: Source, core: Core) -> After:
@@ -150,10 +211,16 @@ def read_after(source: Source, core: Core) -> After:
     if (
         j < size
         and (norm[j] in grammar.units.first_chars or norm[j] in UPPER)
-        and (unit_hit := _unit_at(source, i, j)) is not None
+        and (unit_hit := _unit_at(source, i, j, core.start)) is not None
     ):
         unit, unit_text = unit_hit[1], text[j : unit_hit[0]]
         unit_start, i = j, unit_hit[0]
+        if unit.kind == "currency" and i < size and norm[i] in grammar.units.first_chars:
+            second = grammar.units.starting_at(norm, i)
+            if second is not None and second[1].kind == "currency":
+                raise source.refuse(  # "三万元欧元", "8.7亿美元人民币"
+                    core.start, second[0], f"two currencies ({unit_text}, {text[i : second[0]]})"
+                )
         end = i
         j = forward_spaces(norm, i) if i < size and norm[i] in SPACES else i
         if (

@@ -168,8 +168,8 @@ def is_word(source: Source, core: Core, before: Before, after: After) -> bool:
     """
     norm = source.norm
     lead = before.start - 1
-    if lead > 0 and norm[lead] == "-":
-        lead -= 1
+    if lead > 0 and norm[lead] in "-+":
+        lead -= 1  # COVID-19, 3E+555
     if before.currency is None and lead >= 0 and norm[lead].isascii() and norm[lead].isalpha():
         return True  # A1, COVID-19
     cn = core.cn

@@ -115,12 +115,16 @@ def _arabic(group: str, decimal_mark: str) -> str:
     others = "".join(ch for ch in "'\u202f" if ch not in (group, "\u202f" if group == " " else ""))
     alts.append(rf"[0-9]{{1,3}}(?:[{others}][0-9]{{3}}(?![0-9]))++")
     alts.append(r"[0-9]++")
+    # Exponent forms ("8.7E+8", "1.2e9"): signed, or unsigned after a decimal part, so
+    # that "2024E" (an estimate) and "3E5" (a code) are not read as numbers.
+    exponent = r"[eE][+-]?+[0-9]{1,2}(?![0-9A-Za-z])"
+    signed = r"(?:[eE][+-][0-9]{1,2}(?![0-9A-Za-z]))?+"
     if decimal_mark == ".":
         # OCR: "994. 14" — one space after the point, then one or two digits.
-        fraction = r"(?:\.(?: (?=[0-9]{1,2}(?![0-9.,])))?+[0-9]++)?+"
+        fraction = rf"(?:\.(?: (?=[0-9]{{1,2}}(?![0-9.,])))?+[0-9]++(?:{exponent})?+)?+"
     else:
         fraction = rf"(?:{d}[0-9]++)?+"
-    return rf"(?>(?>{'|'.join(alts)}){fraction}|{d}[0-9]++)"
+    return rf"(?>(?>{'|'.join(alts)}){fraction}{signed}|{d}[0-9]++)"
 
 
 def _scan_pattern(group: str, decimal_mark: str, approximate: str) -> re.Pattern[str]:

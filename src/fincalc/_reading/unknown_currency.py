@@ -53,6 +53,8 @@ def currency_word_after(source: Source, begin: int) -> tuple[int, int] | None:
         if norm[k:stop].casefold() in source.table.currency_names:
             return k, stop  # "8.7 million zlotys"
         return None
+    if k < len(norm) and source.grammar.currencies.starting_at(norm, k) is not None:
+        return None  # "2023 人民币3,034.6亿元": a known currency that opens the next amount
     stop = k
     while stop < len(norm) and stop - k < 4 and _is_han(norm[stop]):
         stop += 1

@@ -83,7 +83,10 @@ def read_number(source: Source, core: Core, capital_fraction: Decimal | None) ->
     digits, shift, value = "", 0, None
     try:
         if core.cn is None and not core.chain:
-            digits = clean
+            if "e" in clean or "E" in clean:  # "8.7E+8": exact, as written
+                value = CTX.plus(Decimal(clean))
+            else:
+                digits = clean
         elif core.arabic is not None and (fast := grammar.han_scales.get(core.chain.strip())):
             digits = _clean(core.arabic, grammar)  # 8.7 亿, 87,432万
             if fast[1] is None:
