@@ -73,6 +73,44 @@ def _scale_at(source: Source, i: int, j: int, close: bool) -> tuple[int, ScaleSp
     return hit
 
 
+def _wrapped_scale(source: Source, core: Core, j: int) -> int:
+    """Where a scale written at the start of the next line begins, or -1 when there is none.
+
+    A scale alone on the next line, or followed by a currency or unit ("$2,310\n
+    million", "1,204\n百万元"), is part of the amount: extracted tables wrap cells
+    so.  One followed by other words may or may not be, so the amount is refused.
+
+    Raises:
+        Refusal: a scale opens the next line and other words follow it.
+    """
+    norm, grammar = source.norm, source.grammar
+    size = len(norm)
+    k = j + 2 if norm[j] == "\r" and j + 1 < size and norm[j + 1] == "\n" else j + 1
+    if k < size and norm[k] in SPACES:
+        k = forward_spaces(norm, k)
+    if k >= size:
+        return -1
+    hit = grammar.scales.starting_at(norm, k) if norm[k] in grammar.scales.first_chars else None
+    if hit is None:
+        hit = grammar.han_scale_index.starting_at(norm, k)
+    if hit is None or hit[1].tight:
+        return -1
+    e = forward_spaces(norm, hit[0]) if hit[0] < size and norm[hit[0]] in SPACES else hit[0]
+    if (
+        e >= size
+        or norm[e] in _PHRASE_END
+        or grammar.units.starting_at(norm, e) is not None
+        or norm[e : e + 3] in grammar.iso_codes
+    ):
+        return k
+    raise source.refuse(
+        core.start,
+        hit[0],
+        f"the scale {source.text[k : hit[0]]!r} opens the next line and may or may not "
+        "belong to it; join the lines or quote the amount with its scale",
+    )
+
+
 def _unit_at(source: Source, i: int, j: int, begin: int) -> tuple[int, SuffixSpec] | None:
     """The currency or unit written at ``j < len(norm)`` (``i``: where spaces before it start).
 
@@ -180,10 +218,14 @@ def read_after(source: Source, core: Core) -> After:
     if after_ch in SPACES:  # one space costs no call
         j = i + 1 if i + 1 == size or norm[i + 1] not in SPACES else forward_spaces(norm, i)
     next_char = norm[j] if j < size else ""
+    wrapped = False
+    if (next_char == "\n" or next_char == "\r") and (k := _wrapped_scale(source, core, j)) >= 0:
+        j, next_char, wrapped = k, norm[k], True  # "$2,310\nmillion": a wrapped cell
     if (
         after_ch not in grammar.marks_after
         and next_char not in grammar.after_trigger
         and next_char != ")"
+        and not wrapped
     ):
         return After(i, i, False, None, None, None, None, None, next_char)
     close = after_ch == ")" or next_char == ")"  # "(1,234)", "(412 ) thousand"
@@ -200,8 +242,8 @@ def read_after(source: Source, core: Core) -> After:
     scale_text: str | None = None
     if (
         j < size
-        and (close or norm[j] in grammar.scales.first_chars)
-        and (scale_hit := _scale_at(source, i, j, close)) is not None
+        and (close or wrapped or norm[j] in grammar.scales.first_chars)
+        and (scale_hit := _scale_at(source, i, j, close or wrapped)) is not None
     ):
         scale, scale_text = scale_hit[1], text[j : scale_hit[0]]
         i = end = scale_hit[0]

@@ -12,10 +12,11 @@ anything read here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .grammar import SPACES, UPPER, Grammar
 from .scan import Core, Source, back_spaces
-from .unknown_currency import currency_word_before
+from .unknown_currency import currency_word_before, refuse_unknown_currency
 
 __all__ = ["Before", "iso_before", "percent_start", "read_before", "sign_ok"]
 
@@ -95,7 +96,47 @@ def _currency_ending(source: Source, j: int) -> tuple[int, str] | None:
         hit = iso_before(grammar, norm, j)
     if hit is None or hit[0] < source.prev_end:
         return None
+    hit = _symbol_letters(source, hit, j)
+    if hit[0] < source.prev_end:
+        return None
     return hit
+
+
+def _symbol_letters(source: Source, hit: tuple[int, str], end: int) -> tuple[int, str]:
+    """Read the letters written before a currency symbol into the currency: "c $", "hk $".
+
+    "C$", "HK$" and "US$" are their own currencies, and extracted text often
+    lower-cases them or puts a space after the letters; a known prefix of one or
+    more letters before the symbol, glued or after one space, names the
+    currency ("c $ 16.4 million" is CAD), unless it is a word such as the article
+    in "a $5 fee" (``[number] symbol_not_prefix`` in reading.toml).  Letters
+    glued to the symbol that name no currency ("Z$5") are refused.
+
+    Raises:
+        Refusal: unknown letters are glued to the symbol.
+    """
+    norm = source.norm
+    start = hit[0]
+    if not start or norm[start].isalnum():
+        return hit
+    p = start - 1 if norm[start - 1] == " " else start
+    q = p
+    while q > 0 and p - q < _MAX_SYMBOL_LETTERS and norm[q - 1].isascii() and norm[q - 1].isalpha():
+        q -= 1
+    if q == p or (q and (norm[q - 1].isalnum() or norm[q - 1] in "'.")):
+        return hit  # no letters, or the end of a longer word ("revenue $5", "company's $5")
+    word = norm[q:p]
+    code = source.table.prefix_currencies.get((word + norm[start:end]).casefold())
+    if code is not None:
+        if p != start and word.casefold() in source.grammar.symbol_not_prefix:
+            return hit  # "a $5 fee"
+        return q, code
+    if p == start:
+        raise refuse_unknown_currency(source, q, end, source.text[q:end])
+    return hit
+
+
+_MAX_SYMBOL_LETTERS: Final = 4
 
 
 def _currency_before(source: Source, i: int) -> tuple[int, int, str] | None:
@@ -110,6 +151,9 @@ def _currency_before(source: Source, i: int) -> tuple[int, int, str] | None:
     if hit is None and ch in UPPER:
         hit = iso_before(grammar, norm, j)
     if hit is None or hit[0] < source.prev_end:
+        return None
+    hit = _symbol_letters(source, hit, j)
+    if hit[0] < source.prev_end:
         return None
     return hit[0], j, hit[1]
 

@@ -64,6 +64,8 @@ class Grammar:
     # 多, 余 between a number and its scale (in data order); "~" that joins a range
     approximate: tuple[str, ...]
     range_marks: frozenset[str]
+    # Words that, one space before a currency symbol, are no part of it ("a $5 fee")
+    symbol_not_prefix: frozenset[str]
     # Han scale characters the table does not define (兆: 1E+12 in Taiwan and Japan,
     # 1E+6 in metric units on the mainland); one right after a number is refused.
     unknown_scales: frozenset[str]
@@ -233,6 +235,7 @@ def _build(table: UnitTable, group: str, decimal_mark: str) -> Grammar:
         negative_before=negative_before,
         approximate=approximate,
         range_marks=frozenset(_words("range_marks")),
+        symbol_not_prefix=frozenset(w.casefold() for w in _words("symbol_not_prefix")),
         unknown_scales=frozenset(ch for ch in _chars("unknown_scales") if ch not in table.scales),
         table_gap=_table_gap(table),
         marks_after=frozenset([")", *approximate]),

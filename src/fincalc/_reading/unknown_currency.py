@@ -8,9 +8,26 @@ read; ``build.check_unknown_currency`` refuses such an amount.
 
 from __future__ import annotations
 
-from .scan import Source, forward_spaces
+from .._values.errors import UnknownUnitError
+from .scan import Refusal, Source, forward_spaces
 
-__all__ = ["currency_word_after", "currency_word_before"]
+__all__ = ["currency_word_after", "currency_word_before", "refuse_unknown_currency"]
+
+
+def refuse_unknown_currency(source: Source, start: int, end: int, name: str) -> Refusal:
+    """The refusal of an amount written with ``name``, a currency the table does not know."""
+    text = source.text
+    return Refusal(
+        UnknownUnitError(
+            f"cannot read {text[start:end]!r} as an amount: {name!r} names a currency the "
+            "unit table does not know; add it with UnitTable.default().extended("
+            "{'currency': [{'code': ..., 'prefix': [...]}]})",
+            text=text,
+            position=start,
+            unit=name,
+        ),
+        end,
+    )
 
 
 def _is_han(ch: str) -> bool:
