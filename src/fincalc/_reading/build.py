@@ -21,6 +21,7 @@ from .classify import AMOUNT, CELL_YEAR, year_kind
 from .grammar import SCALE_CHARS
 from .numerals import BIG_CHARS
 from .scan import Core, Refusal, Source
+from .unit_table import SuffixSpec
 from .unknown_currency import currency_word_after
 from .value import CTX, EXPONENT_SUFFIX, ONE, literal
 
@@ -161,6 +162,12 @@ def resolve_unit(source: Source, before: Before, after: After, han: str) -> Unit
                 raise source.refuse(
                     start, end, f"two currencies ({before.currency_text}, {unit_text})"
                 )
+            if unit.multiplier != ONE:  # a minor unit: 35 cents, 1.5亿美分
+                if before.currency_text is not None:
+                    raise source.refuse(  # "$35 cents"
+                        start, end, f"{before.currency_text} with {unit_text!r}"
+                    )
+                multiplier, exponent = _times(multiplier, exponent, unit)
         else:
             if currency is not None:
                 raise source.refuse(start, end, f"a currency with {unit_text!r}")
@@ -168,18 +175,21 @@ def resolve_unit(source: Source, before: Before, after: After, han: str) -> Unit
                 raise source.refuse(start, end, f"a scale before {unit_text!r}")
             dimension = unit.dimension
             if unit.multiplier != ONE:
-                if multiplier is None:
-                    multiplier, exponent = unit.multiplier, unit.exponent
-                else:
-                    multiplier = CTX.multiply(multiplier, unit.multiplier)
-                    exponent = (
-                        None
-                        if exponent is None or unit.exponent is None
-                        else exponent + unit.exponent
-                    )
+                multiplier, exponent = _times(multiplier, exponent, unit)
     if currency is not None:
         dimension = currency
     return Unit(dimension, currency, multiplier, exponent, parts, False)
+
+
+def _times(
+    multiplier: Decimal | None, exponent: int | None, unit: SuffixSpec
+) -> tuple[Decimal, int | None]:
+    """A scale's multiplier (and power of ten) times a unit's."""
+    if multiplier is None:
+        return unit.multiplier, unit.exponent
+    if exponent is None or unit.exponent is None:
+        return CTX.multiply(multiplier, unit.multiplier), None
+    return CTX.multiply(multiplier, unit.multiplier), exponent + unit.exponent
 
 
 def read_brackets(

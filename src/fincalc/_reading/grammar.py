@@ -84,6 +84,8 @@ class Grammar:
     before_trigger: frozenset[str]
     after_trigger: frozenset[str]
     not_before_trigger: frozenset[str]
+    # The characters that open a 角/分 tail or the colloquial 块 right after a number
+    minor_initials: frozenset[str]
     # Characters right next to a core that may start a reference or period check
     # (the triggers above, or a space before one): any other pair needs no check.
     marker_before: frozenset[str]
@@ -185,6 +187,13 @@ def _chars(key: str) -> tuple[str, ...]:
     return words
 
 
+@functools.cache
+def _minor_initials() -> frozenset[str]:
+    """The characters that open a 角/分 tail or the colloquial 块 (``[minor]``, reading.toml)."""
+    words = vocabulary("reading")
+    return frozenset(w[0] for key in ("jiao", "colloquial") for w in words.words(f"minor.{key}"))
+
+
 def is_tight(alias: str) -> bool:
     """Short Latin markers (Q3, H1, FY24, 1st, 2024E, .SH) must touch the number."""
     return is_latin(alias) and (len(alias) <= 2 or alias[0] in ".-")
@@ -194,7 +203,7 @@ def _build(table: UnitTable, group: str, decimal_mark: str) -> Grammar:
     approximate = _chars("approximate_after")
     removals = tuple(sorted({group, ",", "'", "\u202f", " "} - {decimal_mark}))
     initials = {alias[0] for alias in table.suffixes} | {a[0].upper() for a in table.suffixes}
-    initials |= {" ", "\u202f", ")", *approximate, *SCALE_CHARS}
+    initials |= {" ", "\u202f", ")", *approximate, *SCALE_CHARS, *_minor_initials()}
     latin_scales = {
         alias: spec for alias, spec in table.scales.items() if is_latin(alias) or alias[0] == "'"
     }
@@ -239,6 +248,7 @@ def _build(table: UnitTable, group: str, decimal_mark: str) -> Grammar:
         unknown_scales=frozenset(ch for ch in _chars("unknown_scales") if ch not in table.scales),
         table_gap=_table_gap(table),
         marks_after=frozenset([")", *approximate]),
+        minor_initials=_minor_initials(),
         marks_before=frozenset("-+(") | percent_before.last_chars | negative_before.last_chars,
         sign_ends=frozenset("-+") | negative_before.last_chars,
         currency_ends=currencies.last_chars | UPPER | SPACES,

@@ -46,6 +46,7 @@ from .grammar import grammar_for
 from .scan import Core, Refusal, Source
 from .text import fold_characters
 from .unit_table import UnitTable
+from .minor_units import read_minor_tail
 from .value import read_number
 
 __all__ = ["Result", "read_all"]
@@ -62,18 +63,22 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     Raises:
         Refusal: the core is an amount fincalc will not read (the error says why).
     """
+    grammar = source.grammar
     after = read_after(source, core)
     if core.cn is not None:
         read_capital_tail(source, core, after)  # 壹佰万元整
+    tenths = False
+    if (after.unit is not None and after.unit.generic) or after.next_char in grammar.minor_initials:
+        tenths = read_minor_tail(source, core, after)  # 3元5角, 3块5毛, 一角七分
     if after.unit is None and after.scale is None:
-        if after.next_char in source.grammar.unknown_scales:
+        if after.next_char in grammar.unknown_scales:
             raise refuse_unknown_scale(source, core, after.next_char)  # "¥1.2兆"
         if markers.period_after or is_identifier(source, after.end):
             return None  # 2023年, 3个月, 5 years, 600519.SH, 3G, B2B
     before = read_before(source, core)
     if (before.currency is None or core.cn is not None) and is_word(source, core, before, after):
         return None  # A1, COVID-19, 一方面, 三家
-    read_number(source, core, after.fraction)
+    read_number(source, core, after.fraction, tenths=tenths)
     han = han_unit(core, after) if core.chain or core.cn is not None else ""
     if (
         before.currency is None
@@ -122,8 +127,8 @@ def scan(source: Source) -> list[Result]:
     while (match := search(norm, pos)) is not None:
         start, pos = match.span()
         skip, arabic, cn, chain = match.groups()
-        if skip is not None:
-            continue  # a date, time, phone or section number
+        if skip is not None or start < source.prev_end:
+            continue  # a date, time, phone or section number; the tail of the last amount
         result: Result | None = None
         markers: Markers | None = None
         if cn is None or not is_word_numeral(source, start, pos, cn, chain):

@@ -94,10 +94,19 @@ class CurrencyEntry(_Entry):
     prefix: list[str] = Field(default_factory=list)
     suffix: list[str] = Field(default_factory=list)
     generic: list[str] = Field(default_factory=list)
+    # The minor unit written after the number ("35 cents", "470 pence", "1.5亿美分")
+    minor: list[str] = Field(default_factory=list)
+    minor_multiplier: Decimal = Decimal("1E-2")
 
     _prefix = field_validator("prefix")(_check_aliases)
     _suffix = field_validator("suffix")(_check_aliases)
     _generic = field_validator("generic")(_check_aliases)
+    _minor = field_validator("minor")(_check_aliases)
+
+    @field_validator("minor_multiplier", mode="before")
+    @classmethod
+    def _minor_multiplier(cls, value: object) -> Decimal:
+        return _positive_decimal(value)
 
 
 class UnitEntry(_Entry):
@@ -365,6 +374,18 @@ class UnitTable:
             for alias in currency.suffix:
                 key = self._claim("suffix", alias, owner, source)
                 self.suffixes[key] = generic if alias in currency.generic else spec
+            minor = SuffixSpec(
+                "currency",
+                currency.code,
+                currency.code,
+                currency.minor_multiplier,
+                True,
+                False,
+                False,
+                "",
+            )
+            for alias in currency.minor:
+                self.suffixes[self._claim("suffix", alias, owner, source)] = minor
         for unit in table_file.unit:
             owner = f"unit {unit.name!r}"
             check_dimension(unit.dimension)

@@ -27,6 +27,7 @@ __all__ = ["CTX", "EXPONENT_SUFFIX", "MAX_DIGITS", "ONE", "exact", "literal", "r
 MAX_DIGITS: Final = 30
 
 ONE: Final = Decimal(1)
+_TENTH: Final = Decimal("0.1")
 #: The private context, used through its own methods (``CTX.multiply``) so that
 #: no call enters or leaves a thread-local context; ``Inexact`` is trapped, so a
 #: value is exact or refused.
@@ -65,11 +66,14 @@ def _clean(number: str, grammar: Grammar) -> str:
     return number
 
 
-def read_number(source: Source, core: Core, capital_fraction: Decimal | None) -> None:
+def read_number(
+    source: Source, core: Core, capital_fraction: Decimal | None, *, tenths: bool = False
+) -> None:
     """Read the core's number into ``core.digits``, ``core.shift`` and ``core.value``.
 
-    ``capital_fraction`` is the 角/分 of a capital amount's tail (壹佰元伍角), added
-    to the whole number of 元.
+    ``capital_fraction`` is the 角/分 of a 元 amount's tail (壹佰元伍角, 3元5角),
+    added to the whole number of 元; with ``tenths`` the core itself counts 角
+    (一角七分).
 
     Raises:
         Refusal: more than ``MAX_DIGITS`` digits, or a malformed numeral (一一亿).
@@ -98,6 +102,15 @@ def read_number(source: Source, core: Core, capital_fraction: Decimal | None) ->
                 value = compose(clean)[0]
     except (ValueError, decimal.DecimalException) as exc:
         raise source.refuse(core.start, core.end, f"malformed numeral ({exc})") from exc
-    if capital_fraction is not None and value is not None:
-        value = CTX.add(CTX.quantize(value, ONE), capital_fraction)  # 元 fixes it
+    if capital_fraction is not None:
+        try:
+            number = value if value is not None else literal(digits, shift)
+            if tenths:
+                whole = CTX.multiply(number, _TENTH)
+            else:  # 元 fixes the whole number: "3.5元2角" is no amount
+                whole = CTX.quantize(number, ONE)
+            value = CTX.add(whole, capital_fraction)
+        except decimal.DecimalException as exc:
+            raise source.refuse(core.start, core.end, f"a 角/分 tail after {core.text!r}") from exc
+        digits, shift = "", 0
     core.digits, core.shift, core.value = digits, shift, value
