@@ -205,7 +205,7 @@ def _between_numbers(
         begin,
         hit[0],
         f"{written!r} sits as close to the number after it as to the one before; "
-        "separate the amounts (\"200日元, 300\") or quote one of them",
+        'separate the amounts ("200日元, 300") or quote one of them',
     )
 
 

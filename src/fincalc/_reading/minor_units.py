@@ -102,8 +102,10 @@ def read_minor_tail(source: Source, core: Core, after: After) -> bool:
         match = words.tail.match(norm, at + 1)
         if match is not None and match.end() > at + 1:
             end, fraction = match.end(), _fraction(match.group("jiao"), match.group("fen"))
-        elif at + 2 <= size and norm[at + 1].isdigit() and (
-            at + 2 == size or norm[at + 2] in _PHRASE_END
+        elif (
+            at + 2 <= size
+            and norm[at + 1].isdigit()
+            and (at + 2 == size or norm[at + 2] in _PHRASE_END)
         ):
             end, fraction = at + 2, _fraction(norm[at + 1], None)
         else:

@@ -43,10 +43,10 @@ from .classify import (
 )
 from .declarations import UnitContext
 from .grammar import grammar_for
+from .minor_units import read_minor_tail
 from .scan import Core, Refusal, Source
 from .text import fold_characters
 from .unit_table import UnitTable
-from .minor_units import read_minor_tail
 from .value import read_number
 
 __all__ = ["Result", "read_all"]

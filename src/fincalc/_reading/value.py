@@ -105,10 +105,8 @@ def read_number(
     if capital_fraction is not None:
         try:
             number = value if value is not None else literal(digits, shift)
-            if tenths:
-                whole = CTX.multiply(number, _TENTH)
-            else:  # 元 fixes the whole number: "3.5元2角" is no amount
-                whole = CTX.quantize(number, ONE)
+            # (元 fixes the whole number: "3.5元2角" is no amount)
+            whole = CTX.multiply(number, _TENTH) if tenths else CTX.quantize(number, ONE)
             value = CTX.add(whole, capital_fraction)
         except decimal.DecimalException as exc:
             raise source.refuse(core.start, core.end, f"a 角/分 tail after {core.text!r}") from exc
