@@ -104,12 +104,29 @@ _CN_START: Final = "".join(ch for ch in DIGIT_CHARS if ch not in "零〇") + "�
 _ALL_DIGITS: Final = "0-9" + DIGIT_CHARS
 
 
-def _arabic(group: str, decimal_mark: str) -> str:
+def _shapes(clue: tuple[str, str]) -> list[str]:
+    """Numbers whose shape says that the comma is the decimal mark, without ``locale=``.
+
+    "1.234,56" and "1 234,56" (a point or space groups, so the comma is decimal),
+    "1.234.567" (two or more point groups), and "12,5" or "0,75" (no group of
+    three after the comma) where a unit or currency is written next to it
+    (``clue``): "12,5 %", "12,50 €", "€ 0,75" — "12,34 and 5" stays two numbers.
+    """
+    return [
+        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
+        r"[0-9]{1,3}(?:[ \u202f][0-9]{3}(?![0-9]))++,[0-9]{1,2}(?![0-9,.])",
+        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9])){2,}+(?![0-9,.])",
+        rf"(?:{clue[0]})[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])",
+        rf"[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])(?:{clue[1]})",
+    ]
+
+
+def _arabic(group: str, decimal_mark: str, clue: tuple[str, str] | None = None) -> str:
     # A locale that groups with a (no-break) space also writes a plain space there
     # ("1 234,5 €" in French); other locales accept only the no-break forms.
     g = "[ \u202f]" if group in " \u202f" else regex.escape(group)
     d = regex.escape(decimal_mark)
-    alts = []
+    alts = _shapes(clue) if clue is not None else []
     if group == ",":
         # OCR: "147, 693, 604" — a space after the comma only with two or more groups.
         alts.append(r"[0-9]{1,3}(?:, ?[0-9]{3}(?![0-9])){2,}+")
@@ -131,9 +148,15 @@ def _arabic(group: str, decimal_mark: str) -> str:
     return rf"(?>(?>{'|'.join(alts)}){fraction}{signed}|{d}[0-9]++)"
 
 
-def _scan_pattern(group: str, decimal_mark: str, approximate: str) -> re.Pattern[str]:
-    """The pattern of number cores, and of dates, times and codes to skip."""
-    arabic = _arabic(group, decimal_mark)
+def _scan_pattern(
+    group: str, decimal_mark: str, approximate: str, clue: tuple[str, str] | None
+) -> re.Pattern[str]:
+    """The pattern of number cores, and of dates, times and codes to skip.
+
+    ``clue`` (without a locale only) is the lookbehind and lookahead of a unit
+    or currency written next to a number, which makes "12,5" a decimal comma.
+    """
+    arabic = _arabic(group, decimal_mark, clue)
     cn = rf"(?:[{_CN_START}][{DIGIT_CHARS}{SMALL_CHARS}]*+|零(?=点))(?:点[{DIGIT_CHARS}]++)?+"
     big = rf"[{SMALL_CHARS}]*+[{BIG_CHARS}]++"
     small_after_digit = rf"(?<=[{_ALL_DIGITS}])[{SMALL_CHARS}]++"
@@ -145,7 +168,8 @@ def _scan_pattern(group: str, decimal_mark: str, approximate: str) -> re.Pattern
         r"[0-9]++(?:-[0-9]++){2,}+",  # phone numbers, 400-820-8888
     ]
     if group != "." and decimal_mark == ".":
-        skips.append(r"[0-9]++(?:\.[0-9]++){2,}+")  # section 5.2.1, date 2024.12.31
+        # section 5.2.1, date 2024.12.31 (but 1.234.567 groups thousands)
+        skips.append(r"(?![0-9]{1,3}(?:\.[0-9]{3}){2,}+(?![0-9.]))[0-9]++(?:\.[0-9]++){2,}+")
     starts = regex.escape(decimal_mark) + _CN_START + "零"
     # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
     # the same possessive quantifiers and atomic groups (so matching stays linear)
@@ -153,6 +177,27 @@ def _scan_pattern(group: str, decimal_mark: str, approximate: str) -> re.Pattern
     return re.compile(
         rf"(?=[0-9{starts}])(?<![0-9])(?:(?P<skip>{'|'.join(skips)})"
         rf"|(?:(?P<ar>{arabic})|(?P<cn>{cn}))(?P<chain>{chain}))"
+    )
+
+
+def _unit_clue(table: UnitTable) -> tuple[str, str]:
+    """A unit or currency right after a number (or a symbol before it): "12,5 %", "€ 0,75".
+
+    Symbols (aliases that open with neither a letter nor a digit), ISO codes and
+    the Latin scale words ("Mio.", "Mrd") of the table.
+    """
+    after = sorted({a[0] for a in table.suffixes if not a[0].isalnum()})
+    before = sorted({a for a in table.prefix_currencies if len(a) == 1 and not a.isalnum()})
+    words = sorted(
+        (a for a in table.scales if is_latin(a) and not table.scales[a].tight),
+        key=lambda a: (-len(a), a),
+    )
+    latin = "|".join(re.escape(w) for w in words)
+    symbols = re.escape("".join(after))
+    prefix = re.escape("".join(before))
+    return (
+        rf"(?<=[{prefix}])|(?<=[{prefix}][ \u202f])|(?<=[A-Z]{{3}})|(?<=[A-Z]{{3}}[ \u202f])",
+        rf"(?=[ \u202f]?+(?:[{symbols}]|[A-Z]{{3}}(?![A-Za-z])|(?i:{latin})(?![A-Za-z])))",
     )
 
 
@@ -218,7 +263,12 @@ def _build(table: UnitTable, group: str, decimal_mark: str) -> Grammar:
     percent_before = AliasIndex(dict.fromkeys(_words("percent_before"), True))
     negative_before = AliasIndex(dict.fromkeys(_words("negative_before"), True))
     return Grammar(
-        scan=_scan_pattern(group, decimal_mark, "".join(approximate)),
+        scan=_scan_pattern(
+            group,
+            decimal_mark,
+            "".join(approximate),
+            _unit_clue(table) if (group, decimal_mark) == (",", ".") else None,
+        ),
         han_scales={
             a: (spec.multiplier, spec.exponent)
             for a, spec in table.scales.items()

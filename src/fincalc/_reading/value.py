@@ -58,12 +58,33 @@ def _clean(number: str, grammar: Grammar) -> str:
     """Drop group separators and OCR spaces; make the decimal mark a point."""
     if number.isascii() and number.isdigit():
         return number
+    if grammar.decimal_mark == "." and _comma_decimal(number):
+        # "1.234,56", "1 234,56", "12,5": the shape says the comma is the decimal mark
+        for mark in ".' \u202f":
+            number = number.replace(mark, "")
+        return number.replace(",", ".")
     for mark in grammar.removals:
         if mark in number:
             number = number.replace(mark, "")
     if grammar.decimal_mark != "." and grammar.decimal_mark in number:
         number = number.replace(grammar.decimal_mark, ".")
     return number
+
+
+def _comma_decimal(number: str) -> bool:
+    """True when a number's shape makes its comma the decimal mark ("1.234,56", "12,5").
+
+    Only the scan's shape alternatives (``grammar._shapes``) write such numbers
+    without a locale: a point before the last comma, or one comma with other
+    than three digits after it.  "1.234.567" (point groups only) drops its points.
+    """
+    comma = number.rfind(",")
+    if comma < 0:
+        return number.count(".") >= 2  # 1.234.567
+    if "." in number[:comma]:
+        return True
+    tail = number[comma + 1 :]
+    return number.count(",") == 1 and tail.isdigit() and len(tail) != 3
 
 
 def read_number(
