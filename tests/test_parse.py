@@ -498,6 +498,7 @@ def test_year_like_cells_are_ambiguous_not_dropped() -> None:
         ("8.7億圓", "CNY"),
         ("港币约8.7亿元", "HKD"),  # the currency before the qualifier
         ("HKD approximately 870 million", "HKD"),
+        ("印尼盾8.7亿", "IDR"),  # CLDR zh_Hant (it was refused as unknown before the CLDR names)
     ],
 )
 def test_traditional_and_colloquial_currency_words(text: str, dimension: str) -> None:
@@ -512,7 +513,7 @@ def test_traditional_and_colloquial_currency_words(text: str, dimension: str) ->
         ("持有比特币8.7亿元", "比特币", None),
         ("澳币8.7亿元", "澳币", None),
         ("新币 8.7亿元", "新币", None),
-        ("印尼盾8.7亿", "印尼盾", None),
+        ("刚果币8.7亿", "刚果币", None),
         ("比特币约8.7亿元", "比特币", None),
         ("比特币 1,234", "比特币", "单位：元"),
     ],

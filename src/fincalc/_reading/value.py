@@ -114,7 +114,7 @@ def read_number(
                 digits = clean
         elif core.arabic is not None and (fast := grammar.han_scales.get(core.chain.strip())):
             digits = _clean(core.arabic, grammar)  # 8.7 亿, 87,432万
-            if fast[1] is None:
+            if fast[1] is None or "e" in digits or "E" in digits:  # (8.7E+8亿)
                 digits, value = "", CTX.multiply(Decimal(digits), fast[0])
             else:
                 shift = fast[1]
