@@ -54,7 +54,7 @@ _CN_UNITS = [
     ("{n}个百分点", Decimal("1E-2"), "RATIO"),
     ("{n}倍", Decimal(1), "MULTIPLE"),
     ("{n}万股", Decimal("1E+4"), "SHARES"),
-    ("{n}户", Decimal(1), "COUNT"),
+    ("{n}户", Decimal(1), "HOUSEHOLDS"),
     ("{n}亿", Decimal("1E+8"), None),
 ]
 _EN_UNITS = [
@@ -104,7 +104,7 @@ def snippets(count: int = 2000, *, seed: int = SEED) -> list[Snippet]:
         style = rng.random()
         if chinese and style < 0.1:
             digits = digits.translate(_FULLWIDTH)
-        negative = dimension not in ("COUNT", "SHARES", "MULTIPLE") and rng.random() < 0.1
+        negative = dimension not in ("HOUSEHOLDS", "SHARES", "MULTIPLE") and rng.random() < 0.1
         amount = template.format(n=digits)
         if negative:
             amount = "-" + amount

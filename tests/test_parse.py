@@ -883,20 +883,21 @@ def test_custom_table() -> None:
         {
             "unit": [
                 {
-                    "name": "tonnes",
-                    "dimension": "MASS",
+                    "name": "jin",
+                    "dimension": "JIN",
                     "multiplier": "1",
-                    "aliases": ["吨"],
+                    "aliases": ["斤"],
                     "scalable": True,
                 }
             ]
         }
     )
-    quantity = parse_quantity("销量3.2万吨", table=table)
+    quantity = parse_quantity("销量3.2万斤", table=table)
     assert quantity.value == Decimal("32000")
-    assert quantity.dimension == "MASS"
+    assert quantity.dimension == "JIN"
     with pytest.raises(MissingUnitError):
-        parse_quantity("销量3.2吨")
+        parse_quantity("销量3.2斤")
+    assert parse_quantity("销量3.2万吨").dimension == "TONNES"  # built in
 
 
 def test_normalize_preserves_length() -> None:
@@ -921,7 +922,7 @@ SUFFIX_UNITS = [
     ("‰", Decimal("1E-3"), "RATIO"),
     ("倍", Decimal(1), "MULTIPLE"),
     ("万股", Decimal("1E+4"), "SHARES"),
-    ("户", Decimal(1), "COUNT"),
+    ("户", Decimal(1), "HOUSEHOLDS"),
     (" million shares", Decimal("1E+6"), "SHARES"),
     (" billion USD", Decimal("1E+9"), "USD"),
     (" 亿", Decimal("1E+8"), None),

@@ -91,9 +91,9 @@ def test_issue_currencies_and_units_are_present() -> None:
         "×": "MULTIPLE",
         "股": "SHARES",
         "shares": "SHARES",
-        "户": "COUNT",
+        "户": "HOUSEHOLDS",
         "家": "COUNT",
-        "人": "COUNT",
+        "人": "PERSONS",
     }.items():
         spec = table.suffix(alias)
         assert spec is not None, alias

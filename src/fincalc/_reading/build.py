@@ -113,7 +113,8 @@ def check_unknown_currency(source: Source, before: Before, after: After, han: st
             raise Refusal(
                 UnknownUnitError(
                     f"cannot read {text[before.start : found[1]]!r} as an amount: {name!r} "
-                    "names a currency the unit table does not know; add it with "
+                    "names a currency (or unit) the unit table does not resolve (several "
+                    "currencies share the name, or tons may be short or metric); add it with "
                     "UnitTable.default().extended({'currency': [{'code': ..., "
                     "'suffix': [...]}]})",
                     text=text,
