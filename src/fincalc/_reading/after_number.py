@@ -18,6 +18,7 @@ from .grammar import DIGIT_SET, SCALE_CHARS, SPACES, UPPER
 from .numerals import CAPITAL_YUAN, is_capital, parse_capital_tail
 from .scan import Core, Source, forward_spaces
 from .unit_table import ScaleSpec, SuffixSpec
+from .unknown_currency import refuse_unknown_currency
 from .value import exact
 
 __all__ = ["After", "read_after", "read_capital_tail"]
@@ -109,6 +110,35 @@ def _wrapped_scale(source: Source, core: Core, j: int) -> int:
         f"the scale {source.text[k : hit[0]]!r} opens the next line and may or may not "
         "belong to it; join the lines or quote the amount with its scale",
     )
+
+
+def _letters_after_symbol(
+    source: Source, core: Core, j: int, i: int
+) -> tuple[int, SuffixSpec] | None:
+    """The currency a symbol and the capitals after it name: "12,50 $ US", "0,00 $ HK".
+
+    French and Breton write the country after the symbol ("$ US" for US$); the
+    letters and the symbol read as the prefix alias they make ("US$" is USD).
+    Capitals that make no alias ("5 $ ZZ") are refused rather than dropped.
+
+    Raises:
+        Refusal: the letters and the symbol name no currency the table knows.
+    """
+    norm = source.norm
+    size = len(norm)
+    k = i + 1 if norm[i] in SPACES else i
+    stop = k
+    while stop < size and stop - k < 3 and norm[stop] in UPPER:
+        stop += 1
+    if stop - k < 2 or (stop < size and norm[stop].isascii() and norm[stop].isalpha()):
+        return None
+    if norm[k:stop] in source.grammar.iso_codes:
+        return None  # "5 $ USD 3": an ISO code, read on its own
+    code = source.table.prefix_currencies.get((norm[k:stop] + norm[j:i]).casefold())
+    if code is None:
+        raise refuse_unknown_currency(source, core.start, stop, source.text[j:stop])
+    spec = source.table.suffix(code)
+    return (stop, spec) if spec is not None else None
 
 
 def _unit_at(source: Source, i: int, j: int, begin: int) -> tuple[int, SuffixSpec] | None:
@@ -257,6 +287,11 @@ def read_after(source: Source, core: Core) -> After:
     ):
         unit, unit_text = unit_hit[1], text[j : unit_hit[0]]
         unit_start, i = j, unit_hit[0]
+        if unit.kind == "currency" and not norm[j].isalnum() and i + 2 < size:
+            letters = _letters_after_symbol(source, core, j, i)  # "$ US", "$ HK"
+            if letters is not None:
+                i, unit = letters
+                unit_text = text[j:i]
         if unit.kind == "currency" and i < size and norm[i] in grammar.units.first_chars:
             second = grammar.units.starting_at(norm, i)
             if second is not None and second[1].kind == "currency":

@@ -37,11 +37,21 @@ class Before:
 
 
 def sign_ok(norm: str, at: int) -> bool:
-    """A minus is a sign unless it joins two things: 2019-2023, 5%-10%, A-1."""
+    """A minus is a sign unless it joins two things: 2019-2023, 5%-10%, A-1.
+
+    After an ISO code written in capitals it is a sign again: "CHF-0,50".
+    """
     if at == 0:
         return True
     before = norm[at - 1]
-    return not (before.isascii() and (before.isalnum() or before in ".%)]"))
+    if before.isascii() and (before.isalnum() or before in ".%)]"):
+        return (
+            at >= 3
+            and norm[at - 3 : at].isupper()
+            and norm[at - 3 : at].isalpha()
+            and (at == 3 or not norm[at - 4].isalpha())
+        )
+    return True
 
 
 def iso_before(grammar: Grammar, norm: str, end: int) -> tuple[int, str] | None:
@@ -61,6 +71,18 @@ def percent_start(grammar: Grammar, norm: str, at: int) -> int:
         if hit is not None:
             return hit[0]
     return -1
+
+
+def _percent_before(source: Source, i: int) -> tuple[int, str] | None:
+    """A percent word ending at ``i`` (百分之, or "%" with a no-break space): (start, text)."""
+    norm = source.norm
+    j = i - 1 if i > 1 and norm[i - 1] == "\u202f" and norm[i - 2] == "%" else i  # "%\xa012"
+    if (
+        norm[j - 1 : j] in source.grammar.percent_before.last_chars
+        and (at := percent_start(source.grammar, norm, j)) >= source.prev_end
+    ):
+        return at, source.text[at:j]
+    return None
 
 
 def _sign_before(source: Source, i: int, *, words: bool) -> tuple[int, bool] | None:
@@ -174,20 +196,20 @@ def read_before(source: Source, core: Core) -> Before:
     if (
         before_ch not in grammar.marks_before
         and peek_ch not in grammar.before_trigger
-        and peek_ch != "("
+        and peek_ch not in grammar.marks_before  # "( 1,234 )", "%\xa012"
     ):
         return Before(start, False, -1, None, None, None, False, None, None)
-    percent: str | None = None
-    if (
-        before_ch in grammar.percent_before.last_chars
-        and (at := percent_start(grammar, norm, i)) >= 0
-    ):
-        percent, i = source.text[at:i], at
-        start = i
+    percent = _percent_before(source, i)
+    if percent is not None:
+        i = start = percent[0]
     negative = False
+    if i > 1 and norm[i - 1] == "\u202f" and norm[i - 2] in "-+" and i - 1 > source.prev_end:
+        i -= 1  # "US$-\xa00.00": a no-break space between the sign and the number
     if i and norm[i - 1] in "-+" and (sign := _sign_before(source, i, words=False)) is not None:
         i = start = sign[0]
         negative = sign[1]
+        if percent is None and (percent := _percent_before(source, i)) is not None:
+            i = start = percent[0]  # "%\xa0-0,5" (a percent sign, then the minus)
     currency: str | None = None
     currency_text: str | None = None
     probed = i
@@ -200,6 +222,8 @@ def read_before(source: Source, core: Core) -> Before:
         paren_at = i = i - 1
     elif i and norm[i - 1] in SPACES and (k := back_spaces(norm, i)) and norm[k - 1] == "(":
         paren_at = i = k - 1  # "( 1,234 )", "( $ 7 ) million": spaces inside the brackets
+    if i != probed and i > 1 and norm[i - 1] == "\u202f" and norm[i - 2] in "-+":
+        i -= 1  # "-\u200e₹ 1,234.50": a bidirectional mark between the sign and the currency
     if i and norm[i - 1] in grammar.sign_ends and (sign := _sign_before(source, i, words=True)):
         i = sign[0]
         negative = negative or sign[1]
@@ -219,7 +243,15 @@ def read_before(source: Source, core: Core) -> Before:
         i = start = found[0]
         currency, currency_text = found[2], source.text[found[0] : found[1]]
     before = Before(
-        start, negative, paren_at, percent, currency, currency_text, currency_outside, None, None
+        start,
+        negative,
+        paren_at,
+        None if percent is None else percent[1],
+        currency,
+        currency_text,
+        currency_outside,
+        None,
+        None,
     )
     _read_qualifier(source, i, before)
     return before

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
@@ -22,10 +23,10 @@ import regex
 
 from .._values.errors import DataFileError, InvalidInputError
 from .._values.vocabulary import vocabulary
-from .aliases import AliasIndex, is_latin
+from .aliases import AliasIndex, alias_key, is_latin
 from .numerals import BIG_CHARS, DIGIT_CHARS, SMALL_CHARS
 from .text import fold_characters
-from .unit_table import UnitTable
+from .unit_table import SuffixSpec, UnitTable
 
 __all__ = [
     "DIGIT_SET",
@@ -114,6 +115,7 @@ def _shapes(clue: tuple[str, str]) -> list[str]:
     """
     return [
         r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
+        r"[0-9]{1,3}(?:[\u202f'][0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
         r"[0-9]{1,3}(?:[ \u202f][0-9]{3}(?![0-9]))++,[0-9]{1,2}(?![0-9,.])",
         r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9])){2,}+(?![0-9,.])",
         rf"(?:{clue[0]})[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])",
@@ -196,7 +198,8 @@ def _unit_clue(table: UnitTable) -> tuple[str, str]:
     symbols = re.escape("".join(after))
     prefix = re.escape("".join(before))
     return (
-        rf"(?<=[{prefix}])|(?<=[{prefix}][ \u202f])|(?<=[A-Z]{{3}})|(?<=[A-Z]{{3}}[ \u202f])",
+        rf"(?<=[{prefix}])|(?<=[{prefix}][ \u202f])|(?<=[{prefix}]-)|(?<=[A-Z]{{3}})"
+        rf"|(?<=[A-Z]{{3}}[ \u202f])|(?<=[A-Z]{{3}}-)",
         rf"(?=[ \u202f]?+(?:[{symbols}]|[A-Z]{{3}}(?![A-Za-z])|(?i:{latin})(?![A-Za-z])))",
     )
 
@@ -244,7 +247,12 @@ def is_tight(alias: str) -> bool:
     return is_latin(alias) and (len(alias) <= 2 or alias[0] in ".-")
 
 
-def _build(table: UnitTable, group: str, decimal_mark: str) -> Grammar:
+def _build(
+    table: UnitTable,
+    group: str,
+    decimal_mark: str,
+    symbols: tuple[tuple[str, str, bool, bool], ...] = (),
+) -> Grammar:
     approximate = _chars("approximate_after")
     removals = tuple(sorted({group, ",", "'", "\u202f", " "} - {decimal_mark}))
     initials = {alias[0] for alias in table.suffixes} | {a[0].upper() for a in table.suffixes}
@@ -252,11 +260,18 @@ def _build(table: UnitTable, group: str, decimal_mark: str) -> Grammar:
     latin_scales = {
         alias: spec for alias, spec in table.scales.items() if is_latin(alias) or alias[0] == "'"
     }
-    currencies = AliasIndex(table.prefix_currencies)
+    prefixes, suffixes = table.prefix_currencies, table.suffixes
+    if symbols:  # the locale's own currency symbols: "$" is CAD in en_CA, "¥" JPY in ja
+        prefixes = {**prefixes, **{alias_key(s): code for s, code, p, _ in symbols if p}}
+        suffixes = {
+            **suffixes,
+            **{alias_key(s): _currency_spec(code) for s, code, _, f in symbols if f},
+        }
+    currencies = AliasIndex(prefixes)
     qualifiers_before = AliasIndex(table.qualifiers_before)
     qualifiers_after = AliasIndex(table.qualifiers_after)
     scales = AliasIndex(latin_scales)
-    units = AliasIndex(table.suffixes)
+    units = AliasIndex(suffixes)
     not_before = AliasIndex({a: is_tight(a) for a in table.not_amount_prefixes})
     not_after = AliasIndex({a: is_tight(a) for a in table.not_amount_suffixes})
     currency_words = AliasIndex(table.currency_words)
@@ -333,12 +348,67 @@ def grammar_for(table: UnitTable, locale: str | None) -> Grammar:
                 value=repr(locale)[:80],
             )
         group, decimal_mark = _separators(locale)
-        key = ("grammar", group, decimal_mark)
+        symbols = _locale_symbols(locale, table)
+        key = ("grammar", group, decimal_mark, symbols)
     grammar: Grammar | None = table._cache.get(key)
     if grammar is None:
-        grammar = _build(table, group, decimal_mark)
+        grammar = _build(table, group, decimal_mark, () if locale is None else symbols)
         table._cache[key] = grammar
     return grammar
+
+
+def _currency_spec(code: str) -> SuffixSpec:
+    return SuffixSpec("currency", code, code, Decimal(1), True, False, False, "")
+
+
+def _locale_symbols(locale: str, table: UnitTable) -> tuple[tuple[str, str, bool, bool], ...]:
+    """The currency symbols ``locale`` gives a currency other than the table's reading.
+
+    With ``locale=``, a symbol the locale uses for exactly one currency reads as
+    that currency ("$" in en_CA is CAD, "¥" in ja is JPY, "$" in zh_Hant_TW is
+    TWD); without it, the table's rule applies ("$" is USD, "¥" CNY).
+    """
+    cached: tuple[tuple[str, str, bool, bool], ...] | None = table._cache.get(("symbols", locale))
+    if cached is not None:
+        return cached
+    owners: dict[str, set[str]] = {}
+    for code, symbol in _currency_symbols(locale):
+        owners.setdefault(fold_characters(symbol).strip(), set()).add(code)
+    found = []
+    for symbol, codes in sorted(owners.items()):
+        if len(codes) != 1 or not symbol or symbol[0].isdigit() or symbol[0] in "+-.,(":
+            continue
+        (code,) = codes
+        if code not in table.iso_codes:
+            continue
+        key = alias_key(symbol)
+        prefix, spec = table.prefix_currencies.get(key), table.suffixes.get(key)
+        as_prefix = prefix != code  # "元" before the number in ja, "$" as CAD in en_CA
+        as_suffix = spec is None or (spec.kind == "currency" and spec.dimension != code)
+        if as_prefix or as_suffix:
+            found.append((symbol, code, as_prefix, as_suffix))  # "$ US" in fr_CA
+    result = tuple(found)
+    table._cache[("symbols", locale)] = result
+    return result
+
+
+@functools.lru_cache(maxsize=64)
+def _currency_symbols(locale: str) -> tuple[tuple[str, str], ...]:
+    """(code, symbol) of every currency ``locale`` writes with a symbol (Babel, imported here)."""
+    from babel import Locale
+
+    try:
+        symbols = Locale.parse(locale).currency_symbols
+    except Exception as exc:  # babel raises UnknownLocaleError (an Exception) and ValueError
+        raise InvalidInputError(
+            f"locale: {locale!r} is not a locale Babel knows; use a name such as 'de_DE'",
+            argument="locale",
+            value=locale,
+        ) from exc
+    return tuple(
+        (code, "".join(ch for ch in symbol if unicodedata.category(ch) != "Cf"))
+        for code, symbol in symbols.items()
+    )
 
 
 @functools.lru_cache(maxsize=64)

@@ -95,6 +95,8 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     start, end, negative = before.start, after.end, before.negative
     if after.close and before.paren_at < 0 and after.unit is None and after.scale is None:
         end = core.end  # "1) 营业收入": a ")" with no "(" before the number is not the amount's
+    if end < len(source.norm) and source.norm[end] == "-" and _trailing_minus(source.norm, end):
+        end, negative = end + 1, True  # "1.234,50-", "€ 12,50-": a minus written after
     if before.paren_at >= 0:
         bracketed = read_brackets(source, core, before, after, has_unit)
         if bracketed is None:
@@ -106,6 +108,19 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     if qualifier is None and core.chain:
         qualifier = _approximate(source, core.chain)
     return build(source, core, unit, (start, end), negative, qualifier, has_unit)
+
+
+def _trailing_minus(norm: str, at: int) -> bool:
+    """True when the "-" at ``at`` ends the amount: nothing but a phrase's end follows it.
+
+    "1.234,50-" (accounting exports, Frisian and others write the minus after);
+    "8.7亿元-9.1亿元", "5- 10" and "2023-24" join a range instead.
+    """
+    k = at + 1
+    size = len(norm)
+    while k < size and norm[k] in " \u202f":
+        k += 1
+    return k >= size or not (norm[k].isalnum() or norm[k] in "-+(.$¥€£")
 
 
 def _approximate(source: Source, chain: str) -> str | None:

@@ -32,6 +32,7 @@ _TRANSLATION: Final = str.maketrans(
         "（": "(",
         "）": ")",
         "％": "%",
+        "\u066a": "%",  # Arabic percent sign
         "＄": "$",
         "￥": "¥",
         "＋": "+",
@@ -51,6 +52,10 @@ _TRANSLATION: Final = str.maketrans(
         "\u2009": "\u202f",
         "\u2007": "\u202f",
         "\u3000": " ",
+        # bidirectional marks some locales write between a sign and a currency ("-\u200e₹")
+        "\u200e": "\u202f",
+        "\u200f": "\u202f",
+        "\u061c": "\u202f",
         "’": "'",
         "＇": "'",
         "′": "'",

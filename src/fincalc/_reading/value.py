@@ -81,8 +81,8 @@ def _comma_decimal(number: str) -> bool:
     comma = number.rfind(",")
     if comma < 0:
         return number.count(".") >= 2  # 1.234.567
-    if "." in number[:comma]:
-        return True
+    if ", " not in number and any(mark in number[:comma] for mark in ".\u202f' "):
+        return True  # a point, space or apostrophe groups: the comma is decimal
     tail = number[comma + 1 :]
     return number.count(",") == 1 and tail.isdigit() and len(tail) != 3
 
