@@ -337,6 +337,8 @@ _DEFAULT_KEY: Final = ("grammar", ",", ".")
 
 def grammar_for(table: UnitTable, locale: str | None) -> Grammar:
     """The grammar of ``table`` with the separators of ``locale`` ("," and "." when None)."""
+    key: tuple[object, ...]
+    symbols: tuple[tuple[str, str, bool, bool], ...] = ()
     if locale is None:
         group, decimal_mark = ",", "."
         key = _DEFAULT_KEY
@@ -352,7 +354,7 @@ def grammar_for(table: UnitTable, locale: str | None) -> Grammar:
         key = ("grammar", group, decimal_mark, symbols)
     grammar: Grammar | None = table._cache.get(key)
     if grammar is None:
-        grammar = _build(table, group, decimal_mark, () if locale is None else symbols)
+        grammar = _build(table, group, decimal_mark, symbols)
         table._cache[key] = grammar
     return grammar
 
