@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+from typing import SupportsIndex
 
 import pytest
 from hypothesis import assume, given
@@ -339,7 +340,7 @@ def test_too_many_digits_is_refused() -> None:
 #: the machine.
 ADVERSARIAL_PIECES = [
     "1", ",", " ", "1,", "1, ", "1.", "1 ", "-(", "一", "万", "1万", "十", "$", "(1", "1'", "第",
-    "1,23",
+    "1,23", "(1) ",
 ]  # fmt: skip
 
 
@@ -379,6 +380,44 @@ def test_adversarial_input_is_linear(piece: str) -> None:
     with contextlib.suppress(FincalcError):
         extract_quantities(piece * (20_000 // len(piece)))
     assert time.perf_counter() - started < 2.0
+
+
+class _CountingText(str):
+    """A text that counts the characters ``find`` and ``rfind`` look at."""
+
+    looked = 0
+
+    def rfind(
+        self, sub: str, start: SupportsIndex | None = None, end: SupportsIndex | None = None
+    ) -> int:  # type: ignore[override]  # noqa: E501
+        first = 0 if start is None else int(start)
+        _CountingText.looked += (len(self) if end is None else int(end)) - first
+        return super().rfind(sub, start, end)
+
+    def find(
+        self, sub: str, start: SupportsIndex | None = None, end: SupportsIndex | None = None
+    ) -> int:  # type: ignore[override]  # noqa: E501
+        first = 0 if start is None else int(start)
+        found = super().find(sub, start, end)
+        stop = (len(self) if end is None else int(end)) if found < 0 else found
+        _CountingText.looked += stop - first
+        return found
+
+
+@pytest.mark.parametrize("piece", ["(1) ", "(1,234) ", "1 "])
+def test_a_long_single_line_is_read_in_linear_time(piece: str) -> None:
+    # Each "(1)" asks whether its line is a table row; that once scanned back to the
+    # line start (39 s for 3 MB on one line).  The scan runs in C, where neither calls
+    # nor a timer at test sizes show it, so count the characters looked at instead.
+    from fincalc._reading.grammar import grammar_for
+    from fincalc._reading.reader import scan
+    from fincalc._reading.scan import Source
+
+    text = piece * 5_000
+    table = UnitTable.default()
+    _CountingText.looked = 0
+    scan(Source(text, _CountingText(text), grammar_for(table, None), table, None))
+    assert _CountingText.looked <= 4 * len(text), _CountingText.looked
 
 
 # ---------------------------------------------------------------- extract_quantities
