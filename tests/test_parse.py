@@ -389,14 +389,14 @@ class _CountingText(str):
 
     def rfind(
         self, sub: str, start: SupportsIndex | None = None, end: SupportsIndex | None = None
-    ) -> int:  # type: ignore[override]  # noqa: E501
+    ) -> int:  # type: ignore[override]
         first = 0 if start is None else int(start)
         _CountingText.looked += (len(self) if end is None else int(end)) - first
         return super().rfind(sub, start, end)
 
     def find(
         self, sub: str, start: SupportsIndex | None = None, end: SupportsIndex | None = None
-    ) -> int:  # type: ignore[override]  # noqa: E501
+    ) -> int:  # type: ignore[override]
         first = 0 if start is None else int(start)
         found = super().find(sub, start, end)
         stop = (len(self) if end is None else int(end)) if found < 0 else found
