@@ -623,7 +623,6 @@ def test_dash_after_an_amount_joins_a_range(text: str, expected: list[str]) -> N
     assert [str(q.value) for q in extract_quantities(text)] == expected
 
 
-@pytest.mark.xfail(strict=True, reason="a range's shared scale is not given to its first bound")
 def test_range_shares_its_scale() -> None:
     found = extract_quantities("guidance of $1.2-1.5 billion")
     assert _read(found) == [("$1.2", "1.2E+9", "USD"), ("1.5 billion", "1.5E+9", "USD")]

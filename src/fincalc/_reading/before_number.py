@@ -131,7 +131,7 @@ def _symbol_letters(source: Source, hit: tuple[int, str], end: int) -> tuple[int
     lower-cases them or puts a space after the letters; a known prefix of one or
     more letters before the symbol, glued or after one space, names the
     currency ("c $ 16.4 million" is CAD), unless it is a word such as the article
-    in "a $5 fee" (``[number] symbol_not_prefix`` in reading.toml).  Letters
+    in "a $5 fee" (``[symbol] not_prefix`` in reading.toml).  Letters
     glued to the symbol that name no currency ("Z$5") are refused.
 
     Raises:

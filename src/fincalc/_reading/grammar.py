@@ -87,6 +87,8 @@ class Grammar:
     not_before_trigger: frozenset[str]
     # The characters that open a 角/分 tail or the colloquial 块 right after a number
     minor_initials: frozenset[str]
+    # The characters that open a range word ("-", "~", 至, 到, "to") after a number
+    range_initials: frozenset[str]
     # Characters right next to a core that may start a reference or period check
     # (the triggers above, or a space before one): any other pair needs no check.
     marker_before: frozenset[str]
@@ -242,6 +244,14 @@ def _minor_initials() -> frozenset[str]:
     return frozenset(w[0] for key in ("jiao", "colloquial") for w in words.words(f"minor.{key}"))
 
 
+@functools.cache
+def _range_initials() -> frozenset[str]:
+    """The first characters of the range words (``range_joins``, ``range_marks``)."""
+    words = vocabulary("reading")
+    joins = (*words.words("number.range_joins"), *words.words("number.range_marks"))
+    return frozenset(ch for w in joins for ch in {w[0], w[0].upper(), w[0].lower()})
+
+
 def is_tight(alias: str) -> bool:
     """Short Latin markers (Q3, H1, FY24, 1st, 2024E, .SH) must touch the number."""
     return is_latin(alias) and (len(alias) <= 2 or alias[0] in ".-")
@@ -309,11 +319,14 @@ def _build(
         negative_before=negative_before,
         approximate=approximate,
         range_marks=frozenset(_words("range_marks")),
-        symbol_not_prefix=frozenset(w.casefold() for w in _words("symbol_not_prefix")),
+        symbol_not_prefix=frozenset(
+            w.casefold() for w in vocabulary("reading").words("symbol.not_prefix")
+        ),
         unknown_scales=frozenset(ch for ch in _chars("unknown_scales") if ch not in table.scales),
         table_gap=_table_gap(table),
         marks_after=frozenset([")", *approximate]),
         minor_initials=_minor_initials(),
+        range_initials=_range_initials(),
         marks_before=frozenset("-+(") | percent_before.last_chars | negative_before.last_chars,
         sign_ends=frozenset("-+") | negative_before.last_chars,
         currency_ends=currencies.last_chars | UPPER | SPACES,

@@ -44,6 +44,7 @@ from .classify import (
 from .declarations import UnitContext
 from .grammar import grammar_for
 from .minor_units import read_minor_tail
+from .ranges import read_range_partner, share_range_units, take_range_currency
 from .scan import Core, Refusal, Source
 from .text import fold_characters
 from .unit_table import UnitTable
@@ -70,12 +71,24 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     tenths = False
     if (after.unit is not None and after.unit.generic) or after.next_char in grammar.minor_initials:
         tenths = read_minor_tail(source, core, after)  # 3元5角, 3块5毛, 一角七分
+    partner = None
+    if (
+        after.unit is None
+        and after.scale is None
+        and after.next_char in grammar.range_initials
+        and (partner := read_range_partner(source, core, after)) is not None
+    ):
+        share_range_units(core, after, partner)  # "$1.2-1.5 billion", "5-10%"
     if after.unit is None and after.scale is None:
         if after.next_char in grammar.unknown_scales:
             raise refuse_unknown_scale(source, core, after.next_char)  # "¥1.2兆"
         if markers.period_after or is_identifier(source, after.end):
             return None  # 2023年, 3个月, 5 years, 600519.SH, 3G, B2B
     before = read_before(source, core)
+    if partner is not None and before.currency is not None and before.currency_text:
+        source.range_currency = (partner.start, before.currency, before.currency_text)
+    elif before.currency is None and source.range_currency is not None:
+        take_range_currency(source, core, before, after)
     if (before.currency is None or core.cn is not None) and is_word(source, core, before, after):
         return None  # A1, COVID-19, 一方面, 三家
     read_number(source, core, after.fraction, tenths=tenths)

@@ -84,6 +84,7 @@ class Source:
         "lines",
         "norm",
         "prev_end",
+        "range_currency",
         "table",
         "text",
     )
@@ -105,6 +106,9 @@ class Source:
         #: Where the last amount read (or refused) ends: a "-" there joins a range
         #: (8.7亿元-9.1亿元), and a word before it belongs to that amount, not the next.
         self.prev_end = -1
+        #: A currency written before the first bound of a range whose second bound
+        #: starts at the offset given ("$1.2-1.5 billion": 1.5 billion is dollars too).
+        self.range_currency: tuple[int, str, str] | None = None
         self.bounds: tuple[int, int] | None = None  # the text without surrounding spaces
         self.cell_years = False  # whether a year-like number was read as a table cell
 
