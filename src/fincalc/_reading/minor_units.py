@@ -12,18 +12,25 @@ entries of the unit table (``minor`` of a ``[[currency]]``), not of this module.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
 import regex
 
+from .._values.errors import ParseError
+from .._values.quantity import Quantity, trusted_quantity
 from .._values.vocabulary import alternation, vocabulary
 from .after_number import After
 from .numerals import DIGITS
 from .scan import Core, Source
 
-__all__ = ["read_minor_tail"]
+__all__ = ["join_minor_units", "read_minor_tail"]
+
+#: What may stand between a major and a minor amount of one currency: "13 dollars
+#: and 45 cents", "$5, 20 cents" is no such pair.
+_JOIN: Final = re.compile(r"[ \u202f]++(?:and|&)[ \u202f]++", re.IGNORECASE)
 
 _TENTH: Final = Decimal("0.1")
 _HUNDREDTH: Final = Decimal("0.01")
@@ -126,3 +133,46 @@ def read_minor_tail(source: Source, core: Core, after: After) -> bool:
     after.unit, after.unit_text = yuan, source.text[at:end]
     after.fraction = _fraction(None, match.group("fen"))
     return True
+
+
+def _is_minor(source: Source, quantity: Quantity) -> bool | None:
+    """True for a minor unit ("45 cents"), False for a major one ("13 dollars"), else None."""
+    if quantity.unit is None or quantity.unit_from_context or quantity.dimension is None:
+        return None
+    spec = source.table.suffix(quantity.unit) or source.table.suffix(quantity.unit.split(" ")[-1])
+    if spec is None or spec.kind != "currency" or spec.dimension != quantity.dimension:
+        return None
+    return spec.multiplier != 1
+
+
+def join_minor_units(
+    source: Source, found: list[tuple[Quantity | ParseError, int]]
+) -> list[tuple[Quantity | ParseError, int]]:
+    """Join "13 dollars and 45 cents" (a major and a minor amount of one currency) into one."""
+    joined: list[tuple[Quantity | ParseError, int]] = []
+    for item in found:
+        previous = joined[-1][0] if joined else None
+        quantity = item[0]
+        if (
+            isinstance(previous, Quantity)
+            and isinstance(quantity, Quantity)
+            and previous.span is not None
+            and quantity.span is not None
+            and previous.dimension == quantity.dimension
+            and _JOIN.fullmatch(source.norm, previous.span[1], quantity.span[0])
+            and _is_minor(source, previous) is False
+            and _is_minor(source, quantity) is True
+            and previous.value >= 0
+            and quantity.value >= 0
+        ):
+            span = (previous.span[0], quantity.span[1])
+            value = previous.value + quantity.value
+            unit = f"{previous.unit} {quantity.unit}"
+            raw = source.text[span[0] : span[1]]
+            whole = trusted_quantity(
+                value, quantity.dimension, unit, raw, span, previous.qualifier, False
+            )
+            joined[-1] = (whole, joined[-1][1])
+            continue
+        joined.append(item)
+    return joined

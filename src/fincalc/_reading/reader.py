@@ -43,7 +43,8 @@ from .classify import (
 )
 from .declarations import UnitContext
 from .grammar import grammar_for
-from .minor_units import read_minor_tail
+from .minor_units import join_minor_units, read_minor_tail
+from .number_words import WordNumber, find_word_numbers
 from .ranges import read_range_partner, share_range_units, take_range_currency
 from .scan import Core, Refusal, Source
 from .text import fold_characters
@@ -79,6 +80,8 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
         and (partner := read_range_partner(source, core, after)) is not None
     ):
         share_range_units(core, after, partner)  # "$1.2-1.5 billion", "5-10%"
+    if core.needs_unit and after.unit is None and after.scale is None:
+        return None  # "one of our customers": a number word, not an amount
     if after.unit is None and after.scale is None:
         if after.next_char in grammar.unknown_scales:
             raise refuse_unknown_scale(source, core, after.next_char)  # "¥1.2兆"
@@ -92,7 +95,10 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     if (before.currency is None or core.cn is not None) and is_word(source, core, before, after):
         return None  # A1, COVID-19, 一方面, 三家
     read_number(source, core, after.fraction, tenths=tenths)
-    han = han_unit(core, after) if core.chain or core.cn is not None else ""
+    if core.words is not None:
+        han = core.chain  # "five million": the scale word is part of the unit as written
+    else:
+        han = han_unit(core, after) if core.chain or core.cn is not None else ""
     if (
         before.currency is None
         and before.percent is None
@@ -152,8 +158,11 @@ def scan(source: Source) -> list[Result]:
     size = len(norm)
     found: list[Result] = []
     pos = 0
+    words = find_word_numbers(norm, source.table) if source.grammar.has_words(norm) else []
     while (match := search(norm, pos)) is not None:
         start, pos = match.span()
+        if words and words[0].start < start:
+            _read_words(source, words, start, found)
         skip, arabic, cn, chain = match.groups()
         if skip is not None or start < source.prev_end:
             continue  # a date, time, phone or section number; the tail of the last amount
@@ -179,7 +188,33 @@ def scan(source: Source) -> list[Result]:
             # "Note 12. 26户": the OCR reading "12. 26" was not an amount, so the
             # space was a sentence break; read what follows it on its own.
             pos = start + written.index(". ") + 2
-    return found
+    if words:
+        _read_words(source, words, len(norm), found)
+    return join_minor_units(source, found) if len(found) > 1 else found
+
+
+def _read_words(source: Source, words: list[WordNumber], before: int, found: list[Result]) -> None:
+    """Read the numbers written in words that start before ``before`` (and drop them)."""
+    while words and words[0].start < before:
+        word = words.pop(0)
+        if word.start < source.prev_end:
+            continue
+        text = source.text[word.start : word.end]
+        scale = word.scale_text
+        core = Core(word.start, word.end, text, None, None, scale, word.value, not word.scaled)
+        try:
+            if word.value is None:
+                after = read_after(source, core)
+                if word.scaled or after.unit is not None or after.scale is not None:
+                    raise source.refuse(word.start, word.end, word.problem or "no exact value")
+                continue
+            result = read(source, core, NO_MARKERS)
+        except Refusal as refusal:
+            source.prev_end = max(source.prev_end, refusal.end)
+            found.append((refusal.error, AMOUNT))
+            continue
+        if result is not None:
+            found.append(result)
 
 
 def read_all(

@@ -50,6 +50,10 @@ class Core:
     arabic: str | None  # the Arabic number it opens with, or None
     cn: str | None  # the Chinese numeral it opens with, or None
     chain: str  # the 十百千万亿 chain after the opening number ("亿", "万4000"), or ""
+    # The value of a number written in words ("five million"), read before the scan
+    words: Decimal | None = None
+    # A number in words without a scale word: an amount only with a unit after it
+    needs_unit: bool = False
     # Its number, once read (``value.read_number``): ``digits`` times 10**``shift``
     # where that is exact ("8.7" and 8 for 8.7亿), else the composed ``value``.
     digits: str = field(init=False)

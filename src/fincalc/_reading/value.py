@@ -100,6 +100,9 @@ def read_number(
         Refusal: more than ``MAX_DIGITS`` digits, or a malformed numeral (一一亿).
     """
     grammar = source.grammar
+    if core.words is not None:  # "five million": read with its words
+        core.digits, core.shift, core.value = "", 0, core.words
+        return
     clean = _clean(core.text, grammar)
     if len(clean) > MAX_DIGITS and sum(ch.isdigit() for ch in clean) > MAX_DIGITS:
         raise source.refuse(
