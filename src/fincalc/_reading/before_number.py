@@ -118,10 +118,21 @@ def _currency_ending(source: Source, j: int) -> tuple[int, str] | None:
         hit = iso_before(grammar, norm, j)
     if hit is None or hit[0] < source.prev_end:
         return None
-    hit = _symbol_letters(source, hit, j)
+    if _letters_may_precede(norm, hit[0]):
+        hit = _symbol_letters(source, hit, j)
     if hit[0] < source.prev_end:
         return None
     return hit
+
+
+def _letters_may_precede(norm: str, at: int) -> bool:
+    """A cheap test before ``_symbol_letters``: a letter before the symbol, or before a space."""
+    if at == 0:
+        return False
+    ch = norm[at - 1]
+    if ch == " " and at > 1:
+        ch = norm[at - 2]
+    return ch.isascii() and ch.isalpha() and not norm[at].isalnum()
 
 
 def _symbol_letters(source: Source, hit: tuple[int, str], end: int) -> tuple[int, str]:
@@ -174,7 +185,8 @@ def _currency_before(source: Source, i: int) -> tuple[int, int, str] | None:
         hit = iso_before(grammar, norm, j)
     if hit is None or hit[0] < source.prev_end:
         return None
-    hit = _symbol_letters(source, hit, j)
+    if _letters_may_precede(norm, hit[0]):
+        hit = _symbol_letters(source, hit, j)
     if hit[0] < source.prev_end:
         return None
     return hit[0], j, hit[1]
@@ -199,16 +211,23 @@ def read_before(source: Source, core: Core) -> Before:
         and peek_ch not in grammar.marks_before  # "( 1,234 )", "%\xa012"
     ):
         return Before(start, False, -1, None, None, None, False, None, None)
-    percent = _percent_before(source, i)
-    if percent is not None:
-        i = start = percent[0]
+    percent = None
+    if before_ch in grammar.marks_before or before_ch == "\u202f":
+        percent = _percent_before(source, i)  # 百分之十二, "%12", "%\xa012"
+        if percent is not None:
+            i = start = percent[0]
     negative = False
     if i > 1 and norm[i - 1] == "\u202f" and norm[i - 2] in "-+" and i - 1 > source.prev_end:
         i -= 1  # "US$-\xa00.00": a no-break space between the sign and the number
     if i and norm[i - 1] in "-+" and (sign := _sign_before(source, i, words=False)) is not None:
         i = start = sign[0]
         negative = sign[1]
-        if percent is None and (percent := _percent_before(source, i)) is not None:
+        if (
+            percent is None
+            and i > 1
+            and norm[i - 2] in "%\u202f"
+            and (percent := _percent_before(source, i)) is not None
+        ):
             i = start = percent[0]  # "%\xa0-0,5" (a percent sign, then the minus)
     currency: str | None = None
     currency_text: str | None = None

@@ -87,14 +87,10 @@ class Grammar:
     not_before_trigger: frozenset[str]
     # The characters that open a 角/分 tail or the colloquial 块 right after a number
     minor_initials: frozenset[str]
+    # The characters that open a 角/分 tail after 元 (a digit or 零)
+    tail_starts: frozenset[str]
     # The characters that open a range word ("-", "~", 至, 到, "to") after a number
     range_initials: frozenset[str]
-    # A cheap test for English number words in a text (before the word search)
-    words_hint: re.Pattern[str]
-
-    def has_words(self, norm: str) -> bool:
-        """True when ``norm`` may hold English number words ("five", "twenty", "half")."""
-        return self.words_hint.search(norm) is not None
 
     # Characters right next to a core that may start a reference or period check
     # (the triggers above, or a space before one): any other pair needs no check.
@@ -259,14 +255,6 @@ def _range_initials() -> frozenset[str]:
     return frozenset(ch for w in joins for ch in {w[0], w[0].upper(), w[0].lower()})
 
 
-@functools.cache
-def _words_hint() -> re.Pattern[str]:
-    """Letters every English number word holds (a fast pre-test before the word search)."""
-    return re.compile(
-        r"(?i:one|two|thr|fou|fiv|six|sev|eig|nin|ten|ele|twe|fif|thi|hun|hal|qua|lakh|crore)"
-    )
-
-
 def is_tight(alias: str) -> bool:
     """Short Latin markers (Q3, H1, FY24, 1st, 2024E, .SH) must touch the number."""
     return is_latin(alias) and (len(alias) <= 2 or alias[0] in ".-")
@@ -341,8 +329,8 @@ def _build(
         table_gap=_table_gap(table),
         marks_after=frozenset([")", *approximate]),
         minor_initials=_minor_initials(),
+        tail_starts=frozenset("0123456789" + DIGIT_CHARS),
         range_initials=_range_initials(),
-        words_hint=_words_hint(),
         marks_before=frozenset("-+(") | percent_before.last_chars | negative_before.last_chars,
         sign_ends=frozenset("-+") | negative_before.last_chars,
         currency_ends=currencies.last_chars | UPPER | SPACES,

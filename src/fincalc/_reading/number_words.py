@@ -65,8 +65,10 @@ def _build(table: UnitTable) -> _Words:
         if is_latin(alias) and not spec.tight and alias.isalpha():
             values.setdefault(alias.casefold(), ("scale", spec.multiplier))
     alternation = "|".join(sorted(map(re.escape, values), key=lambda w: (-len(w), w)))
-    word = rf"(?:{alternation})(?![a-z])"
-    pattern = re.compile(rf"(?<![a-z0-9])(?:{word})(?:[ -]{{1,2}}+(?:{word}))*+", re.IGNORECASE)
+    first = "".join(sorted({w[0] for w in values} | {w[0].upper() for w in values}))
+    word = rf"(?i:{alternation})(?![A-Za-z])"
+    # The first-letter look-ahead lets ``re`` skip every other character quickly.
+    pattern = re.compile(rf"(?=[{first}])(?<![A-Za-z0-9]){word}(?:[ -]{{1,2}}+{word})*+")
     return _Words(pattern, values)
 
 
@@ -109,8 +111,11 @@ def _tokens(match: re.Match[str], words: _Words) -> list[_Token]:
 
 def _read(match: re.Match[str], words: _Words) -> WordNumber | None:
     tokens = _tokens(match, words)
-    if not any(token[2] in ("number", "fraction", "scale", "hundred") for token in tokens):
-        return None
+    if not tokens or not (
+        any(token[2] in ("number", "fraction") for token in tokens)
+        or (tokens[0][2] == "article" and len(tokens) > 1)
+    ):
+        return None  # "millions" alone ("in millions") is a scale word, not a number
     start, end = tokens[0][0], tokens[-1][1]
     scales = [token for token in tokens if token[2] == "scale"]
     scale_text = match.string[scales[-1][0] : scales[-1][1]] if scales else ""

@@ -65,9 +65,11 @@ def read_range_partner(source: Source, core: Core, after: After) -> RangePartner
     join = _joins().starting_at(norm, k)
     if join is None:
         return None
-    k = join[0]
+    spaced_before, k = k != core.end, join[0]
     if k < size and norm[k] in SPACES:
         k = forward_spaces(norm, k)
+    elif spaced_before and not norm[k - 1].isalpha():
+        return None  # "2024 -人民币5,691亿元": a minus before the next amount, not a range
     start = k
     currency = grammar.currencies.starting_at(norm, k) if k < size else None
     if currency is not None:

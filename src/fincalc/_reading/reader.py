@@ -70,7 +70,12 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     if core.cn is not None:
         read_capital_tail(source, core, after)  # 壹佰万元整
     tenths = False
-    if (after.unit is not None and after.unit.generic) or after.next_char in grammar.minor_initials:
+    if (
+        after.unit is not None
+        and after.unit.generic
+        and after.units_end < len(source.norm)
+        and source.norm[after.units_end] in grammar.tail_starts
+    ) or after.next_char in grammar.minor_initials:
         tenths = read_minor_tail(source, core, after)  # 3元5角, 3块5毛, 一角七分
     partner = None
     if (
@@ -158,11 +163,8 @@ def scan(source: Source) -> list[Result]:
     size = len(norm)
     found: list[Result] = []
     pos = 0
-    words = find_word_numbers(norm, source.table) if source.grammar.has_words(norm) else []
     while (match := search(norm, pos)) is not None:
         start, pos = match.span()
-        if words and words[0].start < start:
-            _read_words(source, words, start, found)
         skip, arabic, cn, chain = match.groups()
         if skip is not None or start < source.prev_end:
             continue  # a date, time, phone or section number; the tail of the last amount
@@ -188,8 +190,12 @@ def scan(source: Source) -> list[Result]:
             # "Note 12. 26户": the OCR reading "12. 26" was not an amount, so the
             # space was a sentence break; read what follows it on its own.
             pos = start + written.index(". ") + 2
-    if words:
-        _read_words(source, words, len(norm), found)
+    if not found and not norm.isdigit():
+        # "five million", "twenty employees", "thirteen dollars and forty-five cents":
+        # numbers in words are looked for in a text without amounts written in digits
+        words = find_word_numbers(norm, source.table)
+        if words:
+            _read_words(source, words, len(norm), found)
     return join_minor_units(source, found) if len(found) > 1 else found
 
 

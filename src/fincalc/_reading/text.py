@@ -78,6 +78,10 @@ _LONG_TEXT: Final = 2_000
 _REPLACEMENTS: Final = {chr(code): str(to) for code, to in _TRANSLATION.items()}
 
 
+#: A full-width comma between two digits: the cheap test before ``_FULLWIDTH_GROUP``.
+_DIGIT_COMMA: Final = re.compile(r"[0-9０-９]，[0-9０-９]")
+
+
 def _group_comma(match: re.Match[str]) -> str:
     return (match.group(1) or match.group(2) or "") + ","
 
@@ -94,7 +98,7 @@ def fold_characters(text: str) -> str:
     """
     if text.isascii():
         return text
-    if "，" in text:
+    if "，" in text and _DIGIT_COMMA.search(text) is not None:
         text = _FULLWIDTH_GROUP.sub(_group_comma, text)
     if _NEEDS_TRANSLATION.search(text) is None:
         return text

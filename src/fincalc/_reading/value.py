@@ -58,7 +58,7 @@ def _clean(number: str, grammar: Grammar) -> str:
     """Drop group separators and OCR spaces; make the decimal mark a point."""
     if number.isascii() and number.isdigit():
         return number
-    if grammar.decimal_mark == "." and _comma_decimal(number):
+    if grammar.decimal_mark == "." and _maybe_comma_decimal(number) and _comma_decimal(number):
         # "1.234,56", "1 234,56", "12,5": the shape says the comma is the decimal mark
         for mark in ".' \u202f":
             number = number.replace(mark, "")
@@ -69,6 +69,16 @@ def _clean(number: str, grammar: Grammar) -> str:
     if grammar.decimal_mark != "." and grammar.decimal_mark in number:
         number = number.replace(grammar.decimal_mark, ".")
     return number
+
+
+def _maybe_comma_decimal(number: str) -> bool:
+    """A cheap test before ``_comma_decimal``: "1,234" and "1,234.5" are not such numbers."""
+    comma = number.rfind(",")
+    if comma < 0:
+        return number.count(".") > 1
+    if comma < number.rfind("."):
+        return False  # 1,234.5
+    return len(number) - comma != 4 or not number[:comma].replace(",", "").isdigit()
 
 
 def _comma_decimal(number: str) -> bool:
