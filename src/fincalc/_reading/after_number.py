@@ -287,7 +287,7 @@ def read_after(source: Source, core: Core) -> After:
     ):
         unit, unit_text = unit_hit[1], text[j : unit_hit[0]]
         unit_start, i = j, unit_hit[0]
-        if unit.kind == "currency" and not norm[j].isalnum() and i + 2 < size:
+        if i + 2 < size and norm[i] in SPACES and unit.kind == "currency" and not norm[j].isalnum():
             letters = _letters_after_symbol(source, core, j, i)  # "$ US", "$ HK"
             if letters is not None:
                 i, unit = letters

@@ -239,7 +239,13 @@ def read_before(source: Source, core: Core) -> Before:
     paren_at = -1
     if i and norm[i - 1] == "(":
         paren_at = i = i - 1
-    elif i and norm[i - 1] in SPACES and (k := back_spaces(norm, i)) and norm[k - 1] == "(":
+    elif (
+        i > 1
+        and norm[i - 1] in SPACES
+        and (norm[i - 2] == "(" or norm[i - 2] in SPACES)
+        and (k := back_spaces(norm, i))
+        and norm[k - 1] == "("
+    ):
         paren_at = i = k - 1  # "( 1,234 )", "( $ 7 ) million": spaces inside the brackets
     if i != probed and i > 1 and norm[i - 1] == "\u202f" and norm[i - 2] in "-+":
         i -= 1  # "-\u200e₹ 1,234.50": a bidirectional mark between the sign and the currency

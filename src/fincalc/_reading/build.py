@@ -164,6 +164,7 @@ def resolve_unit(source: Source, before: Before, after: After, han: str) -> Unit
                     start, end, f"two currencies ({before.currency_text}, {unit_text})"
                 )
             if unit.exponent != 0:  # a minor unit: 35 cents, 1.5亿美分 (else 1E+0)
+                source.minor_read = True
                 if before.currency_text is not None:
                     raise source.refuse(  # "$35 cents"
                         start, end, f"{before.currency_text} with {unit_text!r}"

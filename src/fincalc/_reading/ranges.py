@@ -77,7 +77,7 @@ def read_range_partner(source: Source, core: Core, after: After) -> RangePartner
     match = grammar.scan.match(norm, k)
     if match is None or match.group("skip") is not None:
         return None
-    _, arabic, cn, chain = match.groups()
+    _, arabic, _, cn, chain = match.groups()
     second = Core(match.start(), match.end(), match.group(), arabic, cn, chain)
     try:
         written = read_after(source, second)

@@ -165,7 +165,7 @@ def scan(source: Source) -> list[Result]:
     pos = 0
     while (match := search(norm, pos)) is not None:
         start, pos = match.span()
-        skip, arabic, cn, chain = match.groups()
+        skip, arabic, eu, cn, chain = match.groups()
         if skip is not None or start < source.prev_end:
             continue  # a date, time, phone or section number; the tail of the last amount
         result: Result | None = None
@@ -177,7 +177,7 @@ def scan(source: Source) -> list[Result]:
             )  # no reference or period word can touch the core: no need to look
             markers = NO_MARKERS if quiet else read_markers(source, start, pos)
         if markers is not None:  # else 第3, 附注五、12, P45, Note 12, FY2024, 2023年, 1st
-            core = Core(start, pos, match.group(), arabic, cn, chain)
+            core = Core(start, pos, match.group(), arabic, cn, chain, None, False, eu is not None)
             try:
                 result = read(source, core, markers)
             except Refusal as refusal:
@@ -196,7 +196,7 @@ def scan(source: Source) -> list[Result]:
         words = find_word_numbers(norm, source.table)
         if words:
             _read_words(source, words, len(norm), found)
-    return join_minor_units(source, found) if len(found) > 1 else found
+    return join_minor_units(source, found) if source.minor_read and len(found) > 1 else found
 
 
 def _read_words(source: Source, words: list[WordNumber], before: int, found: list[Result]) -> None:

@@ -54,6 +54,8 @@ class Core:
     words: Decimal | None = None
     # A number in words without a scale word: an amount only with a unit after it
     needs_unit: bool = False
+    # The scan read a decimal-comma shape ("1.234,56", "12,5 %"): the comma is decimal
+    comma_decimal: bool = False
     # Its number, once read (``value.read_number``): ``digits`` times 10**``shift``
     # where that is exact ("8.7" and 8 for 8.7亿), else the composed ``value``.
     digits: str = field(init=False)
@@ -85,6 +87,7 @@ class Source:
         "grammar",
         "line_at",
         "line_start",
+        "minor_read",
         "lines",
         "norm",
         "prev_end",
@@ -110,6 +113,7 @@ class Source:
         #: Where the last amount read (or refused) ends: a "-" there joins a range
         #: (8.7亿元-9.1亿元), and a word before it belongs to that amount, not the next.
         self.prev_end = -1
+        self.minor_read = False  # whether a minor unit was read ("45 cents"): join pairs
         #: A currency written before the first bound of a range whose second bound
         #: starts at the offset given ("$1.2-1.5 billion": 1.5 billion is dollars too).
         self.range_currency: tuple[int, str, str] | None = None

@@ -70,8 +70,6 @@ def currency_word_after(source: Source, begin: int) -> tuple[int, int] | None:
         if norm[k:stop].casefold() in source.table.currency_names:
             return k, stop  # "8.7 million zlotys"
         return None
-    if k < len(norm) and source.grammar.currencies.starting_at(norm, k) is not None:
-        return None  # "2023 人民币3,034.6亿元": a known currency that opens the next amount
     stop = k
     while stop < len(norm) and stop - k < 4 and _is_han(norm[stop]):
         stop += 1
@@ -81,5 +79,9 @@ def currency_word_after(source: Source, begin: int) -> tuple[int, int] | None:
             continue
         hit = words.ending_at(norm, end)
         if hit is not None and hit[0] >= k:
-            return (k, end) if hit[1] else None  # 资金, 现金: an ordinary word
+            if not hit[1] or source.grammar.currencies.starting_at(norm, k) is not None:
+                # 资金, 现金: an ordinary word; "2023 人民币3,034.6亿元": a known currency
+                # that opens the next amount
+                return None
+            return k, end
     return None

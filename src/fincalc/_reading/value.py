@@ -54,12 +54,16 @@ def literal(number: str, exponent: int) -> Decimal:
     return Decimal(number + (EXPONENT_SUFFIX.get(exponent) or f"E{exponent:+d}"))
 
 
-def _clean(number: str, grammar: Grammar) -> str:
-    """Drop group separators and OCR spaces; make the decimal mark a point."""
+def _clean(number: str, grammar: Grammar, comma_decimal: bool = False) -> str:
+    """Drop group separators and OCR spaces; make the decimal mark a point.
+
+    ``comma_decimal``: the scan read a shape whose comma is the decimal mark
+    ("1.234,56", "1 234,56", "12,5 %"; ``grammar._shapes``), or whose points
+    group thousands ("1.234.567").
+    """
     if number.isascii() and number.isdigit():
         return number
-    if grammar.decimal_mark == "." and _maybe_comma_decimal(number) and _comma_decimal(number):
-        # "1.234,56", "1 234,56", "12,5": the shape says the comma is the decimal mark
+    if comma_decimal:
         for mark in ".' \u202f":
             number = number.replace(mark, "")
         return number.replace(",", ".")
@@ -69,32 +73,6 @@ def _clean(number: str, grammar: Grammar) -> str:
     if grammar.decimal_mark != "." and grammar.decimal_mark in number:
         number = number.replace(grammar.decimal_mark, ".")
     return number
-
-
-def _maybe_comma_decimal(number: str) -> bool:
-    """A cheap test before ``_comma_decimal``: "1,234" and "1,234.5" are not such numbers."""
-    comma = number.rfind(",")
-    if comma < 0:
-        return number.count(".") > 1
-    if comma < number.rfind("."):
-        return False  # 1,234.5
-    return len(number) - comma != 4 or not number[:comma].replace(",", "").isdigit()
-
-
-def _comma_decimal(number: str) -> bool:
-    """True when a number's shape makes its comma the decimal mark ("1.234,56", "12,5").
-
-    Only the scan's shape alternatives (``grammar._shapes``) write such numbers
-    without a locale: a point before the last comma, or one comma with other
-    than three digits after it.  "1.234.567" (point groups only) drops its points.
-    """
-    comma = number.rfind(",")
-    if comma < 0:
-        return number.count(".") >= 2  # 1.234.567
-    if ", " not in number and any(mark in number[:comma] for mark in ".\u202f' "):
-        return True  # a point, space or apostrophe groups: the comma is decimal
-    tail = number[comma + 1 :]
-    return number.count(",") == 1 and tail.isdigit() and len(tail) != 3
 
 
 def read_number(
@@ -113,7 +91,7 @@ def read_number(
     if core.words is not None:  # "five million": read with its words
         core.digits, core.shift, core.value = "", 0, core.words
         return
-    clean = _clean(core.text, grammar)
+    clean = _clean(core.text, grammar, core.comma_decimal)
     if len(clean) > MAX_DIGITS and sum(ch.isdigit() for ch in clean) > MAX_DIGITS:
         raise source.refuse(
             core.start, core.end, f"more than {MAX_DIGITS} digits; this is not an amount"
@@ -126,7 +104,7 @@ def read_number(
             else:
                 digits = clean
         elif core.arabic is not None and (fast := grammar.han_scales.get(core.chain.strip())):
-            digits = _clean(core.arabic, grammar)  # 8.7 亿, 87,432万
+            digits = _clean(core.arabic, grammar, core.comma_decimal)  # 8.7 亿, 87,432万
             if fast[1] is None or "e" in digits or "E" in digits:  # (8.7E+8亿)
                 digits, value = "", CTX.multiply(Decimal(digits), fast[0])
             else:
