@@ -11,6 +11,7 @@ anything read here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -118,21 +119,11 @@ def _currency_ending(source: Source, j: int) -> tuple[int, str] | None:
         hit = iso_before(grammar, norm, j)
     if hit is None or hit[0] < source.prev_end:
         return None
-    if _letters_may_precede(norm, hit[0]):
+    if hit[0] and ((c := norm[hit[0] - 1]) == " " or (c.isascii() and c.isalpha())):
         hit = _symbol_letters(source, hit, j)
     if hit[0] < source.prev_end:
         return None
     return hit
-
-
-def _letters_may_precede(norm: str, at: int) -> bool:
-    """A cheap test before ``_symbol_letters``: a letter before the symbol, or before a space."""
-    if at == 0:
-        return False
-    ch = norm[at - 1]
-    if ch == " " and at > 1:
-        ch = norm[at - 2]
-    return ch.isascii() and ch.isalpha() and not norm[at].isalnum()
 
 
 def _symbol_letters(source: Source, hit: tuple[int, str], end: int) -> tuple[int, str]:
@@ -150,26 +141,31 @@ def _symbol_letters(source: Source, hit: tuple[int, str], end: int) -> tuple[int
     """
     norm = source.norm
     start = hit[0]
-    if not start or norm[start].isalnum():
-        return hit
-    p = start - 1 if norm[start - 1] == " " else start
-    q = p
-    while q > 0 and p - q < _MAX_SYMBOL_LETTERS and norm[q - 1].isascii() and norm[q - 1].isalpha():
-        q -= 1
-    if q == p or (q and (norm[q - 1].isalnum() or norm[q - 1] in "'.")):
-        return hit  # no letters, or the end of a longer word ("revenue $5", "company's $5")
-    word = norm[q:p]
-    code = source.table.prefix_currencies.get((word + norm[start:end]).casefold())
+    if norm[start].isalnum():
+        return hit  # "US$" itself, "RMB"
+    letters = _LETTERS.search(norm, max(0, start - 6), start)
+    if letters is None:
+        return hit  # no short word before it ("revenue $5", "company's $5")
+    word, spaced = letters.group(1), letters.group(2)
+    folded = word.casefold()
+    if spaced and (folded not in source.grammar.symbol_prefixes or folded in _not_prefix(source)):
+        return hit  # "of $5", "a $5 fee"
+    code = source.table.prefix_currencies.get(folded + norm[start:end].casefold())
     if code is not None:
-        if p != start and word.casefold() in source.grammar.symbol_not_prefix:
-            return hit  # "a $5 fee"
-        return q, code
-    if p == start:
-        raise refuse_unknown_currency(source, q, end, source.text[q:end])
+        return letters.start(), code
+    if not spaced:
+        raise refuse_unknown_currency(
+            source, letters.start(), end, source.text[letters.start() : end]
+        )
     return hit
 
 
-_MAX_SYMBOL_LETTERS: Final = 4
+def _not_prefix(source: Source) -> frozenset[str]:
+    return source.grammar.symbol_not_prefix
+
+
+#: A word of at most four letters right before a currency symbol, glued or after a space.
+_LETTERS: Final = re.compile(r"(?<![A-Za-z0-9'.])([A-Za-z]{1,4})( ?)\Z")
 
 
 def _currency_before(source: Source, i: int) -> tuple[int, int, str] | None:
@@ -185,7 +181,7 @@ def _currency_before(source: Source, i: int) -> tuple[int, int, str] | None:
         hit = iso_before(grammar, norm, j)
     if hit is None or hit[0] < source.prev_end:
         return None
-    if _letters_may_precede(norm, hit[0]):
+    if hit[0] and ((c := norm[hit[0] - 1]) == " " or (c.isascii() and c.isalpha())):
         hit = _symbol_letters(source, hit, j)
     if hit[0] < source.prev_end:
         return None

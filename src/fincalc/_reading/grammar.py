@@ -67,6 +67,8 @@ class Grammar:
     range_marks: frozenset[str]
     # Words that, one space before a currency symbol, are no part of it ("a $5 fee")
     symbol_not_prefix: frozenset[str]
+    # The letters that open a prefix alias ending in a symbol ("us", "hk", "c" of "C$")
+    symbol_prefixes: frozenset[str]
     # Han scale characters the table does not define (兆: 1E+12 in Taiwan and Japan,
     # 1E+6 in metric units on the mainland); one right after a number is refused.
     unknown_scales: frozenset[str]
@@ -143,16 +145,19 @@ def _arabic(
         r"(?=[0-9]++(?:[.\u202f' ][0-9]{3})++,|[0-9]++,(?:[0-9]{1,2}|[0-9]{4,}+)(?![0-9])"
         r"|[0-9]{1,3}(?:\.[0-9]{3}){2})"
     )
-    if named:  # (the group always exists, so that every match has the same groups)
-        alts = [f"(?P<eu>{gate}(?:{'|'.join(shapes)}))" if shapes else "(?P<eu>(?!))"]
-    else:
-        alts = []  # (a chain's numbers, "3万4000", are written the common way)
+    # (the group always exists, so that every match has the same groups; a chain's
+    # numbers, "3万4000", are written the common way)
+    eu = [f"(?P<eu>{gate}(?:{'|'.join(shapes)}))" if shapes else "(?P<eu>(?!))"] if named else []
+    alts = []
     if group == ",":
         # OCR: "147, 693, 604" — a space after the comma only with two or more groups.
         alts.append(r"[0-9]{1,3}(?:, ?[0-9]{3}(?![0-9])){2,}+")
     alts.append(rf"[0-9]{{1,3}}(?:{g}[0-9]{{3}}(?![0-9]))++")
     if group == ",":
         alts.append(r"[0-9]{1,2}(?:,[0-9]{2}(?=,))++,[0-9]{3}(?![0-9])")  # Indian 1,23,45,678
+    # The decimal-comma shapes after the comma groups ("1,234.5" never reaches them) and
+    # before the space and apostrophe groups ("1\u202f234,56" must reach them)
+    alts += eu
     others = "".join(ch for ch in "'\u202f" if ch not in (group, "\u202f" if group == " " else ""))
     alts.append(rf"[0-9]{{1,3}}(?:[{others}][0-9]{{3}}(?![0-9]))++")
     alts.append(r"[0-9]++")
@@ -190,7 +195,10 @@ def _scan_pattern(
     ]
     if group != "." and decimal_mark == ".":
         # section 5.2.1, date 2024.12.31 (but 1.234.567 groups thousands)
-        skips.append(r"(?![0-9]{1,3}(?:\.[0-9]{3}){2,}+(?![0-9.]))[0-9]++(?:\.[0-9]++){2,}+")
+        skips.append(
+            r"(?=[0-9]++\.[0-9]++\.)(?![0-9]{1,3}(?:\.[0-9]{3}){2,}+(?![0-9.]))"
+            r"[0-9]++(?:\.[0-9]++){2,}+"
+        )
     starts = regex.escape(decimal_mark) + _CN_START + "零"
     # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
     # the same possessive quantifiers and atomic groups (so matching stays linear)
@@ -336,6 +344,11 @@ def _build(
         negative_before=negative_before,
         approximate=approximate,
         range_marks=frozenset(_words("range_marks")),
+        symbol_prefixes=frozenset(
+            found.group(1).casefold()
+            for alias in table.prefix_currencies
+            if (found := re.fullmatch(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+", alias)) is not None
+        ),
         symbol_not_prefix=frozenset(
             w.casefold() for w in vocabulary("reading").words("symbol.not_prefix")
         ),

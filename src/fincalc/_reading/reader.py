@@ -65,33 +65,35 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     Raises:
         Refusal: the core is an amount fincalc will not read (the error says why).
     """
-    grammar = source.grammar
+    grammar, norm = source.grammar, source.norm
     after = read_after(source, core)
     if core.cn is not None:
         read_capital_tail(source, core, after)  # 壹佰万元整
     tenths = False
+    written = after.unit
+    next_char = after.next_char
     if (
-        after.unit is not None
-        and after.unit.generic
-        and after.units_end < len(source.norm)
-        and source.norm[after.units_end] in grammar.tail_starts
-    ) or after.next_char in grammar.minor_initials:
+        written is not None
+        and written.generic
+        and after.units_end < len(norm)
+        and norm[after.units_end] in grammar.tail_starts
+    ) or next_char in grammar.minor_initials:
         tenths = read_minor_tail(source, core, after)  # 3元5角, 3块5毛, 一角七分
+        written = after.unit
     partner = None
-    if (
-        after.unit is None
-        and after.scale is None
-        and after.next_char in grammar.range_initials
-        and (partner := read_range_partner(source, core, after)) is not None
-    ):
-        share_range_units(core, after, partner)  # "$1.2-1.5 billion", "5-10%"
-    if core.needs_unit and after.unit is None and after.scale is None:
-        return None  # "one of our customers": a number word, not an amount
-    if after.unit is None and after.scale is None:
-        if after.next_char in grammar.unknown_scales:
-            raise refuse_unknown_scale(source, core, after.next_char)  # "¥1.2兆"
-        if markers.period_after or is_identifier(source, after.end):
-            return None  # 2023年, 3个月, 5 years, 600519.SH, 3G, B2B
+    if written is None and after.scale is None:
+        if (
+            next_char in grammar.range_initials
+            and (partner := read_range_partner(source, core, after)) is not None
+        ):
+            share_range_units(core, after, partner)  # "$1.2-1.5 billion", "5-10%"
+        if after.unit is None and after.scale is None:
+            if core.needs_unit:
+                return None  # "one of our customers": a number word, not an amount
+            if next_char in grammar.unknown_scales:
+                raise refuse_unknown_scale(source, core, next_char)  # "¥1.2兆"
+            if markers.period_after or is_identifier(source, after.end):
+                return None  # 2023年, 3个月, 5 years, 600519.SH, 3G, B2B
     before = read_before(source, core)
     if partner is not None and before.currency is not None and before.currency_text:
         source.range_currency = (partner.start, before.currency, before.currency_text)
@@ -119,7 +121,7 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     start, end, negative = before.start, after.end, before.negative
     if after.close and before.paren_at < 0 and after.unit is None and after.scale is None:
         end = core.end  # "1) 营业收入": a ")" with no "(" before the number is not the amount's
-    if end < len(source.norm) and source.norm[end] == "-" and _trailing_minus(source.norm, end):
+    if end < len(norm) and norm[end] == "-" and _trailing_minus(norm, end):
         end, negative = end + 1, True  # "1.234,50-", "€ 12,50-": a minus written after
     if before.paren_at >= 0:
         bracketed = read_brackets(source, core, before, after, has_unit)

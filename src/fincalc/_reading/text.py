@@ -78,8 +78,17 @@ _LONG_TEXT: Final = 2_000
 _REPLACEMENTS: Final = {chr(code): str(to) for code, to in _TRANSLATION.items()}
 
 
-#: A full-width comma between two digits: the cheap test before ``_FULLWIDTH_GROUP``.
-_DIGIT_COMMA: Final = re.compile(r"[0-9０-９]，[0-9０-９]")
+_DIGITS: Final = frozenset("0123456789０１２３４５６７８９")
+
+
+def _comma_between_digits(text: str) -> bool:
+    """A full-width comma between two digits: the cheap test before ``_FULLWIDTH_GROUP``."""
+    k = text.find("，", 1)
+    while 0 < k < len(text) - 1:
+        if text[k - 1] in _DIGITS and text[k + 1] in _DIGITS:
+            return True
+        k = text.find("，", k + 1)
+    return False
 
 
 def _group_comma(match: re.Match[str]) -> str:
@@ -98,10 +107,11 @@ def fold_characters(text: str) -> str:
     """
     if text.isascii():
         return text
-    if "，" in text and _DIGIT_COMMA.search(text) is not None:
-        text = _FULLWIDTH_GROUP.sub(_group_comma, text)
-    if _NEEDS_TRANSLATION.search(text) is None:
+    grouped = "，" in text and _comma_between_digits(text)
+    if not grouped and _NEEDS_TRANSLATION.search(text) is None:
         return text
+    if grouped:
+        text = _FULLWIDTH_GROUP.sub(_group_comma, text)
     if len(text) <= _LONG_TEXT:
         return text.translate(_TRANSLATION)
     # No replacement is itself replaced, so one pass per character present is
