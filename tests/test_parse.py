@@ -50,11 +50,15 @@ CASES_FILE = Path(__file__).parent / "data" / "parse_cases.tsv"
 @dataclass(frozen=True)
 class Case:
     id: str
+    family: str
     source: str
     text: str
     expected: str
     options: dict[str, str]
     xfail: str | None
+
+
+_ESCAPES = {"\\u202f": "\u202f", "\\r": "\r", "\\n": "\n"}
 
 
 def _load_cases() -> list[Case]:
@@ -63,16 +67,16 @@ def _load_cases() -> list[Case]:
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-        case_id, source, text, expected = fields[:4]
+        case_id, family, source, text, expected = fields[:5]
         options = dict(
-            item.split("=", 1) for item in (fields[4].split(";") if len(fields) > 4 else [])
+            item.split("=", 1) for item in (fields[5].split(";") if len(fields) > 5 else [])
         )
         xfail = None
         if expected.startswith("xfail:"):
             xfail, expected = expected[len("xfail:") :].split("|", 1)
-        cases.append(
-            Case(case_id, source, text.replace("\\u202f", "\u202f"), expected, options, xfail)
-        )
+        for escape, char in _ESCAPES.items():
+            text = text.replace(escape, char)
+        cases.append(Case(case_id, family, source, text, expected, options, xfail))
     return cases
 
 
@@ -88,6 +92,24 @@ def _params() -> list[object]:
         )
         for case in CASES
     ]
+
+
+#: The families of issue 12: each has Chinese and English rows in the table.
+FAMILIES = [
+    "currency-attach", "next-line-scale", "minor-units", "brackets", "minus",
+    "unknown-currency", "cldr-currency", "locale-shape", "number-words", "non-money",
+    "doubled-units", "exponent", "ranges",
+]  # fmt: skip
+#: Families whose formats only one language writes (a dollar prefix, …).
+ONE_LANGUAGE = {"dollar-prefix": "en", "malformed-chain": "cn"}
+
+
+@pytest.mark.parametrize("family", FAMILIES + sorted(ONE_LANGUAGE))
+def test_every_family_has_rows_in_both_languages(family: str) -> None:
+    rows = [c for c in CASES if c.family == family]
+    languages = {c.id[:2] for c in rows}
+    assert languages >= ({ONE_LANGUAGE[family]} if family in ONE_LANGUAGE else {"cn", "en"})
+    assert len(rows) >= 3, family
 
 
 def test_table_is_large_and_balanced() -> None:
@@ -1197,3 +1219,93 @@ def test_declaration_wordings(header: str, multiplier: str, dimension: str) -> N
     [(_span, context)] = find_unit_declarations(f"表头\n{header}\n| 收入 | 1 |")
     assert context.multiplier == Decimal(multiplier)
     assert context.dimension == dimension
+
+
+# ---------------------------------------------------------------- issue 12 families in running text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a currency between two numbers goes with the nearer one, or is refused
+        ("营收5.2亿美元(约37亿元)", [("5.2亿美元", "5.2E+8", "USD"), ("37亿元", "3.7E+9", "CNY")]),
+        ("4.1亿欧元-4.6亿欧元", [("4.1亿欧元", "4.1E+8", "EUR"), ("4.6亿欧元", "4.6E+8", "EUR")]),
+        ("200日元 300", [("200日元", "200", "JPY"), ("300", "300", None)]),
+        ("200日元300", [("300", "300", None)]),
+        ("Revenue 100 USD 200 EUR", [("100 USD", "100", "USD"), ("200 EUR", "200", "EUR")]),
+        # a range writes its scale and unit once, for both bounds
+        ("guidance of $1.2-1.5 billion", [("$1.2", "1.2E+9", "USD"), ("1.5 billion", "1.5E+9", "USD")]),
+        ("预计1.5至2亿元", [("1.5", "1.5E+8", "CNY"), ("2亿元", "2E+8", "CNY")]),
+        ("a margin of 5-10%", [("5", "0.05", "RATIO"), ("10%", "0.10", "RATIO")]),
+        ("3 to 4 million shares", [("3", "3E+6", "SHARES"), ("4 million shares", "4E+6", "SHARES")]),
+        ("December 31, 2024 -人民币5691.36亿元", [("-人民币5691.36亿元", "-5.69136E+11", "CNY")]),
+        # a scale on the next line belongs to the amount, or refuses it
+        ("Revenue\n$2,310\nmillion\nCost $1,200\nmillion", [
+            ("$2,310\nmillion", "2.310E+9", "USD"), ("$1,200\nmillion", "1.200E+9", "USD")]),
+        ("$2,310\nMillion customers", []),
+        # minor units join their major amount, and stay minor on their own
+        ("thirteen dollars and forty-five cents", [
+            ("thirteen dollars and forty-five cents", "13.45", "USD")]),
+        ("价格3元5角，另付5毛钱", [("3元5角", "3.5", "CNY"), ("5毛钱", "0.5", "CNY")]),
+        # number words are amounts with a scale word or a unit, and words otherwise
+        ("one of the two founders", []),
+        ("five million dollars", [("five million dollars", "5E+6", "USD")]),
+        # brackets with spaces inside
+        ("Net loss | ( 1,234 ) | 567", [("( 1,234 )", "-1234", None), ("567", "567", None)]),
+        ("the figure ( 1,234 ) was restated", [("1,234", "1234", None)]),
+    ],
+)  # fmt: skip
+def test_families_in_running_text(text: str, expected: list[tuple[str, str, str | None]]) -> None:
+    assert _read(extract_quantities(text)) == expected
+
+
+MINUS_FORMS = [
+    "-",
+    "\u2010",
+    "\u2011",
+    "\u2012",
+    "\u2013",
+    "\u2212",
+    "\u207b",
+    "\ufe63",
+    "\uff0d",
+    "➖",
+]
+
+
+@given(amounts, st.sampled_from(MINUS_FORMS), st.sampled_from(SUFFIX_UNITS[:13]))
+def test_every_minus_form_keeps_the_sign(
+    value: Decimal, minus: str, unit: tuple[str, Decimal, str | None]
+) -> None:
+    suffix, multiplier, dimension = unit
+    quantity = parse_quantity(f"同比{minus}{_digits_text(value, grouping=True, ocr=False)}{suffix}")
+    assert quantity.value == -value * multiplier
+    assert quantity.dimension == dimension
+
+
+@given(
+    amounts,
+    st.sampled_from(["(", "( ", "（", "（ "]),
+    st.sampled_from([")", " )", "）", " ）"]),
+    st.sampled_from(["", "$", "$ ", "RMB "]),
+    st.sampled_from(["", " million", " thousand"]),
+)
+def test_accounting_brackets_with_spaces_are_negative(
+    value: Decimal, opening: str, closing: str, currency: str, scale: str
+) -> None:
+    text = f"{opening}{currency}{_digits_text(value, grouping=True, ocr=False)}{closing}{scale}"
+    quantity = extract_quantities(text)
+    assert len(quantity) == 1, text
+    multiplier = {"": Decimal(1), " million": Decimal("1E+6"), " thousand": Decimal("1E+3")}
+    assert quantity[0].value == -value * multiplier[scale], text
+    assert quantity[0].dimension == {"": None, "$": "USD", "$ ": "USD", "RMB ": "CNY"}[currency]
+
+
+@given(amounts, st.sampled_from(["million", "billion", "百万元", "亿元", "万美元"]))
+def test_a_scale_on_the_next_line_is_part_of_the_amount(value: Decimal, scale: str) -> None:
+    multipliers = {"million": "1E+6", "billion": "1E+9", "百万元": "1E+6", "亿元": "1E+8"}
+    text = f"{_digits_text(value, grouping=True, ocr=False)}\n{scale}"
+    quantity = parse_quantity(text) if scale != "million" and scale != "billion" else None
+    if quantity is None:
+        quantity = parse_quantity("$" + text)
+    assert quantity.value == value * Decimal(multipliers.get(scale, "1E+4"))

@@ -112,6 +112,29 @@ def _wrapped_scale(source: Source, core: Core, j: int) -> int:
     )
 
 
+def _refuse_second_currency(source: Source, core: Core, unit_text: str, i: int) -> None:
+    """Refuse a second currency written right after the first: "三万元欧元", "5 USD euros".
+
+    One that opens the next amount ("5亿元 人民币3亿元") is that amount's.
+
+    Raises:
+        Refusal: a second currency follows the first.
+    """
+    norm, units = source.norm, source.grammar.units
+    k = i + 1 if norm[i] == " " else i
+    if k >= len(norm) or norm[k] not in units.first_chars:
+        return
+    second = units.starting_at(norm, k)
+    if second is None or second[1].kind != "currency":
+        return
+    after = forward_spaces(norm, second[0])
+    if after < len(norm) and (norm[after].isdigit() or norm[after] in "-+("):
+        return
+    raise source.refuse(
+        core.start, second[0], f"two currencies ({unit_text}, {source.text[k : second[0]]})"
+    )
+
+
 def _letters_after_symbol(
     source: Source, core: Core, j: int, i: int
 ) -> tuple[int, SuffixSpec] | None:
@@ -292,12 +315,8 @@ def read_after(source: Source, core: Core) -> After:
             if letters is not None:
                 i, unit = letters
                 unit_text = text[j:i]
-        if unit.kind == "currency" and i < size and norm[i] in grammar.units.first_chars:
-            second = grammar.units.starting_at(norm, i)
-            if second is not None and second[1].kind == "currency":
-                raise source.refuse(  # "三万元欧元", "8.7亿美元人民币"
-                    core.start, second[0], f"two currencies ({unit_text}, {text[i : second[0]]})"
-                )
+        if unit.kind == "currency" and i < size:
+            _refuse_second_currency(source, core, unit_text, i)  # "三万元欧元", "5 USD euros"
         end = i
         j = forward_spaces(norm, i) if i < size and norm[i] in SPACES else i
         if (
