@@ -1234,10 +1234,12 @@ def test_declaration_wordings(header: str, multiplier: str, dimension: str) -> N
         ("200日元300", [("300", "300", None)]),
         ("Revenue 100 USD 200 EUR", [("100 USD", "100", "USD"), ("200 EUR", "200", "EUR")]),
         # a range writes its scale and unit once, for both bounds
-        ("guidance of $1.2-1.5 billion", [("$1.2", "1.2E+9", "USD"), ("1.5 billion", "1.5E+9", "USD")]),
+        ("guidance of $1.2-1.5 billion", [
+            ("$1.2", "1.2E+9", "USD"), ("1.5 billion", "1.5E+9", "USD")]),
         ("预计1.5至2亿元", [("1.5", "1.5E+8", "CNY"), ("2亿元", "2E+8", "CNY")]),
         ("a margin of 5-10%", [("5", "0.05", "RATIO"), ("10%", "0.10", "RATIO")]),
-        ("3 to 4 million shares", [("3", "3E+6", "SHARES"), ("4 million shares", "4E+6", "SHARES")]),
+        ("3 to 4 million shares", [
+            ("3", "3E+6", "SHARES"), ("4 million shares", "4E+6", "SHARES")]),
         ("December 31, 2024 -人民币5691.36亿元", [("-人民币5691.36亿元", "-5.69136E+11", "CNY")]),
         # a scale on the next line belongs to the amount, or refuses it
         ("Revenue\n$2,310\nmillion\nCost $1,200\nmillion", [
