@@ -34,6 +34,7 @@ _JOIN: Final = re.compile(r"[ \u202f]++(?:and|&)[ \u202f]++", re.IGNORECASE)
 
 _TENTH: Final = Decimal("0.1")
 _HUNDREDTH: Final = Decimal("0.01")
+_TAIL_DIGITS: Final = frozenset("0123456789" + "".join(ch for ch in DIGITS if ch not in "零〇"))
 #: Characters that may follow a lone "5角" for it to be money: the end of a phrase.
 _PHRASE_END: Final = frozenset(",.;:!?)]}|\n\r\t，。；：！？、）」』\"' ")
 
@@ -109,11 +110,7 @@ def read_minor_tail(source: Source, core: Core, after: After) -> bool:
         match = words.tail.match(norm, at + 1)
         if match is not None and match.end() > at + 1:
             end, fraction = match.end(), _fraction(match.group("jiao"), match.group("fen"))
-        elif (
-            at + 2 <= size
-            and norm[at + 1].isdigit()
-            and (at + 2 == size or norm[at + 2] in _PHRASE_END)
-        ):
+        elif _digit_then_end(norm, at + 1):
             end, fraction = at + 2, _fraction(norm[at + 1], None)
         else:
             return False  # 3块土地: a measure word
@@ -126,13 +123,24 @@ def read_minor_tail(source: Source, core: Core, after: After) -> bool:
     match = words.tail.match(norm, core.start)
     if match is None or not match.group("jiao"):
         return False
-    end = match.end()
-    if not (match.group("fen") or match.group("money") or end >= size or norm[end] in _PHRASE_END):
+    end, fen = match.end(), match.group("fen")
+    if not fen and not match.group("money") and _digit_then_end(norm, end):
+        end, fen = end + 1, norm[end]  # 9毛9: the colloquial 分 after 毛
+    if not (fen or match.group("money") or end >= size or norm[end] in _PHRASE_END):
         return False  # 三角形, 5毛利率
     after.end = after.units_end = end
     after.unit, after.unit_text = yuan, source.text[at:end]
-    after.fraction = _fraction(None, match.group("fen"))
+    after.fraction = _fraction(None, fen)
     return True
+
+
+def _digit_then_end(norm: str, at: int) -> bool:
+    """One digit at ``at`` and then the end of a phrase: the 9 of 19块9 and 9毛9."""
+    return (
+        at < len(norm)
+        and norm[at] in _TAIL_DIGITS
+        and (at + 1 == len(norm) or norm[at + 1] in _PHRASE_END)
+    )
 
 
 def _is_minor(source: Source, quantity: Quantity) -> bool | None:
