@@ -1311,3 +1311,18 @@ def test_a_scale_on_the_next_line_is_part_of_the_amount(value: Decimal, scale: s
     if quantity is None:
         quantity = parse_quantity("$" + text)
     assert quantity.value == value * Decimal(multipliers.get(scale, "1E+4"))
+
+
+def test_real_world_strings_by_source() -> None:
+    # Hand-written strings as shops, news, annual-report cells and model answers write
+    # them (tests/data/realworld_cases.tsv); the hidden measurement of issue 12 asks for
+    # 97 % overall and 90 % on every source.
+    from benchmarks.corpus import real_world, score_real_world
+
+    scores, misses = score_real_world(real_world())
+    right, total = scores["all"]
+    assert total >= 180
+    assert right / total >= 0.97, misses
+    for source in ("shop-price", "news", "report-cell", "model-answer"):
+        right, total = scores[source]
+        assert right / total >= 0.90, (source, [m for m in misses if m[0].source == source])
