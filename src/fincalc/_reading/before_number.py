@@ -119,11 +119,24 @@ def _currency_ending(source: Source, j: int) -> tuple[int, str] | None:
         hit = iso_before(grammar, norm, j)
     if hit is None or hit[0] < source.prev_end:
         return None
-    if hit[0] and ((c := norm[hit[0] - 1]) == " " or (c.isascii() and c.isalpha())):
+    if hit[0] and _letters_may_name(norm, hit[0], grammar):
         hit = _symbol_letters(source, hit, j)
     if hit[0] < source.prev_end:
         return None
     return hit
+
+
+def _letters_may_name(norm: str, at: int, grammar: Grammar) -> bool:
+    """A cheap test before ``_symbol_letters``: letters glued to the symbol at ``at``, or
+    one space after a word that may end a currency's letters ("hk $", not "of $")."""
+    ch = norm[at - 1]
+    if ch != " ":
+        return ch.isascii() and ch.isalpha()
+    if at < 2 or not ((last := norm[at - 2]).isascii() and last.isalpha()):
+        return False
+    if at == 2 or not (norm[at - 3].isascii() and norm[at - 3].isalpha()):
+        return True  # a one-letter word: "c $"
+    return norm[at - 3 : at - 1].casefold() in grammar.symbol_prefix_tails  # "hk $", not "was $"
 
 
 def _symbol_letters(source: Source, hit: tuple[int, str], end: int) -> tuple[int, str]:
@@ -181,7 +194,7 @@ def _currency_before(source: Source, i: int) -> tuple[int, int, str] | None:
         hit = iso_before(grammar, norm, j)
     if hit is None or hit[0] < source.prev_end:
         return None
-    if hit[0] and ((c := norm[hit[0] - 1]) == " " or (c.isascii() and c.isalpha())):
+    if hit[0] and _letters_may_name(norm, hit[0], grammar):
         hit = _symbol_letters(source, hit, j)
     if hit[0] < source.prev_end:
         return None

@@ -67,8 +67,10 @@ class Grammar:
     range_marks: frozenset[str]
     # Words that, one space before a currency symbol, are no part of it ("a $5 fee")
     symbol_not_prefix: frozenset[str]
-    # The letters that open a prefix alias ending in a symbol ("us", "hk", "c" of "C$")
+    # The letters that open a prefix alias ending in a symbol ("us", "hk", "c" of "C$"),
+    # and the last two of each (a cheap test before reading the word: "hk $", "was $")
     symbol_prefixes: frozenset[str]
+    symbol_prefix_tails: frozenset[str]
     # Han scale characters the table does not define (兆: 1E+12 in Taiwan and Japan,
     # 1E+6 in metric units on the mainland); one right after a number is refused.
     unknown_scales: frozenset[str]
@@ -312,6 +314,11 @@ def _build(
     currency_words = AliasIndex(table.currency_words)
     percent_before = AliasIndex(dict.fromkeys(_words("percent_before"), True))
     negative_before = AliasIndex(dict.fromkeys(_words("negative_before"), True))
+    symbol_prefixes = frozenset(
+        found.group(1).casefold()
+        for alias in prefixes
+        if (found := re.fullmatch(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+", alias)) is not None
+    )
     return Grammar(
         scan=_scan_pattern(
             group,
@@ -344,11 +351,8 @@ def _build(
         negative_before=negative_before,
         approximate=approximate,
         range_marks=frozenset(_words("range_marks")),
-        symbol_prefixes=frozenset(
-            found.group(1).casefold()
-            for alias in table.prefix_currencies
-            if (found := re.fullmatch(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+", alias)) is not None
-        ),
+        symbol_prefixes=symbol_prefixes,
+        symbol_prefix_tails=frozenset(w[-2:] for w in symbol_prefixes if len(w) > 1),
         symbol_not_prefix=frozenset(
             w.casefold() for w in vocabulary("reading").words("symbol.not_prefix")
         ),
