@@ -271,16 +271,14 @@ def read_after(source: Source, core: Core) -> After:
     if after_ch in SPACES:  # one space costs no call
         j = i + 1 if i + 1 == size or norm[i + 1] not in SPACES else forward_spaces(norm, i)
     next_char = norm[j] if j < size else ""
-    wrapped = False
-    if (next_char == "\n" or next_char == "\r") and (k := _wrapped_scale(source, core, j)) >= 0:
-        j, next_char, wrapped = k, norm[k], True  # "$2,310\nmillion": a wrapped cell
-    if (
-        after_ch not in grammar.marks_after
-        and next_char not in grammar.after_trigger
-        and next_char != ")"
-        and not wrapped
-    ):
+    if after_ch not in grammar.marks_after and next_char not in grammar.after_trigger:
         return After(i, i, False, None, None, None, None, None, next_char)
+    wrapped = False
+    if next_char == "\n" or next_char == "\r":
+        if (k := _wrapped_scale(source, core, j)) >= 0:
+            j, next_char, wrapped = k, norm[k], True  # "$2,310\nmillion": a wrapped cell
+        elif after_ch not in grammar.marks_after:
+            return After(i, i, False, None, None, None, None, None, next_char)
     close = after_ch == ")" or next_char == ")"  # "(1,234)", "(412 ) thousand"
     if close:
         i = j + 1 if after_ch != ")" else i + 1

@@ -214,11 +214,7 @@ def read_before(source: Source, core: Core) -> Before:
     if before_ch in SPACES:  # one space costs no call
         peek = i - 1 if i == 1 or norm[i - 2] not in SPACES else back_spaces(norm, i)
     peek_ch = norm[peek - 1] if peek else ""
-    if (
-        before_ch not in grammar.marks_before
-        and peek_ch not in grammar.before_trigger
-        and peek_ch not in grammar.marks_before  # "( 1,234 )", "%\xa012"
-    ):
+    if before_ch not in grammar.marks_before and peek_ch not in grammar.before_trigger:
         return Before(start, False, -1, None, None, None, False, None, None)
     percent = None
     if before_ch in grammar.marks_before or before_ch == "\u202f":

@@ -271,6 +271,20 @@ def _minor_initials() -> frozenset[str]:
     return frozenset(w[0] for key in ("jiao", "colloquial") for w in words.words(f"minor.{key}"))
 
 
+def _symbol_prefixes(prefixes: dict[str, str]) -> frozenset[str]:
+    """The letters that open a prefix alias ending in a symbol: "us" of "US$", "c" of "C$"."""
+    return frozenset(
+        found.group(1).casefold()
+        for alias in prefixes
+        if (found := re.fullmatch(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+", alias)) is not None
+    )
+
+
+@functools.cache
+def _symbol_not_prefix() -> frozenset[str]:
+    return frozenset(w.casefold() for w in vocabulary("reading").words("symbol.not_prefix"))
+
+
 @functools.cache
 def _range_initials() -> frozenset[str]:
     """The first characters of the range words (``range_joins``, ``range_marks``)."""
@@ -314,11 +328,7 @@ def _build(
     currency_words = AliasIndex(table.currency_words)
     percent_before = AliasIndex(dict.fromkeys(_words("percent_before"), True))
     negative_before = AliasIndex(dict.fromkeys(_words("negative_before"), True))
-    symbol_prefixes = frozenset(
-        found.group(1).casefold()
-        for alias in prefixes
-        if (found := re.fullmatch(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+", alias)) is not None
-    )
+    symbol_prefixes = _symbol_prefixes(prefixes)
     return Grammar(
         scan=_scan_pattern(
             group,
@@ -353,9 +363,7 @@ def _build(
         range_marks=frozenset(_words("range_marks")),
         symbol_prefixes=symbol_prefixes,
         symbol_prefix_tails=frozenset(w[-2:] for w in symbol_prefixes if len(w) > 1),
-        symbol_not_prefix=frozenset(
-            w.casefold() for w in vocabulary("reading").words("symbol.not_prefix")
-        ),
+        symbol_not_prefix=_symbol_not_prefix(),
         unknown_scales=frozenset(ch for ch in _chars("unknown_scales") if ch not in table.scales),
         table_gap=_table_gap(table),
         marks_after=frozenset([")", *approximate]),
@@ -367,12 +375,21 @@ def _build(
         currency_ends=currencies.last_chars | UPPER | SPACES,
         # the end of a currency (known or not), an ISO code or a qualifier before the
         # number (and its spaces)
+        # (and after spaces, what ends a sign or bracket: "( 1,234 )", "%\xa012")
         before_trigger=currencies.last_chars
         | currency_words.last_chars
         | qualifiers_before.last_chars
-        | UPPER,
-        # the start of a scale, unit, ISO code or qualifier after the number (and its spaces)
-        after_trigger=scales.first_chars | units.first_chars | qualifiers_after.first_chars | UPPER,
+        | UPPER
+        | frozenset("-+(")
+        | percent_before.last_chars
+        | negative_before.last_chars,
+        # the start of a scale, unit, ISO code or qualifier after the number (and its
+        # spaces), a ")" after spaces, or a line break before a wrapped scale
+        after_trigger=scales.first_chars
+        | units.first_chars
+        | qualifiers_after.first_chars
+        | UPPER
+        | frozenset(")\n\r"),
         # a not-an-amount prefix, or the "." ":" "、" "," of "Note 5.12", "附注五、12"
         not_before_trigger=not_before.last_chars | frozenset(".:、,"),
         marker_before=not_before.last_chars | frozenset(".:、, "),
