@@ -10,10 +10,14 @@ accounting parentheses, currency prefixes and suffixes, percentages and points.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
+from pathlib import Path
 
-__all__ = ["Snippet", "report_text", "snippets"]
+from fincalc import FincalcError, MissingUnitError, extract_quantities, parse_quantity
+
+__all__ = ["RealCase", "real_world", "report_text", "score_real_world", "snippets"]
 
 SEED = 20240601
 
@@ -54,7 +58,7 @@ _CN_UNITS = [
     ("{n}个百分点", Decimal("1E-2"), "RATIO"),
     ("{n}倍", Decimal(1), "MULTIPLE"),
     ("{n}万股", Decimal("1E+4"), "SHARES"),
-    ("{n}户", Decimal(1), "COUNT"),
+    ("{n}户", Decimal(1), "HOUSEHOLDS"),
     ("{n}亿", Decimal("1E+8"), None),
 ]
 _EN_UNITS = [
@@ -104,7 +108,7 @@ def snippets(count: int = 2000, *, seed: int = SEED) -> list[Snippet]:
         style = rng.random()
         if chinese and style < 0.1:
             digits = digits.translate(_FULLWIDTH)
-        negative = dimension not in ("COUNT", "SHARES", "MULTIPLE") and rng.random() < 0.1
+        negative = dimension not in ("HOUSEHOLDS", "SHARES", "MULTIPLE") and rng.random() < 0.1
         amount = template.format(n=digits)
         if negative:
             amount = "-" + amount
@@ -148,3 +152,69 @@ def report_text(size: int = 100_000, *, seed: int = SEED) -> tuple[str, list[Sni
         parts.append(piece)
         length += len(piece)
     return "".join(parts), placed
+
+
+# ---------------------------------------------------------------- real-world-style strings
+
+REAL_WORLD = Path(__file__).resolve().parent.parent / "tests" / "data" / "realworld_cases.tsv"
+
+
+@dataclass(frozen=True)
+class RealCase:
+    """A hand-written string as a source writes it, with the reading it must get."""
+
+    source: str  # shop-price, news, report-cell, model-answer
+    lang: str  # en, zh
+    text: str
+    value: Decimal | None  # None: the text must be refused
+    dimension: str | None
+
+
+def real_world() -> list[RealCase]:
+    """The hand-written real-world-style strings (tests/data/realworld_cases.tsv)."""
+    cases = []
+    for line in REAL_WORLD.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        source, lang, text, expected = line.split("\t")
+        if expected == "!":
+            cases.append(RealCase(source, lang, text, None, None))
+            continue
+        value, dimension = expected.split(" ")
+        cases.append(
+            RealCase(source, lang, text, Decimal(value), None if dimension == "-" else dimension)
+        )
+    return cases
+
+
+def read_one(text: str) -> tuple[Decimal, str | None] | None:
+    """How a caller reads one amount: ``parse_quantity``, or the one bare number; None: refused."""
+    try:
+        quantity = parse_quantity(text)
+    except MissingUnitError:
+        found = extract_quantities(text)
+        return (found[0].value, None) if len(found) == 1 else None
+    except FincalcError:
+        return None
+    return quantity.value, quantity.dimension
+
+
+def score_real_world(
+    cases: list[RealCase],
+) -> tuple[dict[str, tuple[int, int]], list[tuple[RealCase, object]]]:
+    """(right, total) by source and language ("news/en", "news", "all"), and the misses."""
+    right: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    misses: list[tuple[RealCase, object]] = []
+    for case in cases:
+        got = read_one(case.text)
+        want = None if case.value is None else (case.value, case.dimension)
+        keys = ("all", case.source, f"{case.source}/{case.lang}", case.lang)
+        for key in keys:
+            total[key] += 1
+        if got == want:
+            for key in keys:
+                right[key] += 1
+        else:
+            misses.append((case, got))
+    return {key: (right[key], total[key]) for key in total}, misses

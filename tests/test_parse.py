@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+from typing import SupportsIndex
 
 import pytest
 from hypothesis import assume, given
@@ -49,11 +50,15 @@ CASES_FILE = Path(__file__).parent / "data" / "parse_cases.tsv"
 @dataclass(frozen=True)
 class Case:
     id: str
+    family: str
     source: str
     text: str
     expected: str
     options: dict[str, str]
     xfail: str | None
+
+
+_ESCAPES = {"\\u202f": "\u202f", "\\r": "\r", "\\n": "\n"}
 
 
 def _load_cases() -> list[Case]:
@@ -62,16 +67,16 @@ def _load_cases() -> list[Case]:
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-        case_id, source, text, expected = fields[:4]
+        case_id, family, source, text, expected = fields[:5]
         options = dict(
-            item.split("=", 1) for item in (fields[4].split(";") if len(fields) > 4 else [])
+            item.split("=", 1) for item in (fields[5].split(";") if len(fields) > 5 else [])
         )
         xfail = None
         if expected.startswith("xfail:"):
             xfail, expected = expected[len("xfail:") :].split("|", 1)
-        cases.append(
-            Case(case_id, source, text.replace("\\u202f", "\u202f"), expected, options, xfail)
-        )
+        for escape, char in _ESCAPES.items():
+            text = text.replace(escape, char)
+        cases.append(Case(case_id, family, source, text, expected, options, xfail))
     return cases
 
 
@@ -87,6 +92,24 @@ def _params() -> list[object]:
         )
         for case in CASES
     ]
+
+
+#: The families of issue 12: each has Chinese and English rows in the table.
+FAMILIES = [
+    "currency-attach", "next-line-scale", "minor-units", "brackets", "minus",
+    "unknown-currency", "cldr-currency", "locale-shape", "number-words", "non-money",
+    "doubled-units", "exponent", "ranges",
+]  # fmt: skip
+#: Families whose formats only one language writes (a dollar prefix, …).
+ONE_LANGUAGE = {"dollar-prefix": "en", "malformed-chain": "cn"}
+
+
+@pytest.mark.parametrize("family", FAMILIES + sorted(ONE_LANGUAGE))
+def test_every_family_has_rows_in_both_languages(family: str) -> None:
+    rows = [c for c in CASES if c.family == family]
+    languages = {c.id[:2] for c in rows}
+    assert languages >= ({ONE_LANGUAGE[family]} if family in ONE_LANGUAGE else {"cn", "en"})
+    assert len(rows) >= 3, family
 
 
 def test_table_is_large_and_balanced() -> None:
@@ -339,7 +362,7 @@ def test_too_many_digits_is_refused() -> None:
 #: the machine.
 ADVERSARIAL_PIECES = [
     "1", ",", " ", "1,", "1, ", "1.", "1 ", "-(", "一", "万", "1万", "十", "$", "(1", "1'", "第",
-    "1,23",
+    "1,23", "(1) ",
 ]  # fmt: skip
 
 
@@ -379,6 +402,44 @@ def test_adversarial_input_is_linear(piece: str) -> None:
     with contextlib.suppress(FincalcError):
         extract_quantities(piece * (20_000 // len(piece)))
     assert time.perf_counter() - started < 2.0
+
+
+class _CountingText(str):
+    """A text that counts the characters ``find`` and ``rfind`` look at."""
+
+    looked = 0
+
+    def rfind(
+        self, sub: str, start: SupportsIndex | None = None, end: SupportsIndex | None = None
+    ) -> int:  # type: ignore[override]
+        first = 0 if start is None else int(start)
+        _CountingText.looked += (len(self) if end is None else int(end)) - first
+        return super().rfind(sub, start, end)
+
+    def find(
+        self, sub: str, start: SupportsIndex | None = None, end: SupportsIndex | None = None
+    ) -> int:  # type: ignore[override]
+        first = 0 if start is None else int(start)
+        found = super().find(sub, start, end)
+        stop = (len(self) if end is None else int(end)) if found < 0 else found
+        _CountingText.looked += stop - first
+        return found
+
+
+@pytest.mark.parametrize("piece", ["(1) ", "(1,234) ", "1 "])
+def test_a_long_single_line_is_read_in_linear_time(piece: str) -> None:
+    # Each "(1)" asks whether its line is a table row; that once scanned back to the
+    # line start (39 s for 3 MB on one line).  The scan runs in C, where neither calls
+    # nor a timer at test sizes show it, so count the characters looked at instead.
+    from fincalc._reading.grammar import grammar_for
+    from fincalc._reading.reader import scan
+    from fincalc._reading.scan import Source
+
+    text = piece * 5_000
+    table = UnitTable.default()
+    _CountingText.looked = 0
+    scan(Source(text, _CountingText(text), grammar_for(table, None), table, None))
+    assert _CountingText.looked <= 4 * len(text), _CountingText.looked
 
 
 # ---------------------------------------------------------------- extract_quantities
@@ -498,6 +559,7 @@ def test_year_like_cells_are_ambiguous_not_dropped() -> None:
         ("8.7億圓", "CNY"),
         ("港币约8.7亿元", "HKD"),  # the currency before the qualifier
         ("HKD approximately 870 million", "HKD"),
+        ("印尼盾8.7亿", "IDR"),  # CLDR zh_Hant (it was refused as unknown before the CLDR names)
     ],
 )
 def test_traditional_and_colloquial_currency_words(text: str, dimension: str) -> None:
@@ -512,7 +574,7 @@ def test_traditional_and_colloquial_currency_words(text: str, dimension: str) ->
         ("持有比特币8.7亿元", "比特币", None),
         ("澳币8.7亿元", "澳币", None),
         ("新币 8.7亿元", "新币", None),
-        ("印尼盾8.7亿", "印尼盾", None),
+        ("刚果币8.7亿", "刚果币", None),
         ("比特币约8.7亿元", "比特币", None),
         ("比特币 1,234", "比特币", "单位：元"),
     ],
@@ -583,7 +645,6 @@ def test_dash_after_an_amount_joins_a_range(text: str, expected: list[str]) -> N
     assert [str(q.value) for q in extract_quantities(text)] == expected
 
 
-@pytest.mark.xfail(strict=True, reason="a range's shared scale is not given to its first bound")
 def test_range_shares_its_scale() -> None:
     found = extract_quantities("guidance of $1.2-1.5 billion")
     assert _read(found) == [("$1.2", "1.2E+9", "USD"), ("1.5 billion", "1.5E+9", "USD")]
@@ -882,20 +943,21 @@ def test_custom_table() -> None:
         {
             "unit": [
                 {
-                    "name": "tonnes",
-                    "dimension": "MASS",
+                    "name": "jin",
+                    "dimension": "JIN",
                     "multiplier": "1",
-                    "aliases": ["吨"],
+                    "aliases": ["斤"],
                     "scalable": True,
                 }
             ]
         }
     )
-    quantity = parse_quantity("销量3.2万吨", table=table)
+    quantity = parse_quantity("销量3.2万斤", table=table)
     assert quantity.value == Decimal("32000")
-    assert quantity.dimension == "MASS"
+    assert quantity.dimension == "JIN"
     with pytest.raises(MissingUnitError):
-        parse_quantity("销量3.2吨")
+        parse_quantity("销量3.2斤")
+    assert parse_quantity("销量3.2万吨").dimension == "TONNES"  # built in
 
 
 def test_normalize_preserves_length() -> None:
@@ -920,7 +982,7 @@ SUFFIX_UNITS = [
     ("‰", Decimal("1E-3"), "RATIO"),
     ("倍", Decimal(1), "MULTIPLE"),
     ("万股", Decimal("1E+4"), "SHARES"),
-    ("户", Decimal(1), "COUNT"),
+    ("户", Decimal(1), "HOUSEHOLDS"),
     (" million shares", Decimal("1E+6"), "SHARES"),
     (" billion USD", Decimal("1E+9"), "USD"),
     (" 亿", Decimal("1E+8"), None),
@@ -1157,3 +1219,110 @@ def test_declaration_wordings(header: str, multiplier: str, dimension: str) -> N
     [(_span, context)] = find_unit_declarations(f"表头\n{header}\n| 收入 | 1 |")
     assert context.multiplier == Decimal(multiplier)
     assert context.dimension == dimension
+
+
+# ---------------------------------------------------------------- issue 12 families in running text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a currency between two numbers goes with the nearer one, or is refused
+        ("营收5.2亿美元(约37亿元)", [("5.2亿美元", "5.2E+8", "USD"), ("37亿元", "3.7E+9", "CNY")]),
+        ("4.1亿欧元-4.6亿欧元", [("4.1亿欧元", "4.1E+8", "EUR"), ("4.6亿欧元", "4.6E+8", "EUR")]),
+        ("200日元 300", [("200日元", "200", "JPY"), ("300", "300", None)]),
+        ("200日元300", [("300", "300", None)]),
+        ("Revenue 100 USD 200 EUR", [("100 USD", "100", "USD"), ("200 EUR", "200", "EUR")]),
+        # a range writes its scale and unit once, for both bounds
+        ("guidance of $1.2-1.5 billion", [
+            ("$1.2", "1.2E+9", "USD"), ("1.5 billion", "1.5E+9", "USD")]),
+        ("预计1.5至2亿元", [("1.5", "1.5E+8", "CNY"), ("2亿元", "2E+8", "CNY")]),
+        ("a margin of 5-10%", [("5", "0.05", "RATIO"), ("10%", "0.10", "RATIO")]),
+        ("3 to 4 million shares", [
+            ("3", "3E+6", "SHARES"), ("4 million shares", "4E+6", "SHARES")]),
+        ("December 31, 2024 -人民币5691.36亿元", [("-人民币5691.36亿元", "-5.69136E+11", "CNY")]),
+        # a scale on the next line belongs to the amount, or refuses it
+        ("Revenue\n$2,310\nmillion\nCost $1,200\nmillion", [
+            ("$2,310\nmillion", "2.310E+9", "USD"), ("$1,200\nmillion", "1.200E+9", "USD")]),
+        ("$2,310\nMillion customers", []),
+        # minor units join their major amount, and stay minor on their own
+        ("thirteen dollars and forty-five cents", [
+            ("thirteen dollars and forty-five cents", "13.45", "USD")]),
+        ("价格3元5角，另付5毛钱", [("3元5角", "3.5", "CNY"), ("5毛钱", "0.5", "CNY")]),
+        # number words are amounts with a scale word or a unit, and words otherwise
+        ("one of the two founders", []),
+        ("five million dollars", [("five million dollars", "5E+6", "USD")]),
+        # brackets with spaces inside
+        ("Net loss | ( 1,234 ) | 567", [("( 1,234 )", "-1234", None), ("567", "567", None)]),
+        ("the figure ( 1,234 ) was restated", [("1,234", "1234", None)]),
+    ],
+)  # fmt: skip
+def test_families_in_running_text(text: str, expected: list[tuple[str, str, str | None]]) -> None:
+    assert _read(extract_quantities(text)) == expected
+
+
+MINUS_FORMS = [
+    "-",
+    "\u2010",
+    "\u2011",
+    "\u2012",
+    "\u2013",
+    "\u2212",
+    "\u207b",
+    "\ufe63",
+    "\uff0d",
+    "➖",
+]
+
+
+@given(amounts, st.sampled_from(MINUS_FORMS), st.sampled_from(SUFFIX_UNITS[:13]))
+def test_every_minus_form_keeps_the_sign(
+    value: Decimal, minus: str, unit: tuple[str, Decimal, str | None]
+) -> None:
+    suffix, multiplier, dimension = unit
+    quantity = parse_quantity(f"同比{minus}{_digits_text(value, grouping=True, ocr=False)}{suffix}")
+    assert quantity.value == -value * multiplier
+    assert quantity.dimension == dimension
+
+
+@given(
+    amounts,
+    st.sampled_from(["(", "( ", "（", "（ "]),
+    st.sampled_from([")", " )", "）", " ）"]),
+    st.sampled_from(["", "$", "$ ", "RMB "]),
+    st.sampled_from(["", " million", " thousand"]),
+)
+def test_accounting_brackets_with_spaces_are_negative(
+    value: Decimal, opening: str, closing: str, currency: str, scale: str
+) -> None:
+    text = f"{opening}{currency}{_digits_text(value, grouping=True, ocr=False)}{closing}{scale}"
+    quantity = extract_quantities(text)
+    assert len(quantity) == 1, text
+    multiplier = {"": Decimal(1), " million": Decimal("1E+6"), " thousand": Decimal("1E+3")}
+    assert quantity[0].value == -value * multiplier[scale], text
+    assert quantity[0].dimension == {"": None, "$": "USD", "$ ": "USD", "RMB ": "CNY"}[currency]
+
+
+@given(amounts, st.sampled_from(["million", "billion", "百万元", "亿元", "万美元"]))
+def test_a_scale_on_the_next_line_is_part_of_the_amount(value: Decimal, scale: str) -> None:
+    multipliers = {"million": "1E+6", "billion": "1E+9", "百万元": "1E+6", "亿元": "1E+8"}
+    text = f"{_digits_text(value, grouping=True, ocr=False)}\n{scale}"
+    quantity = parse_quantity(text) if scale != "million" and scale != "billion" else None
+    if quantity is None:
+        quantity = parse_quantity("$" + text)
+    assert quantity.value == value * Decimal(multipliers.get(scale, "1E+4"))
+
+
+def test_real_world_strings_by_source() -> None:
+    # Hand-written strings as shops, news, annual-report cells and model answers write
+    # them (tests/data/realworld_cases.tsv); the hidden measurement of issue 12 asks for
+    # 97 % overall and 90 % on every source.
+    from benchmarks.corpus import real_world, score_real_world
+
+    scores, misses = score_real_world(real_world())
+    right, total = scores["all"]
+    assert total >= 180
+    assert right / total >= 0.97, misses
+    for source in ("shop-price", "news", "report-cell", "model-answer"):
+        right, total = scores[source]
+        assert right / total >= 0.90, (source, [m for m in misses if m[0].source == source])

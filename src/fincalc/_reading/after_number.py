@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from .grammar import DIGIT_SET, SPACES, UPPER
+from .grammar import DIGIT_SET, SCALE_CHARS, SPACES, UPPER
 from .numerals import CAPITAL_YUAN, is_capital, parse_capital_tail
 from .scan import Core, Source, forward_spaces
 from .unit_table import ScaleSpec, SuffixSpec
+from .unknown_currency import refuse_unknown_currency
 from .value import exact
 
 __all__ = ["After", "read_after", "read_capital_tail"]
@@ -73,8 +74,101 @@ def _scale_at(source: Source, i: int, j: int, close: bool) -> tuple[int, ScaleSp
     return hit
 
 
-def _unit_at(source: Source, i: int, j: int) -> tuple[int, SuffixSpec] | None:
-    """The currency or unit written at ``j < len(norm)`` (``i``: where spaces before it start)."""
+def _wrapped_scale(source: Source, core: Core, j: int) -> int:
+    """Where a scale written at the start of the next line begins, or -1 when there is none.
+
+    A scale alone on the next line, or followed by a currency or unit ("$2,310\n
+    million", "1,204\n百万元"), is part of the amount: extracted tables wrap cells
+    so.  One followed by other words may or may not be, so the amount is refused.
+
+    Raises:
+        Refusal: a scale opens the next line and other words follow it.
+    """
+    norm, grammar = source.norm, source.grammar
+    size = len(norm)
+    k = j + 2 if norm[j] == "\r" and j + 1 < size and norm[j + 1] == "\n" else j + 1
+    if k < size and norm[k] in SPACES:
+        k = forward_spaces(norm, k)
+    if k >= size:
+        return -1
+    hit = grammar.scales.starting_at(norm, k) if norm[k] in grammar.scales.first_chars else None
+    if hit is None:
+        hit = grammar.han_scale_index.starting_at(norm, k)
+    if hit is None or hit[1].tight:
+        return -1
+    e = forward_spaces(norm, hit[0]) if hit[0] < size and norm[hit[0]] in SPACES else hit[0]
+    if (
+        e >= size
+        or norm[e] in _PHRASE_END
+        or grammar.units.starting_at(norm, e) is not None
+        or norm[e : e + 3] in grammar.iso_codes
+    ):
+        return k
+    raise source.refuse(
+        core.start,
+        hit[0],
+        f"the scale {source.text[k : hit[0]]!r} opens the next line and may or may not "
+        "belong to it; join the lines or quote the amount with its scale",
+    )
+
+
+def _refuse_second_currency(source: Source, core: Core, unit_text: str, i: int) -> None:
+    """Refuse a second currency written right after the first: "三万元欧元", "5 USD euros".
+
+    One that opens the next amount ("5亿元 人民币3亿元") is that amount's.
+
+    Raises:
+        Refusal: a second currency follows the first.
+    """
+    norm, units = source.norm, source.grammar.units
+    k = i + 1 if norm[i] == " " else i
+    if k >= len(norm) or norm[k] not in units.first_chars:
+        return
+    second = units.starting_at(norm, k)
+    if second is None or second[1].kind != "currency":
+        return
+    after = forward_spaces(norm, second[0])
+    if after < len(norm) and (norm[after].isdigit() or norm[after] in "-+("):
+        return
+    raise source.refuse(
+        core.start, second[0], f"two currencies ({unit_text}, {source.text[k : second[0]]})"
+    )
+
+
+def _letters_after_symbol(
+    source: Source, core: Core, j: int, i: int
+) -> tuple[int, SuffixSpec] | None:
+    """The currency a symbol and the capitals after it name: "12,50 $ US", "0,00 $ HK".
+
+    French and Breton write the country after the symbol ("$ US" for US$); the
+    letters and the symbol read as the prefix alias they make ("US$" is USD).
+    Capitals that make no alias ("5 $ ZZ") are refused rather than dropped.
+
+    Raises:
+        Refusal: the letters and the symbol name no currency the table knows.
+    """
+    norm = source.norm
+    size = len(norm)
+    k = i + 1 if norm[i] in SPACES else i
+    stop = k
+    while stop < size and stop - k < 3 and norm[stop] in UPPER:
+        stop += 1
+    if stop - k < 2 or (stop < size and norm[stop].isascii() and norm[stop].isalpha()):
+        return None
+    if norm[k:stop] in source.grammar.iso_codes:
+        return None  # "5 $ USD 3": an ISO code, read on its own
+    code = source.table.prefix_currencies.get((norm[k:stop] + norm[j:i]).casefold())
+    if code is None:
+        raise refuse_unknown_currency(source, core.start, stop, source.text[j:stop])
+    spec = source.table.suffix(code)
+    return (stop, spec) if spec is not None else None
+
+
+def _unit_at(source: Source, i: int, j: int, begin: int) -> tuple[int, SuffixSpec] | None:
+    """The currency or unit written at ``j < len(norm)`` (``i``: where spaces before it start).
+
+    ``begin`` is where the number starts (for a refusal's text).
+    """
     norm, grammar = source.norm, source.grammar
     size = len(norm)
     hit: tuple[int, SuffixSpec] | None = None
@@ -106,8 +200,66 @@ def _unit_at(source: Source, i: int, j: int) -> tuple[int, SuffixSpec] | None:
             )
             and grammar.currencies.starting_at(norm, j) is not None
         ):
-            return None  # "2023 人民币3,034.6亿元": the currency opens the next amount
+            return _between_numbers(source, (begin, i, j), hit, k)
     return hit
+
+
+#: The characters of a written number and its Han scale, stepped over to find what
+#: the next number carries after it.
+_NUMBER_RUN: Final = frozenset("0123456789.,'\u202f") | frozenset(SCALE_CHARS)
+_PEEK: Final = 40
+
+
+def _next_has_currency(source: Source, k: int) -> bool:
+    """True when the number starting at ``k`` carries a currency after it ("-4.6亿欧元")."""
+    norm, grammar = source.norm, source.grammar
+    size = len(norm)
+    stop = min(size, k + _PEEK)
+    p = k
+    while p < stop and norm[p] in "-+(":
+        p += 1
+    while p < stop and norm[p] in _NUMBER_RUN:
+        p += 1
+    p = forward_spaces(norm, p)
+    if p < size and norm[p] in grammar.scales.first_chars:
+        scale = grammar.scales.starting_at(norm, p)
+        if scale is not None:
+            p = forward_spaces(norm, scale[0])
+    if p >= size:
+        return False
+    unit = grammar.units.starting_at(norm, p)
+    if unit is not None:
+        return bool(unit[1].kind == "currency")
+    return norm[p : p + 3] in grammar.iso_codes
+
+
+def _between_numbers(
+    source: Source, at: tuple[int, int, int], hit: tuple[int, SuffixSpec], k: int
+) -> tuple[int, SuffixSpec] | None:
+    """A currency that may close this number or open the next one: which is it?
+
+    It closes this one when it is written closer to it ("200日元 300") and opens
+    the next one when it is written closer to that ("2023 人民币3,034.6亿元");
+    written as close to both, it closes this one when the next number carries a
+    currency of its own ("4.1亿欧元-4.6亿欧元"), and is refused rather than
+    guessed when it does not ("200日元300").
+
+    Raises:
+        Refusal: the currency is as close to both numbers and the next has none.
+    """
+    begin, i, j = at
+    gap_before, gap_after = j - i, k - hit[0]
+    if gap_before != gap_after:
+        return hit if gap_before < gap_after else None
+    if _next_has_currency(source, k):
+        return hit
+    written = source.text[j : hit[0]]
+    raise source.refuse(
+        begin,
+        hit[0],
+        f"{written!r} sits as close to the number after it as to the one before; "
+        'separate the amounts ("200日元, 300") or quote one of them',
+    )
 
 
 def read_after(source: Source, core: Core) -> After:
@@ -121,9 +273,15 @@ def read_after(source: Source, core: Core) -> After:
     next_char = norm[j] if j < size else ""
     if after_ch not in grammar.marks_after and next_char not in grammar.after_trigger:
         return After(i, i, False, None, None, None, None, None, next_char)
-    close = after_ch == ")"
+    wrapped = False
+    if next_char == "\n" or next_char == "\r":
+        if (k := _wrapped_scale(source, core, j)) >= 0:
+            j, next_char, wrapped = k, norm[k], True  # "$2,310\nmillion": a wrapped cell
+        elif after_ch not in grammar.marks_after:
+            return After(i, i, False, None, None, None, None, None, next_char)
+    close = after_ch == ")" or next_char == ")"  # "(1,234)", "(412 ) thousand"
     if close:
-        i += 1
+        i = j + 1 if after_ch != ")" else i + 1
     qualifier: str | None = None
     if i < size and norm[i] in grammar.approximate:
         qualifier = norm[i]  # 3000多万元
@@ -135,8 +293,8 @@ def read_after(source: Source, core: Core) -> After:
     scale_text: str | None = None
     if (
         j < size
-        and (close or norm[j] in grammar.scales.first_chars)
-        and (scale_hit := _scale_at(source, i, j, close)) is not None
+        and (close or wrapped or norm[j] in grammar.scales.first_chars)
+        and (scale_hit := _scale_at(source, i, j, close or wrapped)) is not None
     ):
         scale, scale_text = scale_hit[1], text[j : scale_hit[0]]
         i = end = scale_hit[0]
@@ -146,10 +304,17 @@ def read_after(source: Source, core: Core) -> After:
     if (
         j < size
         and (norm[j] in grammar.units.first_chars or norm[j] in UPPER)
-        and (unit_hit := _unit_at(source, i, j)) is not None
+        and (unit_hit := _unit_at(source, i, j, core.start)) is not None
     ):
         unit, unit_text = unit_hit[1], text[j : unit_hit[0]]
         unit_start, i = j, unit_hit[0]
+        if i + 2 < size and norm[i] in SPACES and unit.kind == "currency" and not norm[j].isalnum():
+            letters = _letters_after_symbol(source, core, j, i)  # "$ US", "$ HK"
+            if letters is not None:
+                i, unit = letters
+                unit_text = text[j:i]
+        if unit.kind == "currency" and i < size:
+            _refuse_second_currency(source, core, unit_text, i)  # "三万元欧元", "5 USD euros"
         end = i
         j = forward_spaces(norm, i) if i < size and norm[i] in SPACES else i
         if (

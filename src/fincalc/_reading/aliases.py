@@ -57,6 +57,10 @@ class AliasIndex:
         self._values: dict[str, tuple[Any, bool, bool]] = {}
         first: dict[str, set[int]] = {}
         last: dict[str, set[int]] = {}
+        # (first char, length) -> the last chars of aliases so (and the reverse): a probe
+        # skips a length with one set look-up when the character there cannot end one
+        ends: dict[tuple[str, int], set[str]] = {}
+        starts: dict[tuple[str, int], set[str]] = {}
         for alias, value in aliases.items():
             key = alias if case_sensitive else alias.casefold()
             starts_latin = alias[0].isascii() and alias[0].isalpha()
@@ -64,8 +68,22 @@ class AliasIndex:
             self._values[key] = (value, starts_latin, ends_latin)
             first.setdefault(key[0], set()).add(len(key))
             last.setdefault(key[-1], set()).add(len(key))
-        by_first = {ch: tuple(sorted(n, reverse=True)) for ch, n in first.items()}
-        by_last = {ch: tuple(sorted(n, reverse=True)) for ch, n in last.items()}
+            ends.setdefault((key[0], len(key)), set()).add(key[-1])
+            starts.setdefault((key[-1], len(key)), set()).add(key[0])
+        by_first = {
+            ch: tuple(
+                (n, _preimages(ends[ch, n], case_sensitive=case_sensitive))
+                for n in sorted(lengths, reverse=True)
+            )
+            for ch, lengths in first.items()
+        }
+        by_last = {
+            ch: tuple(
+                (n, _preimages(starts[ch, n], case_sensitive=case_sensitive))
+                for n in sorted(lengths, reverse=True)
+            )
+            for ch, lengths in last.items()
+        }
         #: Every character an alias can start (end) with as matched: a character
         #: outside ``first_chars`` at ``start`` means ``starting_at`` finds nothing,
         #: so callers can skip the probe with one set look-up.
@@ -86,9 +104,9 @@ class AliasIndex:
             return None
         values = self._values
         sensitive = self.case_sensitive
-        for length in lengths:
+        for length, ends in lengths:
             end = start + length
-            if end > size:
+            if end > size or text[end - 1] not in ends:
                 continue
             piece = text[start:end]
             found = values.get(piece if sensitive else piece.casefold())
@@ -108,9 +126,9 @@ class AliasIndex:
             return None
         values = self._values
         sensitive = self.case_sensitive
-        for length in lengths:
+        for length, starts in lengths:
             start = end - length
-            if start < 0:
+            if start < 0 or text[start] not in starts:
                 continue
             piece = text[start:end]
             found = values.get(piece if sensitive else piece.casefold())

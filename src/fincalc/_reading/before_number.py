@@ -11,11 +11,13 @@ anything read here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Final
 
 from .grammar import SPACES, UPPER, Grammar
 from .scan import Core, Source, back_spaces
-from .unknown_currency import currency_word_before
+from .unknown_currency import currency_word_before, refuse_unknown_currency
 
 __all__ = ["Before", "iso_before", "percent_start", "read_before", "sign_ok"]
 
@@ -36,11 +38,21 @@ class Before:
 
 
 def sign_ok(norm: str, at: int) -> bool:
-    """A minus is a sign unless it joins two things: 2019-2023, 5%-10%, A-1."""
+    """A minus is a sign unless it joins two things: 2019-2023, 5%-10%, A-1.
+
+    After an ISO code written in capitals it is a sign again: "CHF-0,50".
+    """
     if at == 0:
         return True
     before = norm[at - 1]
-    return not (before.isascii() and (before.isalnum() or before in ".%)]"))
+    if before.isascii() and (before.isalnum() or before in ".%)]"):
+        return (
+            at >= 3
+            and norm[at - 3 : at].isupper()
+            and norm[at - 3 : at].isalpha()
+            and (at == 3 or not norm[at - 4].isalpha())
+        )
+    return True
 
 
 def iso_before(grammar: Grammar, norm: str, end: int) -> tuple[int, str] | None:
@@ -60,6 +72,18 @@ def percent_start(grammar: Grammar, norm: str, at: int) -> int:
         if hit is not None:
             return hit[0]
     return -1
+
+
+def _percent_before(source: Source, i: int) -> tuple[int, str] | None:
+    """A percent word ending at ``i`` (百分之, or "%" with a no-break space): (start, text)."""
+    norm = source.norm
+    j = i - 1 if i > 1 and norm[i - 1] == "\u202f" and norm[i - 2] == "%" else i  # "%\xa012"
+    if (
+        norm[j - 1 : j] in source.grammar.percent_before.last_chars
+        and (at := percent_start(source.grammar, norm, j)) >= source.prev_end
+    ):
+        return at, source.text[at:j]
+    return None
 
 
 def _sign_before(source: Source, i: int, *, words: bool) -> tuple[int, bool] | None:
@@ -95,7 +119,66 @@ def _currency_ending(source: Source, j: int) -> tuple[int, str] | None:
         hit = iso_before(grammar, norm, j)
     if hit is None or hit[0] < source.prev_end:
         return None
+    if hit[0] and _letters_may_name(norm, hit[0], grammar):
+        hit = _symbol_letters(source, hit, j)
+    if hit[0] < source.prev_end:
+        return None
     return hit
+
+
+def _letters_may_name(norm: str, at: int, grammar: Grammar) -> bool:
+    """A cheap test before ``_symbol_letters``: letters glued to the symbol at ``at``, or
+    one space after a word that may end a currency's letters ("hk $", not "of $")."""
+    ch = norm[at - 1]
+    if ch != " ":
+        return ch.isascii() and ch.isalpha()
+    if at < 2 or not ((last := norm[at - 2]).isascii() and last.isalpha()):
+        return False
+    if at == 2 or not (norm[at - 3].isascii() and norm[at - 3].isalpha()):
+        return True  # a one-letter word: "c $"
+    return norm[at - 3 : at - 1].casefold() in grammar.symbol_prefix_tails  # "hk $", not "was $"
+
+
+def _symbol_letters(source: Source, hit: tuple[int, str], end: int) -> tuple[int, str]:
+    """Read the letters written before a currency symbol into the currency: "c $", "hk $".
+
+    "C$", "HK$" and "US$" are their own currencies, and extracted text often
+    lower-cases them or puts a space after the letters; a known prefix of one or
+    more letters before the symbol, glued or after one space, names the
+    currency ("c $ 16.4 million" is CAD), unless it is a word such as the article
+    in "a $5 fee" (``[symbol] not_prefix`` in reading.toml).  Letters
+    glued to the symbol that name no currency ("Z$5") are refused.
+
+    Raises:
+        Refusal: unknown letters are glued to the symbol.
+    """
+    norm = source.norm
+    start = hit[0]
+    if norm[start].isalnum():
+        return hit  # "US$" itself, "RMB"
+    letters = _LETTERS.search(norm, max(0, start - 6), start)
+    if letters is None:
+        return hit  # no short word before it ("revenue $5", "company's $5")
+    word, spaced = letters.group(1), letters.group(2)
+    folded = word.casefold()
+    if spaced and (folded not in source.grammar.symbol_prefixes or folded in _not_prefix(source)):
+        return hit  # "of $5", "a $5 fee"
+    code = source.table.prefix_currencies.get(folded + norm[start:end].casefold())
+    if code is not None:
+        return letters.start(), code
+    if not spaced:
+        raise refuse_unknown_currency(
+            source, letters.start(), end, source.text[letters.start() : end]
+        )
+    return hit
+
+
+def _not_prefix(source: Source) -> frozenset[str]:
+    return source.grammar.symbol_not_prefix
+
+
+#: A word of at most four letters right before a currency symbol, glued or after a space.
+_LETTERS: Final = re.compile(r"(?<![A-Za-z0-9'.])([A-Za-z]{1,4})( ?)\Z")
 
 
 def _currency_before(source: Source, i: int) -> tuple[int, int, str] | None:
@@ -110,6 +193,10 @@ def _currency_before(source: Source, i: int) -> tuple[int, int, str] | None:
     if hit is None and ch in UPPER:
         hit = iso_before(grammar, norm, j)
     if hit is None or hit[0] < source.prev_end:
+        return None
+    if hit[0] and _letters_may_name(norm, hit[0], grammar):
+        hit = _symbol_letters(source, hit, j)
+    if hit[0] < source.prev_end:
         return None
     return hit[0], j, hit[1]
 
@@ -129,17 +216,24 @@ def read_before(source: Source, core: Core) -> Before:
     peek_ch = norm[peek - 1] if peek else ""
     if before_ch not in grammar.marks_before and peek_ch not in grammar.before_trigger:
         return Before(start, False, -1, None, None, None, False, None, None)
-    percent: str | None = None
-    if (
-        before_ch in grammar.percent_before.last_chars
-        and (at := percent_start(grammar, norm, i)) >= 0
-    ):
-        percent, i = source.text[at:i], at
-        start = i
+    percent = None
+    if before_ch in grammar.marks_before or before_ch == "\u202f":
+        percent = _percent_before(source, i)  # 百分之十二, "%12", "%\xa012"
+        if percent is not None:
+            i = start = percent[0]
     negative = False
+    if i > 1 and norm[i - 1] == "\u202f" and norm[i - 2] in "-+" and i - 1 > source.prev_end:
+        i -= 1  # "US$-\xa00.00": a no-break space between the sign and the number
     if i and norm[i - 1] in "-+" and (sign := _sign_before(source, i, words=False)) is not None:
         i = start = sign[0]
         negative = sign[1]
+        if (
+            percent is None
+            and i > 1
+            and norm[i - 2] in "%\u202f"
+            and (percent := _percent_before(source, i)) is not None
+        ):
+            i = start = percent[0]  # "%\xa0-0,5" (a percent sign, then the minus)
     currency: str | None = None
     currency_text: str | None = None
     probed = i
@@ -150,6 +244,16 @@ def read_before(source: Source, core: Core) -> Before:
     paren_at = -1
     if i and norm[i - 1] == "(":
         paren_at = i = i - 1
+    elif (
+        i > 1
+        and norm[i - 1] in SPACES
+        and (norm[i - 2] == "(" or norm[i - 2] in SPACES)
+        and (k := back_spaces(norm, i))
+        and norm[k - 1] == "("
+    ):
+        paren_at = i = k - 1  # "( 1,234 )", "( $ 7 ) million": spaces inside the brackets
+    if i != probed and i > 1 and norm[i - 1] == "\u202f" and norm[i - 2] in "-+":
+        i -= 1  # "-\u200e₹ 1,234.50": a bidirectional mark between the sign and the currency
     if i and norm[i - 1] in grammar.sign_ends and (sign := _sign_before(source, i, words=True)):
         i = sign[0]
         negative = negative or sign[1]
@@ -169,7 +273,15 @@ def read_before(source: Source, core: Core) -> Before:
         i = start = found[0]
         currency, currency_text = found[2], source.text[found[0] : found[1]]
     before = Before(
-        start, negative, paren_at, percent, currency, currency_text, currency_outside, None, None
+        start,
+        negative,
+        paren_at,
+        None if percent is None else percent[1],
+        currency,
+        currency_text,
+        currency_outside,
+        None,
+        None,
     )
     _read_qualifier(source, i, before)
     return before

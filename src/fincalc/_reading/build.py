@@ -21,6 +21,7 @@ from .classify import AMOUNT, CELL_YEAR, year_kind
 from .grammar import SCALE_CHARS
 from .numerals import BIG_CHARS
 from .scan import Core, Refusal, Source
+from .unit_table import SuffixSpec
 from .unknown_currency import currency_word_after
 from .value import CTX, EXPONENT_SUFFIX, ONE, literal
 
@@ -112,7 +113,8 @@ def check_unknown_currency(source: Source, before: Before, after: After, han: st
             raise Refusal(
                 UnknownUnitError(
                     f"cannot read {text[before.start : found[1]]!r} as an amount: {name!r} "
-                    "names a currency the unit table does not know; add it with "
+                    "names a currency (or unit) the unit table does not resolve (several "
+                    "currencies share the name, or tons may be short or metric); add it with "
                     "UnitTable.default().extended({'currency': [{'code': ..., "
                     "'suffix': [...]}]})",
                     text=text,
@@ -161,6 +163,13 @@ def resolve_unit(source: Source, before: Before, after: After, han: str) -> Unit
                 raise source.refuse(
                     start, end, f"two currencies ({before.currency_text}, {unit_text})"
                 )
+            if unit.exponent != 0:  # a minor unit: 35 cents, 1.5亿美分 (else 1E+0)
+                source.minor_read = True
+                if before.currency_text is not None:
+                    raise source.refuse(  # "$35 cents"
+                        start, end, f"{before.currency_text} with {unit_text!r}"
+                    )
+                multiplier, exponent = _times(multiplier, exponent, unit)
         else:
             if currency is not None:
                 raise source.refuse(start, end, f"a currency with {unit_text!r}")
@@ -168,18 +177,21 @@ def resolve_unit(source: Source, before: Before, after: After, han: str) -> Unit
                 raise source.refuse(start, end, f"a scale before {unit_text!r}")
             dimension = unit.dimension
             if unit.multiplier != ONE:
-                if multiplier is None:
-                    multiplier, exponent = unit.multiplier, unit.exponent
-                else:
-                    multiplier = CTX.multiply(multiplier, unit.multiplier)
-                    exponent = (
-                        None
-                        if exponent is None or unit.exponent is None
-                        else exponent + unit.exponent
-                    )
+                multiplier, exponent = _times(multiplier, exponent, unit)
     if currency is not None:
         dimension = currency
     return Unit(dimension, currency, multiplier, exponent, parts, False)
+
+
+def _times(
+    multiplier: Decimal | None, exponent: int | None, unit: SuffixSpec
+) -> tuple[Decimal, int | None]:
+    """A scale's multiplier (and power of ten) times a unit's."""
+    if multiplier is None:
+        return unit.multiplier, unit.exponent
+    if exponent is None or unit.exponent is None:
+        return CTX.multiply(multiplier, unit.multiplier), None
+    return CTX.multiply(multiplier, unit.multiplier), exponent + unit.exponent
 
 
 def read_brackets(
@@ -212,8 +224,8 @@ def read_brackets(
         or (after.close and (after.unit is not None or after.scale is not None))
         or source.context is not None
         or source.in_table_line(core.start)
-        or (has_unit and source.is_whole_text(paren_at, close_end if close_end > 0 else end))
-    ):
+        or source.is_whole_text(paren_at, close_end if close_end > 0 else end)
+    ):  # (a lone "(5,062)" is a table cell, not a list marker)
         return min(start, paren_at), (close_end if close_end > 0 else end), True
     arabic = core.arabic
     if (
@@ -223,7 +235,7 @@ def read_brackets(
         and len(arabic) <= _LIST_PAREN_DIGITS
     ):
         return None  # "(4)" in prose: a list marker
-    if after.close and end == core.end + 1:
+    if after.close and after.unit is None and after.scale is None:
         return start, core.end, negative  # "(1,234)" in prose: the amount without its brackets
     return start, end, negative
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .._values.dimensions import dimension_info, listed_dimensions
 from .after_number import After
 from .before_number import Before, percent_start
 from .grammar import SCALE_CHARS, SPACES, Grammar
@@ -46,6 +47,11 @@ _YEAR_LOW: Final = 1900
 _YEAR_HIGH: Final = 2100
 _REFERENCE_CHARS: Final = frozenset(DIGIT_CHARS + "十0123456789")
 _CELL_EDGES: Final = frozenset("|\t\n\r")
+#: Counts and durations: written with a Chinese digit and no scale (三家, 一人, 五名,
+#: 两天) they are words, not amounts.
+_COUNTED: Final = frozenset(
+    code for code in listed_dimensions() if dimension_info(code).kind in ("count", "time")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,8 +174,8 @@ def is_word(source: Source, core: Core, before: Before, after: After) -> bool:
     """
     norm = source.norm
     lead = before.start - 1
-    if lead > 0 and norm[lead] == "-":
-        lead -= 1
+    if lead > 0 and norm[lead] in "-+":
+        lead -= 1  # COVID-19, 3E+555
     if before.currency is None and lead >= 0 and norm[lead].isascii() and norm[lead].isalpha():
         return True  # A1, COVID-19
     cn = core.cn
@@ -185,7 +191,7 @@ def is_word(source: Source, core: Core, before: Before, after: After) -> bool:
         return True  # 一, 三千
     return (
         unit is not None
-        and unit.dimension in ("COUNT", "SHARES")
+        and unit.dimension in _COUNTED
         and not core.chain
         and not any(ch in SCALE_CHARS for ch in cn)
     )  # 三家, 一人

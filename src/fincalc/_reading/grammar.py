@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
@@ -22,10 +23,10 @@ import regex
 
 from .._values.errors import DataFileError, InvalidInputError
 from .._values.vocabulary import vocabulary
-from .aliases import AliasIndex, is_latin
+from .aliases import AliasIndex, alias_key, is_latin
 from .numerals import BIG_CHARS, DIGIT_CHARS, SMALL_CHARS
 from .text import fold_characters
-from .unit_table import UnitTable
+from .unit_table import SuffixSpec, UnitTable
 
 __all__ = [
     "DIGIT_SET",
@@ -64,6 +65,12 @@ class Grammar:
     # 多, 余 between a number and its scale (in data order); "~" that joins a range
     approximate: tuple[str, ...]
     range_marks: frozenset[str]
+    # Words that, one space before a currency symbol, are no part of it ("a $5 fee")
+    symbol_not_prefix: frozenset[str]
+    # The letters that open a prefix alias ending in a symbol ("us", "hk", "c" of "C$"),
+    # and the last two of each (a cheap test before reading the word: "hk $", "was $")
+    symbol_prefixes: frozenset[str]
+    symbol_prefix_tails: frozenset[str]
     # Han scale characters the table does not define (兆: 1E+12 in Taiwan and Japan,
     # 1E+6 in metric units on the mainland); one right after a number is refused.
     unknown_scales: frozenset[str]
@@ -82,6 +89,13 @@ class Grammar:
     before_trigger: frozenset[str]
     after_trigger: frozenset[str]
     not_before_trigger: frozenset[str]
+    # The characters that open a 角/分 tail or the colloquial 块 right after a number
+    minor_initials: frozenset[str]
+    # The characters that open a 角/分 tail after 元 (a digit or 零)
+    tail_starts: frozenset[str]
+    # The characters that open a range word ("-", "~", 至, 到, "to") after a number
+    range_initials: frozenset[str]
+
     # Characters right next to a core that may start a reference or period check
     # (the triggers above, or a space before one): any other pair needs no check.
     marker_before: frozenset[str]
@@ -100,11 +114,42 @@ _CN_START: Final = "".join(ch for ch in DIGIT_CHARS if ch not in "零〇") + "�
 _ALL_DIGITS: Final = "0-9" + DIGIT_CHARS
 
 
-def _arabic(group: str, decimal_mark: str) -> str:
+def _shapes(clue: tuple[str, str]) -> list[str]:
+    """Numbers whose shape says that the comma is the decimal mark, without ``locale=``.
+
+    "1.234,56" and "1 234,56" (a point or space groups, so the comma is decimal),
+    "1.234.567" (two or more point groups), and "12,5" or "0,75" (no group of
+    three after the comma) where a unit or currency is written next to it
+    (``clue``): "12,5 %", "12,50 €", "€ 0,75" — "12,34 and 5" stays two numbers.
+    """
+    return [
+        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
+        r"[0-9]{1,3}(?:[\u202f'][0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
+        r"[0-9]{1,3}(?:[ \u202f][0-9]{3}(?![0-9]))++,[0-9]{1,2}(?![0-9,.])",
+        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9])){2,}+(?![0-9,.])",
+        rf"(?:{clue[0]})[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])",
+        rf"[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])(?:{clue[1]})",
+    ]
+
+
+def _arabic(
+    group: str, decimal_mark: str, clue: tuple[str, str] | None = None, *, named: bool = False
+) -> str:
+    """An Arabic number; with ``named``, the decimal-comma shapes are the group ``eu``."""
     # A locale that groups with a (no-break) space also writes a plain space there
     # ("1 234,5 €" in French); other locales accept only the no-break forms.
     g = "[ \u202f]" if group in " \u202f" else regex.escape(group)
     d = regex.escape(decimal_mark)
+    shapes = _shapes(clue) if clue is not None else []
+    # A cheap gate before the shapes: a comma after a point or space group, a comma
+    # before other than three digits, or two point groups ("1,234.5" skips them all).
+    gate = (
+        r"(?=[0-9]++(?:[.\u202f' ][0-9]{3})++,|[0-9]++,(?:[0-9]{1,2}|[0-9]{4,}+)(?![0-9])"
+        r"|[0-9]{1,3}(?:\.[0-9]{3}){2})"
+    )
+    # (the group always exists, so that every match has the same groups; a chain's
+    # numbers, "3万4000", are written the common way)
+    eu = [f"(?P<eu>{gate}(?:{'|'.join(shapes)}))" if shapes else "(?P<eu>(?!))"] if named else []
     alts = []
     if group == ",":
         # OCR: "147, 693, 604" — a space after the comma only with two or more groups.
@@ -112,20 +157,34 @@ def _arabic(group: str, decimal_mark: str) -> str:
     alts.append(rf"[0-9]{{1,3}}(?:{g}[0-9]{{3}}(?![0-9]))++")
     if group == ",":
         alts.append(r"[0-9]{1,2}(?:,[0-9]{2}(?=,))++,[0-9]{3}(?![0-9])")  # Indian 1,23,45,678
+    # The decimal-comma shapes after the comma groups ("1,234.5" never reaches them) and
+    # before the space and apostrophe groups ("1\u202f234,56" must reach them)
+    alts += eu
     others = "".join(ch for ch in "'\u202f" if ch not in (group, "\u202f" if group == " " else ""))
     alts.append(rf"[0-9]{{1,3}}(?:[{others}][0-9]{{3}}(?![0-9]))++")
     alts.append(r"[0-9]++")
+    # Exponent forms ("8.7E+8", "1.2e9"): signed, or unsigned after a decimal part, so
+    # that "2024E" (an estimate) and "3E5" (a code) are not read as numbers.
+    exponent = r"[eE][+-]?+[0-9]{1,2}(?![0-9A-Za-z])"
+    signed = r"(?:[eE][+-][0-9]{1,2}(?![0-9A-Za-z]))?+"
     if decimal_mark == ".":
         # OCR: "994. 14" — one space after the point, then one or two digits.
-        fraction = r"(?:\.(?: (?=[0-9]{1,2}(?![0-9.,])))?+[0-9]++)?+"
+        fraction = rf"(?:\.(?: (?=[0-9]{{1,2}}(?![0-9.,])))?+[0-9]++(?:{exponent})?+)?+"
     else:
         fraction = rf"(?:{d}[0-9]++)?+"
-    return rf"(?>(?>{'|'.join(alts)}){fraction}|{d}[0-9]++)"
+    return rf"(?>(?>{'|'.join(alts)}){fraction}{signed}|{d}[0-9]++)"
 
 
-def _scan_pattern(group: str, decimal_mark: str, approximate: str) -> re.Pattern[str]:
-    """The pattern of number cores, and of dates, times and codes to skip."""
-    arabic = _arabic(group, decimal_mark)
+def _scan_pattern(
+    group: str, decimal_mark: str, approximate: str, clue: tuple[str, str] | None
+) -> re.Pattern[str]:
+    """The pattern of number cores, and of dates, times and codes to skip.
+
+    ``clue`` (without a locale only) is the lookbehind and lookahead of a unit
+    or currency written next to a number, which makes "12,5" a decimal comma.
+    """
+    arabic = _arabic(group, decimal_mark, clue)
+    first = _arabic(group, decimal_mark, clue, named=True)
     cn = rf"(?:[{_CN_START}][{DIGIT_CHARS}{SMALL_CHARS}]*+|零(?=点))(?:点[{DIGIT_CHARS}]++)?+"
     big = rf"[{SMALL_CHARS}]*+[{BIG_CHARS}]++"
     small_after_digit = rf"(?<=[{_ALL_DIGITS}])[{SMALL_CHARS}]++"
@@ -137,14 +196,40 @@ def _scan_pattern(group: str, decimal_mark: str, approximate: str) -> re.Pattern
         r"[0-9]++(?:-[0-9]++){2,}+",  # phone numbers, 400-820-8888
     ]
     if group != "." and decimal_mark == ".":
-        skips.append(r"[0-9]++(?:\.[0-9]++){2,}+")  # section 5.2.1, date 2024.12.31
+        # section 5.2.1, date 2024.12.31 (but 1.234.567 groups thousands)
+        skips.append(
+            r"(?=[0-9]++\.[0-9]++\.)(?![0-9]{1,3}(?:\.[0-9]{3}){2,}+(?![0-9.]))"
+            r"[0-9]++(?:\.[0-9]++){2,}+"
+        )
     starts = regex.escape(decimal_mark) + _CN_START + "零"
     # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
     # the same possessive quantifiers and atomic groups (so matching stays linear)
     # and runs this pattern 3-4x faster than ``regex`` does (docs/performance.md).
     return re.compile(
         rf"(?=[0-9{starts}])(?<![0-9])(?:(?P<skip>{'|'.join(skips)})"
-        rf"|(?:(?P<ar>{arabic})|(?P<cn>{cn}))(?P<chain>{chain}))"
+        rf"|(?:(?P<ar>{first})|(?P<cn>{cn}))(?P<chain>{chain}))"
+    )
+
+
+def _unit_clue(table: UnitTable) -> tuple[str, str]:
+    """A unit or currency right after a number (or a symbol before it): "12,5 %", "€ 0,75".
+
+    Symbols (aliases that open with neither a letter nor a digit), ISO codes and
+    the Latin scale words ("Mio.", "Mrd") of the table.
+    """
+    after = sorted({a[0] for a in table.suffixes if not a[0].isalnum()})
+    before = sorted({a for a in table.prefix_currencies if len(a) == 1 and not a.isalnum()})
+    words = sorted(
+        (a for a in table.scales if is_latin(a) and not table.scales[a].tight),
+        key=lambda a: (-len(a), a),
+    )
+    latin = "|".join(re.escape(w) for w in words)
+    symbols = re.escape("".join(after))
+    prefix = re.escape("".join(before))
+    return (
+        rf"(?<=[{prefix}])|(?<=[{prefix}][ \u202f])|(?<=[{prefix}]-)|(?<=[A-Z]{{3}})"
+        rf"|(?<=[A-Z]{{3}}[ \u202f])|(?<=[A-Z]{{3}}-)",
+        rf"(?=[ \u202f]?+(?:[{symbols}]|[A-Z]{{3}}(?![A-Za-z])|(?i:{latin})(?![A-Za-z])))",
     )
 
 
@@ -179,31 +264,78 @@ def _chars(key: str) -> tuple[str, ...]:
     return words
 
 
+@functools.cache
+def _minor_initials() -> frozenset[str]:
+    """The characters that open a 角/分 tail or the colloquial 块 (``[minor]``, reading.toml)."""
+    words = vocabulary("reading")
+    return frozenset(w[0] for key in ("jiao", "colloquial") for w in words.words(f"minor.{key}"))
+
+
+def _symbol_prefixes(prefixes: dict[str, str]) -> frozenset[str]:
+    """The letters that open a prefix alias ending in a symbol: "us" of "US$", "c" of "C$"."""
+    return frozenset(
+        found.group(1).casefold()
+        for alias in prefixes
+        if (found := re.fullmatch(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+", alias)) is not None
+    )
+
+
+@functools.cache
+def _symbol_not_prefix() -> frozenset[str]:
+    return frozenset(w.casefold() for w in vocabulary("reading").words("symbol.not_prefix"))
+
+
+@functools.cache
+def _range_initials() -> frozenset[str]:
+    """The first characters of the range words (``range_joins``, ``range_marks``)."""
+    words = vocabulary("reading")
+    joins = (*words.words("number.range_joins"), *words.words("number.range_marks"))
+    return frozenset(ch for w in joins for ch in {w[0], w[0].upper(), w[0].lower()})
+
+
 def is_tight(alias: str) -> bool:
     """Short Latin markers (Q3, H1, FY24, 1st, 2024E, .SH) must touch the number."""
     return is_latin(alias) and (len(alias) <= 2 or alias[0] in ".-")
 
 
-def _build(table: UnitTable, group: str, decimal_mark: str) -> Grammar:
+def _build(
+    table: UnitTable,
+    group: str,
+    decimal_mark: str,
+    symbols: tuple[tuple[str, str, bool, bool], ...] = (),
+) -> Grammar:
     approximate = _chars("approximate_after")
     removals = tuple(sorted({group, ",", "'", "\u202f", " "} - {decimal_mark}))
     initials = {alias[0] for alias in table.suffixes} | {a[0].upper() for a in table.suffixes}
-    initials |= {" ", "\u202f", ")", *approximate, *SCALE_CHARS}
+    initials |= {" ", "\u202f", ")", *approximate, *SCALE_CHARS, *_minor_initials()}
     latin_scales = {
         alias: spec for alias, spec in table.scales.items() if is_latin(alias) or alias[0] == "'"
     }
-    currencies = AliasIndex(table.prefix_currencies)
+    prefixes, suffixes = table.prefix_currencies, table.suffixes
+    if symbols:  # the locale's own currency symbols: "$" is CAD in en_CA, "¥" JPY in ja
+        prefixes = {**prefixes, **{alias_key(s): code for s, code, p, _ in symbols if p}}
+        suffixes = {
+            **suffixes,
+            **{alias_key(s): _currency_spec(code) for s, code, _, f in symbols if f},
+        }
+    currencies = AliasIndex(prefixes)
     qualifiers_before = AliasIndex(table.qualifiers_before)
     qualifiers_after = AliasIndex(table.qualifiers_after)
     scales = AliasIndex(latin_scales)
-    units = AliasIndex(table.suffixes)
+    units = AliasIndex(suffixes)
     not_before = AliasIndex({a: is_tight(a) for a in table.not_amount_prefixes})
     not_after = AliasIndex({a: is_tight(a) for a in table.not_amount_suffixes})
     currency_words = AliasIndex(table.currency_words)
     percent_before = AliasIndex(dict.fromkeys(_words("percent_before"), True))
     negative_before = AliasIndex(dict.fromkeys(_words("negative_before"), True))
+    symbol_prefixes = _symbol_prefixes(prefixes)
     return Grammar(
-        scan=_scan_pattern(group, decimal_mark, "".join(approximate)),
+        scan=_scan_pattern(
+            group,
+            decimal_mark,
+            "".join(approximate),
+            _unit_clue(table) if (group, decimal_mark) == (",", ".") else None,
+        ),
         han_scales={
             a: (spec.multiplier, spec.exponent)
             for a, spec in table.scales.items()
@@ -229,20 +361,35 @@ def _build(table: UnitTable, group: str, decimal_mark: str) -> Grammar:
         negative_before=negative_before,
         approximate=approximate,
         range_marks=frozenset(_words("range_marks")),
+        symbol_prefixes=symbol_prefixes,
+        symbol_prefix_tails=frozenset(w[-2:] for w in symbol_prefixes if len(w) > 1),
+        symbol_not_prefix=_symbol_not_prefix(),
         unknown_scales=frozenset(ch for ch in _chars("unknown_scales") if ch not in table.scales),
         table_gap=_table_gap(table),
         marks_after=frozenset([")", *approximate]),
+        minor_initials=_minor_initials(),
+        tail_starts=frozenset("0123456789" + DIGIT_CHARS),
+        range_initials=_range_initials(),
         marks_before=frozenset("-+(") | percent_before.last_chars | negative_before.last_chars,
         sign_ends=frozenset("-+") | negative_before.last_chars,
         currency_ends=currencies.last_chars | UPPER | SPACES,
         # the end of a currency (known or not), an ISO code or a qualifier before the
         # number (and its spaces)
+        # (and after spaces, what ends a sign or bracket: "( 1,234 )", "%\xa012")
         before_trigger=currencies.last_chars
         | currency_words.last_chars
         | qualifiers_before.last_chars
-        | UPPER,
-        # the start of a scale, unit, ISO code or qualifier after the number (and its spaces)
-        after_trigger=scales.first_chars | units.first_chars | qualifiers_after.first_chars | UPPER,
+        | UPPER
+        | frozenset("-+(")
+        | percent_before.last_chars
+        | negative_before.last_chars,
+        # the start of a scale, unit, ISO code or qualifier after the number (and its
+        # spaces), a ")" after spaces, or a line break before a wrapped scale
+        after_trigger=scales.first_chars
+        | units.first_chars
+        | qualifiers_after.first_chars
+        | UPPER
+        | frozenset(")\n\r"),
         # a not-an-amount prefix, or the "." ":" "、" "," of "Note 5.12", "附注五、12"
         not_before_trigger=not_before.last_chars | frozenset(".:、,"),
         marker_before=not_before.last_chars | frozenset(".:、, "),
@@ -255,6 +402,8 @@ _DEFAULT_KEY: Final = ("grammar", ",", ".")
 
 def grammar_for(table: UnitTable, locale: str | None) -> Grammar:
     """The grammar of ``table`` with the separators of ``locale`` ("," and "." when None)."""
+    key: tuple[object, ...]
+    symbols: tuple[tuple[str, str, bool, bool], ...] = ()
     if locale is None:
         group, decimal_mark = ",", "."
         key = _DEFAULT_KEY
@@ -266,12 +415,67 @@ def grammar_for(table: UnitTable, locale: str | None) -> Grammar:
                 value=repr(locale)[:80],
             )
         group, decimal_mark = _separators(locale)
-        key = ("grammar", group, decimal_mark)
+        symbols = _locale_symbols(locale, table)
+        key = ("grammar", group, decimal_mark, symbols)
     grammar: Grammar | None = table._cache.get(key)
     if grammar is None:
-        grammar = _build(table, group, decimal_mark)
+        grammar = _build(table, group, decimal_mark, symbols)
         table._cache[key] = grammar
     return grammar
+
+
+def _currency_spec(code: str) -> SuffixSpec:
+    return SuffixSpec("currency", code, code, Decimal(1), True, False, False, "")
+
+
+def _locale_symbols(locale: str, table: UnitTable) -> tuple[tuple[str, str, bool, bool], ...]:
+    """The currency symbols ``locale`` gives a currency other than the table's reading.
+
+    With ``locale=``, a symbol the locale uses for exactly one currency reads as
+    that currency ("$" in en_CA is CAD, "¥" in ja is JPY, "$" in zh_Hant_TW is
+    TWD); without it, the table's rule applies ("$" is USD, "¥" CNY).
+    """
+    cached: tuple[tuple[str, str, bool, bool], ...] | None = table._cache.get(("symbols", locale))
+    if cached is not None:
+        return cached
+    owners: dict[str, set[str]] = {}
+    for code, symbol in _currency_symbols(locale):
+        owners.setdefault(fold_characters(symbol).strip(), set()).add(code)
+    found = []
+    for symbol, codes in sorted(owners.items()):
+        if len(codes) != 1 or not symbol or symbol[0].isdigit() or symbol[0] in "+-.,(":
+            continue
+        (code,) = codes
+        if code not in table.iso_codes:
+            continue
+        key = alias_key(symbol)
+        prefix, spec = table.prefix_currencies.get(key), table.suffixes.get(key)
+        as_prefix = prefix != code  # "元" before the number in ja, "$" as CAD in en_CA
+        as_suffix = spec is None or (spec.kind == "currency" and spec.dimension != code)
+        if as_prefix or as_suffix:
+            found.append((symbol, code, as_prefix, as_suffix))  # "$ US" in fr_CA
+    result = tuple(found)
+    table._cache[("symbols", locale)] = result
+    return result
+
+
+@functools.lru_cache(maxsize=64)
+def _currency_symbols(locale: str) -> tuple[tuple[str, str], ...]:
+    """(code, symbol) of every currency ``locale`` writes with a symbol (Babel, imported here)."""
+    from babel import Locale
+
+    try:
+        symbols = Locale.parse(locale).currency_symbols
+    except Exception as exc:  # babel raises UnknownLocaleError (an Exception) and ValueError
+        raise InvalidInputError(
+            f"locale: {locale!r} is not a locale Babel knows; use a name such as 'de_DE'",
+            argument="locale",
+            value=locale,
+        ) from exc
+    return tuple(
+        (code, "".join(ch for ch in symbol if unicodedata.category(ch) != "Cf"))
+        for code, symbol in symbols.items()
+    )
 
 
 @functools.lru_cache(maxsize=64)

@@ -154,6 +154,8 @@ def compose(text: str) -> tuple[Decimal, bool]:
     total: Decimal | None = None
     section: Decimal | None = None
     current: Decimal | None = None
+    last_big: Decimal | None = None  # the last section character's multiplier (万, 亿)
+    base = Decimal(0)  # what ``section`` held right after it (3万 in 3万4000)
     scaled = False
     seen_any = False
     positional = False
@@ -183,11 +185,14 @@ def compose(text: str) -> tuple[Decimal, bool]:
         elif kind == "big":
             if current is None and section is None and not (BIG[token] != _WAN and total):
                 raise ValueError(f"{token!r} has no digit before it")
+            _check_section(last_big, _since(section, current, base), BIG[token])
+            last_big = BIG[token]
             if BIG[token] == _WAN:
                 section = _add(section, current) * BIG[token]  # type: ignore[operator]
             else:
                 total = _add(_add(total, section), current) * BIG[token]  # type: ignore[operator]
                 section = None
+            base = section if section is not None else Decimal(0)
             current = None
             scaled = seen_any = True
         elif token in _SKIPPED:
@@ -198,10 +203,30 @@ def compose(text: str) -> tuple[Decimal, bool]:
         raise ValueError("no digits")
     if positional and scaled:
         raise ValueError("digits run together next to a place character")
+    _check_section(last_big, _since(section, current, base), Decimal(1))
     result = _add(_add(total, section), current)
     if result is None:
         raise ValueError("no digits")
     return result, scaled
+
+
+def _since(section: Decimal | None, current: Decimal | None, base: Decimal) -> Decimal | None:
+    """What was written after the last section character (None: nothing)."""
+    written = _add(section, current)
+    return None if written is None else written - base
+
+
+def _check_section(last_big: Decimal | None, written: Decimal | None, unit: Decimal) -> None:
+    """Refuse a part after 万 or 亿 that is not smaller than it: "3万40000" is no numeral.
+
+    ``written`` times ``unit`` (the section character that closes it, or 1 at
+    the end) must stay below ``last_big`` when ``unit`` is smaller than it (a
+    larger ``unit`` composes, as in 1.5万亿).
+    """
+    if last_big is None or not written or unit >= last_big:
+        return
+    if written * unit >= last_big:
+        raise ValueError(f"{written * unit} after a section of {last_big} is not smaller than it")
 
 
 def _add(left: Decimal | None, right: Decimal | None) -> Decimal | None:

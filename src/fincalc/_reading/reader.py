@@ -43,6 +43,9 @@ from .classify import (
 )
 from .declarations import UnitContext
 from .grammar import grammar_for
+from .minor_units import join_minor_units, read_minor_tail
+from .number_words import WordNumber, find_word_numbers
+from .ranges import read_range_partner, share_range_units, take_range_currency
 from .scan import Core, Refusal, Source
 from .text import fold_characters
 from .unit_table import UnitTable
@@ -62,19 +65,47 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     Raises:
         Refusal: the core is an amount fincalc will not read (the error says why).
     """
+    grammar, norm = source.grammar, source.norm
     after = read_after(source, core)
     if core.cn is not None:
         read_capital_tail(source, core, after)  # 壹佰万元整
-    if after.unit is None and after.scale is None:
-        if after.next_char in source.grammar.unknown_scales:
-            raise refuse_unknown_scale(source, core, after.next_char)  # "¥1.2兆"
-        if markers.period_after or is_identifier(source, after.end):
-            return None  # 2023年, 3个月, 5 years, 600519.SH, 3G, B2B
+    tenths = False
+    written = after.unit
+    next_char = after.next_char
+    if (
+        written is not None
+        and written.generic
+        and after.units_end < len(norm)
+        and norm[after.units_end] in grammar.tail_starts
+    ) or next_char in grammar.minor_initials:
+        tenths = read_minor_tail(source, core, after)  # 3元5角, 3块5毛, 一角七分
+        written = after.unit
+    partner = None
+    if written is None and after.scale is None:
+        if (
+            next_char in grammar.range_initials
+            and (partner := read_range_partner(source, core, after)) is not None
+        ):
+            share_range_units(core, after, partner)  # "$1.2-1.5 billion", "5-10%"
+        if after.unit is None and after.scale is None:
+            if core.needs_unit:
+                return None  # "one of our customers": a number word, not an amount
+            if next_char in grammar.unknown_scales:
+                raise refuse_unknown_scale(source, core, next_char)  # "¥1.2兆"
+            if markers.period_after or is_identifier(source, after.end):
+                return None  # 2023年, 3个月, 5 years, 600519.SH, 3G, B2B
     before = read_before(source, core)
+    if partner is not None and before.currency is not None and before.currency_text:
+        source.range_currency = (partner.start, before.currency, before.currency_text)
+    elif before.currency is None and source.range_currency is not None:
+        take_range_currency(source, core, before, after)
     if (before.currency is None or core.cn is not None) and is_word(source, core, before, after):
         return None  # A1, COVID-19, 一方面, 三家
-    read_number(source, core, after.fraction)
-    han = han_unit(core, after) if core.chain or core.cn is not None else ""
+    read_number(source, core, after.fraction, tenths=tenths)
+    if core.words is not None:
+        han = core.chain  # "five million": the scale word is part of the unit as written
+    else:
+        han = han_unit(core, after) if core.chain or core.cn is not None else ""
     if (
         before.currency is None
         and before.percent is None
@@ -88,6 +119,10 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     ):
         return None  # only money or a scale overrides a reference word ("Note 12. 26户")
     start, end, negative = before.start, after.end, before.negative
+    if after.close and before.paren_at < 0 and after.unit is None and after.scale is None:
+        end = core.end  # "1) 营业收入": a ")" with no "(" before the number is not the amount's
+    if end < len(norm) and norm[end] == "-" and _trailing_minus(norm, end):
+        end, negative = end + 1, True  # "1.234,50-", "€ 12,50-": a minus written after
     if before.paren_at >= 0:
         bracketed = read_brackets(source, core, before, after, has_unit)
         if bracketed is None:
@@ -99,6 +134,19 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     if qualifier is None and core.chain:
         qualifier = _approximate(source, core.chain)
     return build(source, core, unit, (start, end), negative, qualifier, has_unit)
+
+
+def _trailing_minus(norm: str, at: int) -> bool:
+    """True when the "-" at ``at`` ends the amount: nothing but a phrase's end follows it.
+
+    "1.234,50-" (accounting exports, Frisian and others write the minus after);
+    "8.7亿元-9.1亿元", "5- 10" and "2023-24" join a range instead.
+    """
+    k = at + 1
+    size = len(norm)
+    while k < size and norm[k] in " \u202f":
+        k += 1
+    return k >= size or not (norm[k].isalnum() or norm[k] in "-+(.$¥€£")
 
 
 def _approximate(source: Source, chain: str) -> str | None:
@@ -119,9 +167,9 @@ def scan(source: Source) -> list[Result]:
     pos = 0
     while (match := search(norm, pos)) is not None:
         start, pos = match.span()
-        skip, arabic, cn, chain = match.groups()
-        if skip is not None:
-            continue  # a date, time, phone or section number
+        skip, arabic, eu, cn, chain = match.groups()
+        if skip is not None or start < source.prev_end:
+            continue  # a date, time, phone or section number; the tail of the last amount
         result: Result | None = None
         markers: Markers | None = None
         if cn is None or not is_word_numeral(source, start, pos, cn, chain):
@@ -131,7 +179,7 @@ def scan(source: Source) -> list[Result]:
             )  # no reference or period word can touch the core: no need to look
             markers = NO_MARKERS if quiet else read_markers(source, start, pos)
         if markers is not None:  # else 第3, 附注五、12, P45, Note 12, FY2024, 2023年, 1st
-            core = Core(start, pos, match.group(), arabic, cn, chain)
+            core = Core(start, pos, match.group(), arabic, cn, chain, None, False, eu is not None)
             try:
                 result = read(source, core, markers)
             except Refusal as refusal:
@@ -144,7 +192,37 @@ def scan(source: Source) -> list[Result]:
             # "Note 12. 26户": the OCR reading "12. 26" was not an amount, so the
             # space was a sentence break; read what follows it on its own.
             pos = start + written.index(". ") + 2
-    return found
+    if not found and not norm.isdigit():
+        # "five million", "twenty employees", "thirteen dollars and forty-five cents":
+        # numbers in words are looked for in a text without amounts written in digits
+        words = find_word_numbers(norm, source.table)
+        if words:
+            _read_words(source, words, len(norm), found)
+    return join_minor_units(source, found) if source.minor_read and len(found) > 1 else found
+
+
+def _read_words(source: Source, words: list[WordNumber], before: int, found: list[Result]) -> None:
+    """Read the numbers written in words that start before ``before`` (and drop them)."""
+    while words and words[0].start < before:
+        word = words.pop(0)
+        if word.start < source.prev_end:
+            continue
+        text = source.text[word.start : word.end]
+        scale = word.scale_text
+        core = Core(word.start, word.end, text, None, None, scale, word.value, not word.scaled)
+        try:
+            if word.value is None:
+                after = read_after(source, core)
+                if word.scaled or after.unit is not None or after.scale is not None:
+                    raise source.refuse(word.start, word.end, word.problem or "no exact value")
+                continue
+            result = read(source, core, NO_MARKERS)
+        except Refusal as refusal:
+            source.prev_end = max(source.prev_end, refusal.end)
+            found.append((refusal.error, AMOUNT))
+            continue
+        if result is not None:
+            found.append(result)
 
 
 def read_all(

@@ -50,6 +50,12 @@ class Core:
     arabic: str | None  # the Arabic number it opens with, or None
     cn: str | None  # the Chinese numeral it opens with, or None
     chain: str  # the 十百千万亿 chain after the opening number ("亿", "万4000"), or ""
+    # The value of a number written in words ("five million"), read before the scan
+    words: Decimal | None = None
+    # A number in words without a scale word: an amount only with a unit after it
+    needs_unit: bool = False
+    # The scan read a decimal-comma shape ("1.234,56", "12,5 %"): the comma is decimal
+    comma_decimal: bool = False
     # Its number, once read (``value.read_number``): ``digits`` times 10**``shift``
     # where that is exact ("8.7" and 8 for 8.7亿), else the composed ``value``.
     digits: str = field(init=False)
@@ -79,9 +85,13 @@ class Source:
         "context",
         "context_exponent",
         "grammar",
+        "line_at",
+        "line_start",
         "lines",
+        "minor_read",
         "norm",
         "prev_end",
+        "range_currency",
         "table",
         "text",
     )
@@ -96,16 +106,31 @@ class Source:
         self.context = context
         self.context_exponent = None if context is None else shift_exponent(context.multiplier)
         self.lines: dict[int, bool] = {}
+        #: The start of the line holding offset ``line_at`` (the reader moves left to
+        #: right, so finding the next line start scans only the text read since).
+        self.line_at = 0
+        self.line_start = 0
         #: Where the last amount read (or refused) ends: a "-" there joins a range
         #: (8.7亿元-9.1亿元), and a word before it belongs to that amount, not the next.
         self.prev_end = -1
+        self.minor_read = False  # whether a minor unit was read ("45 cents"): join pairs
+        #: A currency written before the first bound of a range whose second bound
+        #: starts at the offset given ("$1.2-1.5 billion": 1.5 billion is dollars too).
+        self.range_currency: tuple[int, str, str] | None = None
         self.bounds: tuple[int, int] | None = None  # the text without surrounding spaces
         self.cell_years = False  # whether a year-like number was read as a table cell
 
     def in_table_line(self, pos: int) -> bool:
         """True when the line holding ``pos`` is a table row (a "|", a tab or a wide gap)."""
         norm = self.norm
-        start = norm.rfind("\n", 0, pos) + 1
+        if pos >= self.line_at:
+            found = norm.rfind("\n", self.line_at, pos)
+            if found >= 0:
+                self.line_start = found + 1
+            self.line_at = pos
+            start = self.line_start
+        else:  # a look back (rare): scan to the line start
+            start = norm.rfind("\n", 0, pos) + 1
         cached = self.lines.get(start)
         if cached is None:
             end = norm.find("\n", pos)

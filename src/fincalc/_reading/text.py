@@ -32,6 +32,7 @@ _TRANSLATION: Final = str.maketrans(
         "（": "(",
         "）": ")",
         "％": "%",
+        "\u066a": "%",  # Arabic percent sign
         "＄": "$",
         "￥": "¥",
         "＋": "+",
@@ -40,6 +41,10 @@ _TRANSLATION: Final = str.maketrans(
         "–": "-",
         "‒": "-",
         "﹣": "-",
+        "\u2010": "-",  # hyphen, written for a minus by word processors
+        "\u2011": "-",  # non-breaking hyphen
+        "\u207b": "-",  # superscript minus
+        "\u2796": "-",  # heavy minus sign (➖)
         "：": ":",
         "～": "~",
         "＃": "#",
@@ -47,15 +52,25 @@ _TRANSLATION: Final = str.maketrans(
         "\u2009": "\u202f",
         "\u2007": "\u202f",
         "\u3000": " ",
+        # bidirectional marks some locales write between a sign and a currency ("-\u200e₹")
+        "\u200e": "\u202f",
+        "\u200f": "\u202f",
+        "\u061c": "\u202f",
         "’": "'",
         "＇": "'",
         "′": "'",
     }
 )
-# A full-width comma between full-width digits groups thousands (１２３，４５６); after
-# ASCII digits it separates clauses, so only this form is rewritten (one char for one).
+# A full-width comma between full-width digits groups thousands (１２３，４５６), and so
+# does one after one to three ASCII digits with exactly three before a decimal point or
+# a Han unit ("82，225.00元"); "12，13" and "2023，100" separate clauses and stay.
 # The standard library's ``re`` runs these two patterns 3x faster than ``regex``.
-_FULLWIDTH_GROUP: Final = re.compile(r"(?<=[０-９])，(?=[０-９]{3}(?![０-９]))")
+_FULLWIDTH_GROUP: Final = re.compile(
+    # (the comma first, so that the search jumps from comma to comma)
+    r"，(?:(?<=[０-９]，)(?=[０-９]{3}(?![０-９]))"
+    r"|(?:(?<=(?<![0-9０-９])[0-9]，)|(?<=(?<![0-9０-９])[0-9]{2}，)"
+    r"|(?<=(?<![0-9０-９])[0-9]{3}，))(?=[0-9]{3}(?:，[0-9]{3})*+[.．万亿元]))"
+)
 _NEEDS_TRANSLATION: Final = re.compile(
     "[" + "".join(re.escape(chr(code)) for code in _TRANSLATION) + "]"
 )
@@ -63,6 +78,19 @@ _NEEDS_TRANSLATION: Final = re.compile(
 #: (a few ``str.replace`` passes) instead of a per-character ``str.translate``.
 _LONG_TEXT: Final = 2_000
 _REPLACEMENTS: Final = {chr(code): str(to) for code, to in _TRANSLATION.items()}
+
+
+_DIGITS: Final = frozenset("0123456789０１２３４５６７８９")
+
+
+def _comma_between_digits(text: str) -> bool:
+    """A full-width comma between two digits: the cheap test before ``_FULLWIDTH_GROUP``."""
+    k = text.find("，", 1)
+    while 0 < k < len(text) - 1:
+        if text[k - 1] in _DIGITS and text[k + 1] in _DIGITS:
+            return True
+        k = text.find("，", k + 1)
+    return False
 
 
 def fold_characters(text: str) -> str:
@@ -75,9 +103,12 @@ def fold_characters(text: str) -> str:
     >>> fold_characters("１２３，４５６．７８ 亿元（−5%）")
     '123,456.78 亿元(-5%)'
     """
-    if text.isascii() or _NEEDS_TRANSLATION.search(text) is None:
+    if text.isascii():
         return text
-    if "，" in text:
+    grouped = "，" in text and _comma_between_digits(text)
+    if not grouped and _NEEDS_TRANSLATION.search(text) is None:
+        return text
+    if grouped:
         text = _FULLWIDTH_GROUP.sub(",", text)
     if len(text) <= _LONG_TEXT:
         return text.translate(_TRANSLATION)

@@ -23,6 +23,7 @@ import regex
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .._values.decimals import to_decimal
+from .._values.dimensions import listed_dimensions
 from .._values.errors import InvalidInputError, UnitTableError
 from .._values.public import public
 from .._values.quantity import check_dimension
@@ -94,10 +95,19 @@ class CurrencyEntry(_Entry):
     prefix: list[str] = Field(default_factory=list)
     suffix: list[str] = Field(default_factory=list)
     generic: list[str] = Field(default_factory=list)
+    # The minor unit written after the number ("35 cents", "470 pence", "1.5亿美分")
+    minor: list[str] = Field(default_factory=list)
+    minor_multiplier: Decimal = Decimal("1E-2")
 
     _prefix = field_validator("prefix")(_check_aliases)
     _suffix = field_validator("suffix")(_check_aliases)
     _generic = field_validator("generic")(_check_aliases)
+    _minor = field_validator("minor")(_check_aliases)
+
+    @field_validator("minor_multiplier", mode="before")
+    @classmethod
+    def _minor_multiplier(cls, value: object) -> Decimal:
+        return _positive_decimal(value)
 
 
 class UnitEntry(_Entry):
@@ -365,6 +375,18 @@ class UnitTable:
             for alias in currency.suffix:
                 key = self._claim("suffix", alias, owner, source)
                 self.suffixes[key] = generic if alias in currency.generic else spec
+            minor = SuffixSpec(
+                "currency",
+                currency.code,
+                currency.code,
+                currency.minor_multiplier,
+                True,
+                False,
+                False,
+                "",
+            )
+            for alias in currency.minor:
+                self.suffixes[self._claim("suffix", alias, owner, source)] = minor
         for unit in table_file.unit:
             owner = f"unit {unit.name!r}"
             check_dimension(unit.dimension)
@@ -542,14 +564,11 @@ def resolve_table(table: UnitTable | None) -> UnitTable:
     return table
 
 
-#: Dimensions that are not currencies.
-_PLAIN_DIMENSIONS: Final = frozenset({"RATIO", "MULTIPLE", "SHARES", "COUNT"})
-
-
 def check_known_dimension(dimension: object, *, table: UnitTable | None = None) -> str:
     """Return ``dimension`` if it is one fincalc knows, else raise ``InvalidInputError``.
 
-    Known: the table's ISO 4217 codes, RATIO, MULTIPLE, SHARES, COUNT, the
+    Known: the table's ISO 4217 codes, the dimensions of ``_data/dimensions.toml``
+    (RATIO, MULTIPLE, SHARES, COUNT, PERSONS, HOUSEHOLDS, DAYS, TONNES, …), the
     dimensions of the table's units, and ``X_PER_Y`` of two known ones (per-share
     figures). A typo such as ``CYN`` would otherwise score every answer as a
     wrong currency.
@@ -562,14 +581,15 @@ def check_known_dimension(dimension: object, *, table: UnitTable | None = None) 
     known: frozenset[str] | None = resolved._cache.get("dimensions")
     if known is None:
         units = {spec.dimension for spec in resolved.suffixes.values() if spec.dimension}
-        known = frozenset(resolved.iso_codes | _PLAIN_DIMENSIONS | units)
+        known = frozenset(resolved.iso_codes | listed_dimensions() | units)
         resolved._cache["dimensions"] = known
     parts = code.split("_PER_")
     if len(parts) <= 2 and all(part in known for part in parts):
         return code
     raise InvalidInputError(
-        f"dimension {code!r} is not an ISO 4217 currency code or one of RATIO, MULTIPLE, "
-        "SHARES, COUNT (or X_PER_Y of two of them); check for a typo such as 'CYN' for 'CNY'",
+        f"dimension {code!r} is not an ISO 4217 currency code or one of "
+        f"{', '.join(sorted(listed_dimensions()))} (or X_PER_Y of two of them); check for a "
+        "typo such as 'CYN' for 'CNY'",
         argument="dimension",
         value=code,
     )

@@ -8,9 +8,26 @@ read; ``build.check_unknown_currency`` refuses such an amount.
 
 from __future__ import annotations
 
-from .scan import Source, forward_spaces
+from .._values.errors import UnknownUnitError
+from .scan import Refusal, Source, forward_spaces
 
-__all__ = ["currency_word_after", "currency_word_before"]
+__all__ = ["currency_word_after", "currency_word_before", "refuse_unknown_currency"]
+
+
+def refuse_unknown_currency(source: Source, start: int, end: int, name: str) -> Refusal:
+    """The refusal of an amount written with ``name``, a currency the table does not know."""
+    text = source.text
+    return Refusal(
+        UnknownUnitError(
+            f"cannot read {text[start:end]!r} as an amount: {name!r} names a currency the "
+            "unit table does not know; add it with UnitTable.default().extended("
+            "{'currency': [{'code': ..., 'prefix': [...]}]})",
+            text=text,
+            position=start,
+            unit=name,
+        ),
+        end,
+    )
 
 
 def _is_han(ch: str) -> bool:
@@ -62,5 +79,9 @@ def currency_word_after(source: Source, begin: int) -> tuple[int, int] | None:
             continue
         hit = words.ending_at(norm, end)
         if hit is not None and hit[0] >= k:
-            return (k, end) if hit[1] else None  # 资金, 现金: an ordinary word
+            if not hit[1] or source.grammar.currencies.starting_at(norm, k) is not None:
+                # 资金, 现金: an ordinary word; "2023 人民币3,034.6亿元": a known currency
+                # that opens the next amount
+                return None
+            return k, end
     return None

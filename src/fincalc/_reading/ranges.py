@@ -1,0 +1,115 @@
+"""A range that writes its scale and unit once: "$1.2-1.5 billion", "1.5至2亿元", "5-10%".
+
+The first bound of such a range is a bare number, and reading it alone would
+misread it ("$1.2" for $1.2 billion).  ``read_range_partner`` looks past the
+range word (``[number] range_joins`` in reading.toml: "-", "~", 至, 到, "to")
+at the second bound and returns the scale and unit written after it, which
+the first bound shares; a currency written before the first bound is left on
+the source for the second (``Source.range_currency``), so that "1.5 billion"
+in "$1.2-1.5 billion" is dollars too.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from .._values.vocabulary import vocabulary
+from .after_number import After, read_after
+from .aliases import AliasIndex
+from .before_number import Before
+from .grammar import SPACES
+from .scan import Core, Refusal, Source, forward_spaces
+from .unit_table import ScaleSpec, SuffixSpec
+
+__all__ = [
+    "RangePartner",
+    "range_initials",
+    "read_range_partner",
+    "share_range_units",
+    "take_range_currency",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RangePartner:
+    """What the second bound of a range carries after it, and where it starts."""
+
+    start: int  # where the second bound's number (or its currency) starts
+    scale: ScaleSpec | None
+    scale_text: str | None
+    unit: SuffixSpec | None
+    unit_text: str | None
+
+
+@functools.cache
+def _joins() -> AliasIndex:
+    words = vocabulary("reading")
+    joins = (*words.words("number.range_joins"), *words.words("number.range_marks"))
+    return AliasIndex(dict.fromkeys(joins, True))
+
+
+def range_initials() -> frozenset[str]:
+    """The characters a range word can start with ("-", "~", 至, 到, "t")."""
+    return _joins().first_chars
+
+
+def read_range_partner(source: Source, core: Core, after: After) -> RangePartner | None:
+    """The scale and unit the second bound of a range writes for both bounds, or None.
+
+    ``core`` is the first bound, with nothing read after it but spaces.
+    """
+    norm, grammar = source.norm, source.grammar
+    size = len(norm)
+    k = forward_spaces(norm, core.end)
+    join = _joins().starting_at(norm, k)
+    if join is None:
+        return None
+    spaced_before, k = k != core.end, join[0]
+    if k < size and norm[k] in SPACES:
+        k = forward_spaces(norm, k)
+    elif spaced_before and not norm[k - 1].isalpha():
+        return None  # "2024 -人民币5,691亿元": a minus before the next amount, not a range
+    start = k
+    currency = grammar.currencies.starting_at(norm, k) if k < size else None
+    if currency is not None:
+        k = forward_spaces(norm, currency[0])
+    match = grammar.scan.match(norm, k)
+    if match is None or match.group("skip") is not None:
+        return None
+    _, arabic, _, cn, chain = match.groups()
+    second = Core(match.start(), match.end(), match.group(), arabic, cn, chain)
+    try:
+        written = read_after(source, second)
+    except Refusal:
+        return None
+    scale, scale_text = written.scale, written.scale_text
+    chain = chain.strip()
+    if scale is None and chain:
+        scale = source.table.scale(chain)  # 1.5至2亿元: the 亿 of the second bound
+        if scale is None:
+            return None  # 3-4万5千: a compound numeral, not a scale to share
+        scale_text = chain
+    if scale is None and written.unit is None:
+        return None
+    return RangePartner(start, scale, scale_text, written.unit, written.unit_text)
+
+
+def share_range_units(core: Core, after: After, partner: RangePartner) -> None:
+    """Give the first bound the scale and unit its range writes after the second.
+
+    A first bound with a Han scale of its own ("1.5亿-2亿元") shares the unit only.
+    """
+    if not core.chain.strip():
+        after.scale, after.scale_text = partner.scale, partner.scale_text
+    after.unit, after.unit_text = partner.unit, partner.unit_text
+
+
+def take_range_currency(source: Source, core: Core, before: Before, after: After) -> None:
+    """Give the second bound of a range the currency written before the first."""
+    shared = source.range_currency
+    if shared is None or not shared[0] <= core.start <= shared[0] + 8:
+        return
+    source.range_currency = None
+    if after.unit is None or after.unit.kind != "currency":
+        before.currency, before.currency_text = shared[1], shared[2]
