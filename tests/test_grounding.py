@@ -1232,14 +1232,15 @@ TONNES = {
 
 
 @pytest.mark.parametrize(
-    ("quote", "metric"),
+    ("quote", "metric", "value"),
     [
-        ("销售钢材1,234万吨", "钢材销量"),  # source: A-share operating data in prose
-        ("钢材产量（万吨）\n1,302.5", "钢材产量"),  # source: the same in a table, unit in the label
-        ("Copper produced (thousand tonnes)\n212.4", "Copper produced"),
+        ("销售钢材1,234万吨", "钢材销量", "1.234E+7"),  # source: A-share operating data in prose
+        # source: the same in a table, unit in the label
+        ("钢材产量（万吨）\n1,302.5", "钢材产量", "1.3025E+7"),
+        ("Copper produced (thousand tonnes)\n212.4", "Copper produced", "212400"),
     ],
 )
-def test_amounts_that_are_not_money_keep_their_unit(quote: str, metric: str) -> None:
+def test_amounts_that_are_not_money_keep_their_unit(quote: str, metric: str, value: str) -> None:
     text = (
         "本年度公司销售钢材1,234万吨，实现营业收入87.3亿元。\n主要生产数据\n项目\n2023年\n2022年\n"
         "钢材产量（万吨）\n1,302.5\n1,254.1\n"
@@ -1247,13 +1248,47 @@ def test_amounts_that_are_not_money_keep_their_unit(quote: str, metric: str) -> 
     )
     doc = Document("d", text, currency="CNY")
     c = claim(evidence_id="d", quote=quote, metric=metric, period="2023年度", currency=None)
-    assert _one(c, [doc]) == "unknown_unit"  # the document's currency never applies
-    assert _one(claim(evidence_id="d", quote=quote, metric=metric, period="2023年度"), [doc]) == (
-        "unknown_unit"
-    )
-    fact = resolve(c, [doc], table=UnitTable.default().extended(TONNES))
+    fact = resolve(c, [doc])  # the unit table knows tonnes: the document's currency never applies
     assert fact.quantity.dimension == "TONNES"
-    assert fact.value in (Decimal("1.234E+7"), Decimal("1.3025E+7"), Decimal("212400"))
+    assert fact.value == Decimal(value)
+    # a claim that calls tonnes money is refused, never converted
+    assert _one(claim(evidence_id="d", quote=quote, metric=metric, period="2023年度"), [doc]) in (
+        "dimension_mismatch",
+        "unknown_unit",
+    )
+
+
+TEU = {
+    "unit": [
+        {
+            "name": "teu",
+            "dimension": "CONTAINERS",
+            "multiplier": "1",
+            "aliases": ["标箱", "TEU"],
+            "scalable": True,
+        }
+    ]
+}
+
+
+@pytest.mark.parametrize("currency", [None, "CNY"])
+def test_a_count_the_table_does_not_know_never_takes_the_documents_currency(
+    currency: str | None,
+) -> None:
+    # source: port operators' and airlines' operating data in prose
+    doc = Document("d", "本年度完成集装箱吞吐量1,234万标箱，实现营业收入87.3亿元。", currency="CNY")
+    c = claim(
+        evidence_id="d",
+        quote="吞吐量1,234万标箱",
+        metric="集装箱吞吐量",
+        period="2023年度",
+        currency=currency,
+    )
+    assert _one(c, [doc]) in ("unknown_unit", "dimension_mismatch")
+    fact = resolve(
+        c.model_copy(update={"currency": None}), [doc], table=UnitTable.default().extended(TEU)
+    )
+    assert (fact.quantity.dimension, fact.value) == ("CONTAINERS", Decimal("1.234E+7"))
 
 
 def test_resolve_takes_only_a_unit_table() -> None:

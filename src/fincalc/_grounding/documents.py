@@ -234,7 +234,7 @@ def label_unit(
     it makes governs the row, up to ``row_end``.
 
     >>> label_unit("员工人数（人）\\n1,208", (0, 7), 13).context.dimension
-    'COUNT'
+    'PERSONS'
     """
     for match in reversed(list(_PAREN_GROUP.finditer(text, label[0], label[1]))):
         inner = _PER_SHARE_SUFFIX.sub("", match.group(1))
