@@ -6,10 +6,13 @@ ratio) the decrease word must govern the number directly ("减少了5亿元",
 A loss word makes the amount after it negative ("净亏损3.2亿元", "net loss of
 $3.2 million") unless a profit word stands between them ("由亏损转为盈利").
 Only the clause right before the amount counts: back to the previous amount,
-a clause break, or 24 characters.
+a clause break, or 24 characters (a full stop after an abbreviation such as
+"approx." is no clause break, ``sentences``).  A direction word right after
+the amount gives the sign too: "a 12% decline", "12% lower", "12%的降幅".
 
-The words are data (``_data/answers.toml``: ``direction``, ``level``,
-``change_gap``, ``result``); the regular expressions are built from them here.
+The words are data (``_data/answers.toml``: ``direction``, ``direction_after``,
+``level``, ``change_gap``, ``result``); the regular expressions are built
+from them here.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from decimal import Decimal
 
 from .._values.quantity import Quantity
 from .._values.vocabulary import alternation
+from .sentences import clause_start
 from .wording import gap_alternation, last_match, stem_alternation, word_alternation, words
 
 __all__ = ["interpret"]
@@ -53,16 +57,16 @@ _PROFIT = re.compile(
     + stem_alternation(words("result.en.profit_stem")),
     re.IGNORECASE,
 )
-# Clause ends: CJK and ASCII punctuation, and a full stop followed by a space
-# (a decimal point never is).  Punctuation, not words: it stays in code.
-_CLAUSE_BREAK = re.compile(r"[。；;！!？?，,、\n]|\.(?=\s)")
+# A direction word right after the amount: "a 12% decline", "12%的降幅".
+_AFTER_DOWN = word_alternation(words("direction_after.zh.down") + words("direction_after.en.down"))
+_AFTER_UP = word_alternation(words("direction_after.zh.up") + words("direction_after.en.up"))
+_AFTER = re.compile(rf"[ \t-]?(?:(?P<down>{_AFTER_DOWN})|(?P<up>{_AFTER_UP}))", re.IGNORECASE)
 _WINDOW = 24
 
 
-def _clause(window: str) -> str:
-    """The part of ``window`` after its last clause break."""
-    brk = last_match(_CLAUSE_BREAK, window)
-    return window if brk is None else window[brk.end() :]
+def _clause(text: str, begin: int, start: int) -> str:
+    """The clause of ``text[begin:start]`` that ends at ``start`` (after its last break)."""
+    return text[clause_start(text, begin, start) : start]
 
 
 def _direction(text: str, start: int, floor: int, *, ratio: bool) -> int:
@@ -78,10 +82,10 @@ def _direction(text: str, start: int, floor: int, *, ratio: bool) -> int:
     >>> _direction("减少了5亿元", 3, 0, ratio=False), _direction("下降为8.7亿元", 3, 0, ratio=False)
     (-1, 1)
     """
-    window = text[max(floor, start - _WINDOW) : start]
-    if _DIRECTION.search(window) is None:  # the common case: no direction word at all
+    begin = max(floor, start - _WINDOW)
+    if _DIRECTION.search(text, begin, start) is None:  # the common case: no direction word
         return 1
-    window = _clause(window)
+    window = _clause(text, begin, start)
     word = last_match(_DIRECTION, window)
     if word is None or word.lastgroup != "down":
         return 1
@@ -96,12 +100,22 @@ def _is_loss(text: str, start: int, floor: int) -> bool:
     >>> _is_loss("净亏损3.2亿元", 3, 0), _is_loss("由亏损转为盈利3.2亿元", 7, 0)
     (True, False)
     """
-    window = text[max(floor, start - _WINDOW) : start]
-    if _LOSS.search(window) is None:  # the common case
+    begin = max(floor, start - _WINDOW)
+    if _LOSS.search(text, begin, start) is None:  # the common case
         return False
-    window = _clause(window)
+    window = _clause(text, begin, start)
     word = last_match(_LOSS, window)
     return word is not None and _PROFIT.search(window, word.end()) is None
+
+
+def _decrease_after(text: str, end: int) -> bool:
+    """True when a decrease word follows the amount directly: "a 12% decline", "12% lower".
+
+    >>> _decrease_after("a 12% decline in sales", 5), _decrease_after("a 12% rise", 5)
+    (True, False)
+    """
+    match = _AFTER.match(text, end)
+    return match is not None and match.lastgroup == "down"
 
 
 def interpret(
@@ -126,8 +140,10 @@ def interpret(
             start, end = q.span
             if value > 0:
                 ratio = (q.dimension or dimension) == "RATIO"
-                if _direction(text, start, floor, ratio=ratio) < 0 or (
-                    not ratio and _is_loss(text, start, floor)
+                if (
+                    _direction(text, start, floor, ratio=ratio) < 0
+                    or (not ratio and _is_loss(text, start, floor))
+                    or _decrease_after(text, end)
                 ):
                     value = -value
             floor = end

@@ -1,22 +1,43 @@
-"""Reading the amounts in an answer: the parser, the question's unit and row-label units.
+"""Reading the amounts in an answer: the parser, then what only an answer needs.
 
-Every amount in an answer is read with the parser (``extract_quantities``).
-Bare numbers are read in the unit the question asked for (a unit-table token
-or a short phrase: "million", "USD millions", "亿元", "单位：亿元"), and a
-bare number under a row label's unit ("| 营业收入（亿元） | 1,476.94 |") takes
-the row's unit, as ``resolve`` reads it.  A unit written at the number wins
-over both.
+Every amount is read with the parser (``extract_quantities``).  Bare numbers
+are read in the unit the question asked for (a unit-table token or a short
+phrase: "million", "USD millions", "亿元", "单位：亿元"), and a bare number
+under a row label's unit ("| 营业收入（亿元） | 1,476.94 |") takes the row's
+unit, as ``resolve`` reads it.  A unit written at the number wins over both.
+On top of the parser, for answers (``_data/answers.toml``):
+
+* **In full or in the unit.** Under the question's unit a bare number (or one
+  with only a currency sign) may be written in that unit or in full: with
+  ``unit="million"``, "8.6" and "$8,600,000" both say $8.6 million.  Such an
+  amount carries its as-written value as an *alternate*; a wrong scale is
+  still never a match (``matching``).
+* **Labels are no amounts** (``[label]``): "the amount for 3M", "10-K", "Q3",
+  "FY2019", "Note 8", "a 3 year average", "2 decimal places".
+* **Units the parser leaves to the answer** (``[answer_unit]``): "93.9 days".
+* **Per-share figures** (``[per_share]``): "$2.35 per share", "每股收益0.85元"
+  are ``USD_PER_SHARES``, ``CNY_PER_SHARES``.
+
+Asides in brackets that hold words ("（华岳酒业·2023年报·P12）") are read only
+when the judge asks for them (``Amounts.read_asides``): they are context,
+and reading a citation costs as much as reading the answer.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import re
+from decimal import Decimal
 
-from .._reading.units import UnitContext, unit_context_from_header
+from .._reading.units import UnitContext, shift_exponent, unit_context_from_header
+from .._values.dimensions import is_money
 from .._values.quantity import Quantity
+from .._values.vocabulary import alternation, vocabulary
+from .sentences import asides, blank, clause_start
+from .wording import words
 
-__all__ = ["extract", "unit_context"]
+__all__ = ["Amounts", "extract", "read_amounts", "read_one", "unit_context"]
 
 
 @functools.lru_cache(maxsize=256)
@@ -33,6 +54,99 @@ def unit_context(unit: str) -> UnitContext:
     return unit_context_from_header(unit)
 
 
+# -- the word lists ----------------------------------------------------------------
+
+_NAMES = frozenset(words("label.name"))
+_LABEL_BEFORE = re.compile(f"(?:{alternation(words('label.before'))})[ \t]*$", re.IGNORECASE)
+_LABEL_AFTER = re.compile(rf"[ \t]*(?:{alternation(words('label.after'))})", re.IGNORECASE)
+_PER_SHARE_AFTER = re.compile(rf"[ \t]*(?:{alternation(words('per_share.after'))})", re.IGNORECASE)
+_PER_SHARE_BEFORE = re.compile(alternation(words("per_share.before")), re.IGNORECASE)
+_UNIT_WORDS = vocabulary("answers").table("answer_unit")
+_ANSWER_UNIT = re.compile(
+    r"(?<![\w.,])(?P<number>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]*"
+    rf"(?P<unit>{alternation(_UNIT_WORDS)})",
+    re.IGNORECASE,
+)
+_WINDOW = 24
+
+
+class Amounts:
+    """The amounts read from one answer, in text order, with what else each may mean.
+
+    Attributes:
+        text: The answer.
+        items: The amounts (labels dropped, answer units and per-share read).
+        alternates: Per amount, its value as written when the question's unit
+            gave it a scale ("$8,600,000" under "million"), else ``None``.
+        in_aside: Per amount, whether it stands in a bracketed aside.
+        asides: The asides of the text (``(start, end)``), unread until asked.
+    """
+
+    __slots__ = ("_aside_done", "alternates", "asides", "context", "in_aside", "items", "text")
+
+    def __init__(self, text: str, context: UnitContext | None, aside_spans: list[tuple[int, int]]):
+        self.text = text
+        self.context = context
+        self.asides = aside_spans
+        self.items: list[Quantity] = []
+        self.alternates: list[Decimal | None] = []
+        self.in_aside: list[bool] = []
+        self._aside_done: set[tuple[int, int]] = set()
+
+    def read_asides(self, start: int, end: int) -> bool:
+        """Read the asides within ``[start, end)`` (once each); True when any was new.
+
+        The amounts found are merged into ``items`` in text order.
+        """
+        todo = [
+            (a, b)
+            for a, b in self.asides
+            if start <= a and b <= end and (a, b) not in self._aside_done
+        ]
+        if not todo:
+            return False
+        self._aside_done.update(todo)
+        hidden = []
+        at = 0
+        for a, b in todo:
+            hidden.append((at, a))
+            at = b
+        hidden.append((at, len(self.text)))
+        found, alternates = _read(self.text, blank(self.text, hidden), self.context)
+        if found:
+            merged = sorted(
+                [
+                    *zip(self.items, self.alternates, self.in_aside, strict=True),
+                    *((q, alt, True) for q, alt in zip(found, alternates, strict=True)),
+                ],
+                key=lambda item: item[0].span or (0, 0),
+            )
+            self.items = [m[0] for m in merged]
+            self.alternates = [m[1] for m in merged]
+            self.in_aside = [m[2] for m in merged]
+        return True
+
+
+def read_amounts(text: str, unit: str | None, *, with_asides: bool = False) -> Amounts:
+    """Read the amounts of an answer outside its asides (all of them ``with_asides``).
+
+    >>> amounts = read_amounts("营业收入为12.5（华岳酒业·2023年报·P12）", "亿元")
+    >>> [(q.raw, q.value) for q in amounts.items], amounts.alternates
+    ([('12.5', Decimal('1.25E+9'))], [Decimal('12.5')])
+    """
+    context = unit_context(unit) if unit else None
+    spans = asides(text) if ("(" in text or "（" in text) else []
+    amounts = Amounts(text, context, spans)
+    found, alternates = _read(text, text if with_asides else blank(text, spans), context)
+    amounts.items = found
+    amounts.alternates = alternates
+    amounts.in_aside = [False] * len(found)
+    if with_asides and spans:
+        amounts.in_aside = [_inside(q, spans) for q in found]
+        amounts._aside_done.update(spans)
+    return amounts
+
+
 def extract(text: str, unit: str | None) -> list[Quantity]:
     """Every amount in ``text``, bare numbers read in ``unit``; call inside ``arithmetic()``.
 
@@ -44,13 +158,114 @@ def extract(text: str, unit: str | None) -> list[Quantity]:
     >>> [(q.raw, q.value) for q in extract("营业收入 12.5，同比增长3%", "亿元")]
     [('12.5', Decimal('1.25E+9')), ('3%', Decimal('0.03'))]
     """
+    return read_amounts(text, unit, with_asides=True).items
+
+
+def read_one(text: str, unit: str | None) -> Quantity:
+    """The one amount in ``text`` (a gold answer), bare numbers read in ``unit``.
+
+    Raises:
+        FincalcError: ``text`` holds no amount, several, or a bare number without ``unit``.
+
+    >>> read_one("$1577.00", "million").value
+    Decimal('1.57700E+9')
+    """
+    from .._reading.parse import parse_quantity
+
+    return parse_quantity(text, context=unit_context(unit) if unit else None)
+
+
+def _inside(q: Quantity, spans: list[tuple[int, int]]) -> bool:
+    start, end = q.span or (0, 0)
+    return any(a <= start and end <= b for a, b in spans)
+
+
+def _read(
+    text: str, masked: str, context: UnitContext | None
+) -> tuple[list[Quantity], list[Decimal | None]]:
+    """The amounts of ``masked`` (``text`` with parts blanked), read for an answer."""
     from .._reading.parse import extract_quantities
 
-    context = unit_context(unit) if unit else None
-    found = extract_quantities(text, context=context)
-    if "（" not in text and "(" not in text:  # the common case: no row label to read
-        return found
-    return [_with_row_unit(text, q, context) for q in found]
+    found = extract_quantities(masked, context=context)
+    if found:
+        found = [q for q in found if not _is_label(text, q)]
+    if _ANSWER_UNIT.search(masked) is not None:
+        found = _with_answer_units(masked, found)
+    shift = None if context is None else shift_exponent(context.multiplier)
+    alternates: list[Decimal | None] = []
+    result: list[Quantity] = []
+    previous = 0
+    for q in found:
+        alternate = None
+        if q.unit_from_context and shift:
+            alternate = q.value.scaleb(-shift)
+        if "(" in text or "（" in text:
+            row = _with_row_unit(text, q, context)
+            if row is not q:
+                q, alternate = row, None
+        if q.dimension is not None and is_money(q.dimension):
+            q = _per_share(text, q, previous)
+        previous = (q.span or (0, 0))[1]
+        result.append(q)
+        alternates.append(alternate)
+    return result, alternates
+
+
+def _is_label(text: str, q: Quantity) -> bool:
+    """True for a label written like an amount: "3M", "Q3", "FY2019", "Note 8", "3 year"."""
+    if q.raw in _NAMES:
+        return True
+    if q.span is None:
+        return False
+    start, end = q.span
+    first = q.raw[:1]
+    if first.isdigit() or first in "-−+":
+        # glued to Latin letters: "Q3", "FY2019", "H1", "10b5-1"
+        if start > 0 and text[start - 1].isascii() and text[start - 1].isalpha():
+            return True
+        if end < len(text) and text[end].isascii() and text[end].isalnum():
+            return True
+    if q.unit is not None and not q.unit_from_context:
+        return False
+    if _LABEL_BEFORE.search(text, max(0, start - 16), start) is not None:
+        return True
+    return _LABEL_AFTER.match(text, end) is not None
+
+
+def _with_answer_units(text: str, found: list[Quantity]) -> list[Quantity]:
+    """Add "93.9 days" (``[answer_unit]``) where the parser read nothing, or only a bare number."""
+    taken = {q.span: i for i, q in enumerate(found) if q.span is not None}
+    covered = [q.span for q in found if q.span is not None and q.unit is not None]
+    result = list(found)
+    for match in _ANSWER_UNIT.finditer(text):
+        start, end = match.span()
+        if any(a < end and start < b for a, b in covered):
+            continue
+        number = match.group("number").replace(",", "").replace("−", "-")
+        unit = match.group("unit")
+        key = unit.casefold() if unit.isascii() else unit
+        q = Quantity(
+            Decimal(number), _UNIT_WORDS[key], unit=unit, raw=match.group(), span=(start, end)
+        )
+        bare = taken.get((start, match.end("number")))
+        if bare is not None:
+            result[bare] = q
+        else:
+            result.append(q)
+    result.sort(key=lambda q: q.span or (0, 0))
+    return result
+
+
+def _per_share(text: str, q: Quantity, floor: int) -> Quantity:
+    """A money amount written per share ("$2.35 per share", "每股收益0.85元") is X_PER_SHARES."""
+    start, end = q.span or (0, 0)
+    per_share = _PER_SHARE_AFTER.match(text, end) is not None
+    if not per_share and q.span is not None:
+        begin = clause_start(text, max(floor, start - _WINDOW), start)
+        per_share = _PER_SHARE_BEFORE.search(text, begin, start) is not None
+    if not per_share:
+        return q
+    return dataclasses.replace(q, dimension=f"{q.dimension}_PER_SHARES")
 
 
 def _with_row_unit(text: str, q: Quantity, context: UnitContext | None) -> Quantity:
