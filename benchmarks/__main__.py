@@ -7,7 +7,8 @@ Usage::
     python -m benchmarks --only ops --only parse
     python -m benchmarks --markdown results.md --chart docs/performance-growth.svg
 
-Areas: import, value_types, ops, parse, locate, evaluate; ``growth`` selects the
+Areas: import, value_types, ops, parse, locate, evaluate, judge (agreement with
+human grades, from the calibration file when present); ``growth`` selects the
 two areas that produce the growth series (locate and evaluate).  Each area
 checks its outputs before timing them; a wrong answer stops the run with exit
 status 1.  After the areas come the growth tables (log-log slope of the last
@@ -45,6 +46,7 @@ AREAS = {
     "parse": "benchmarks.parse_bench",
     "locate": "benchmarks.locate_bench",
     "evaluate": "benchmarks.evaluate_bench",
+    "judge": "benchmarks.judge_bench",
 }
 ALIASES = {
     "value-types": ["value_types"],

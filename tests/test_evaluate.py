@@ -443,7 +443,7 @@ def test_json_is_deterministic_and_float_free(reports: dict[str, EvalReport]) ->
     case = data["cases"][0]
     assert case["gold"] == "870000000"
     assert case["found"] == "2412876543.21"
-    assert data["format"] == "fincalc.eval_report/1"
+    assert data["format"] == "fincalc.eval_report/2"
 
 
 def test_rows_text_and_html(reports: dict[str, EvalReport]) -> None:

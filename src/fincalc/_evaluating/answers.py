@@ -287,5 +287,14 @@ def _select(
         None if alt is None else (-alt if value != q.value else alt)
         for q, value, alt in zip(items, values, amounts.alternates, strict=True)
     ]
-    selector = Selector(amounts.text, items, dims, spans, amounts.asides, gold.dimension, refusal)
+    selector = Selector(
+        amounts.text,
+        items,
+        dims,
+        spans,
+        amounts.asides,
+        gold.dimension,
+        refusal,
+        plain=gold.known,
+    )
     return values, dims, alternates, select(selector, mode)

@@ -26,7 +26,7 @@ from .._values.vocabulary import alternation
 from .sentences import clause_start
 from .wording import gap_alternation, last_match, stem_alternation, word_alternation, words
 
-__all__ = ["interpret"]
+__all__ = ["interpret", "signed"]
 
 _DIRECTION = re.compile(
     f"(?P<down>{word_alternation(words('direction.zh.down') + words('direction.en.down'))})"
@@ -135,18 +135,31 @@ def interpret(
     dimensions: list[str | None] = []
     floor = 0
     for q in candidates:
-        value = q.value
-        if text is not None and q.span is not None:
-            start, end = q.span
-            if value > 0:
-                ratio = (q.dimension or dimension) == "RATIO"
-                if (
-                    _direction(text, start, floor, ratio=ratio) < 0
-                    or (not ratio and _is_loss(text, start, floor))
-                    or _decrease_after(text, end)
-                ):
-                    value = -value
-            floor = end
-        values.append(value)
+        values.append(signed(q, text, floor, dimension))
         dimensions.append(q.dimension)
+        if text is not None and q.span is not None:
+            floor = q.span[1]
     return values, dimensions
+
+
+def signed(q: Quantity, text: str | None, floor: int, dimension: str | None) -> Decimal:
+    """The value of ``q`` with the direction and loss words around it applied.
+
+    ``floor`` is where the previous amount ended: words before it belong to that one.
+
+    >>> q = Quantity(Decimal("5E+8"), "CNY", unit="亿元", raw="5亿元", span=(6, 9))
+    >>> signed(q, "营业收入减少5亿元", 0, "CNY")
+    Decimal('-5E+8')
+    """
+    value = q.value
+    if text is None or q.span is None or value <= 0:
+        return value
+    start, end = q.span
+    ratio = (q.dimension or dimension) == "RATIO"
+    if (
+        _direction(text, start, floor, ratio=ratio) < 0
+        or (not ratio and _is_loss(text, start, floor))
+        or _decrease_after(text, end)
+    ):
+        return -value
+    return value

@@ -68,6 +68,9 @@ _ANSWER_UNIT = re.compile(
     re.IGNORECASE,
 )
 _WINDOW = 24
+# A list item's number: "1. Find …", "2) …", "3、…" at the start of a line.
+_ITEM_AFTER = re.compile(r"[.)、）][ \t]")
+_ITEM_LEAD = " \t*#>-•·(（"
 
 
 class Amounts:
@@ -229,7 +232,15 @@ def _is_label(text: str, q: Quantity) -> bool:
         return False
     if _LABEL_BEFORE.search(text, max(0, start - 16), start) is not None:
         return True
-    return _LABEL_AFTER.match(text, end) is not None
+    if _LABEL_AFTER.match(text, end) is not None:
+        return True
+    # a list item's number: "1. Find the accounts payable …"
+    line = text.rfind("\n", 0, start) + 1
+    return (
+        q.raw.isdigit()
+        and not text[line:start].strip(_ITEM_LEAD)
+        and _ITEM_AFTER.match(text, end) is not None
+    )
 
 
 def _with_answer_units(text: str, found: list[Quantity]) -> list[Quantity]:

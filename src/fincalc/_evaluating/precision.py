@@ -36,11 +36,16 @@ _WRITTEN = re.compile(r"[^\d\s.,+\-eE]")
 
 
 class Gold(NamedTuple):
-    """The gold value in base units, its dimension and the exponent it was written to."""
+    """The gold value in base units, its dimension and the exponent it was written to.
+
+    ``known`` is False for the stand-in of a question whose right answer is
+    a refusal: its dimension is unknown, not that of a plain number.
+    """
 
     value: Decimal
     dimension: str | None
     exponent: int
+    known: bool = True
 
 
 def written_exponent(value: Decimal, fraction_digits: int | None = None) -> int:
@@ -123,12 +128,12 @@ def read_gold(
         InvalidInputError: ``expected`` cannot be read, is out of range, or
             its dimension contradicts ``dimension``.
 
-    >>> read_gold("$303 million")
-    Gold(value=Decimal('3.03E+8'), dimension='USD', exponent=6)
-    >>> read_gold("$1577.00", unit="million")
-    Gold(value=Decimal('1.57700E+9'), dimension='USD', exponent=6)
-    >>> read_gold("93.86"), read_gold("302600000", dimension="USD", precision="1E+6").exponent
-    (Gold(value=Decimal('93.86'), dimension=None, exponent=-2), 6)
+    >>> read_gold("$303 million")[:3]
+    (Decimal('3.03E+8'), 'USD', 6)
+    >>> read_gold("$1577.00", unit="million")[:3]
+    (Decimal('1.57700E+9'), 'USD', 6)
+    >>> read_gold("93.86")[:3], read_gold("302600000", dimension="USD", precision="1E+6").exponent
+    ((Decimal('93.86'), None, -2), 6)
     """
     raw: str | None = None
     if isinstance(expected, Quantity):

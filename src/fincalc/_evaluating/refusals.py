@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
+from .cues import trie_pattern
 from .wording import last_match, word_alternation, words
 
 __all__ = [
@@ -53,23 +54,24 @@ def default_refusal_phrases() -> tuple[str, ...]:
 class RefusalMatcher:
     """Case-insensitive substring search for refusal phrases.
 
-    Lower-casing the answer once and testing each phrase with ``in`` is about
-    ten times faster than one case-insensitive regex alternation on CJK text
-    (docs/performance.md, "Evaluation").
+    The phrases go into one prefix tree matched over the lower-cased answer
+    (``cues.trie_pattern``): one pass, about twice as fast as testing each of
+    the hundred-odd phrases with ``in`` and four times as fast as a
+    case-insensitive alternation (docs/performance.md, "Evaluation").
     """
 
-    __slots__ = ("phrases",)
+    __slots__ = ("_pattern", "phrases")
 
     def __init__(self, phrases: tuple[str, ...]) -> None:
         self.phrases = tuple(sorted({p.lower() for p in phrases}, key=lambda p: (-len(p), p)))
+        self._pattern = re.compile(trie_pattern(self.phrases)) if self.phrases else None
 
     def search(self, text: str) -> str | None:
-        """The first (longest) phrase found in ``text``, or ``None``."""
-        low = text.lower()
-        for phrase in self.phrases:
-            if phrase in low:
-                return phrase
-        return None
+        """The first phrase found in ``text`` (lower-cased as found), or ``None``."""
+        if self._pattern is None:
+            return None
+        match = self._pattern.search(text.lower())
+        return None if match is None else match.group()
 
 
 # A refusal phrase governs the sentence it stands in.  A bracketed aside is a

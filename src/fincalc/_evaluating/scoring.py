@@ -172,7 +172,7 @@ def _read_answer(
     return _Answer.judged(check)
 
 
-_NO_GOLD = Gold(_ZERO, None, 0)
+_NO_GOLD = Gold(_ZERO, None, 0, known=False)
 
 
 def _gold_of(case: GoldCase) -> Gold:

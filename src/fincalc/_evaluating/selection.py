@@ -36,17 +36,19 @@ holds a refusal phrase anywhere.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from .._values.dimensions import is_money
 from .._values.quantity import Quantity
 from .._values.vocabulary import alternation
-from .kinds import comparable
+from .cues import Cue, cue_index
+from .kinds import comparable, per_share_of
 from .refusals import RefusalMatcher
-from .sentences import sentence_at
-from .wording import last_match, word_alternation, words
+from .wording import words
 
 __all__ = ["How", "SelectMode", "Selection", "Selector", "describe_how", "select"]
 
@@ -55,24 +57,21 @@ SelectMode = Literal["final", "any"]
 #: Why these figures were judged.
 How = Literal["conclusion", "last_statement", "any", "none"]
 
-_OPENING = re.compile(alternation(words("conclusion.opening")), re.IGNORECASE)
-_ANYWHERE = re.compile(
-    alternation(words("conclusion.anywhere") + words("conclusion.zh")), re.IGNORECASE
-)
-_EXPLANATION = re.compile(
-    rf"[\s*#>•·\-]*(?:{alternation(words('explanation.opening'))})", re.IGNORECASE
-)
-_NEGATION = re.compile(rf"(?:{alternation(words('statement.negation'))})[ \t]*$", re.IGNORECASE)
-_COMPARISON = re.compile(rf"(?:{alternation(words('statement.comparison'))})[ \t]*$", re.IGNORECASE)
-_ALTERNATIVE = re.compile(alternation(words("statement.alternative")), re.IGNORECASE)
-_HYPOTHETICAL = re.compile(alternation(words("statement.hypothetical")), re.IGNORECASE)
-_CONTRAST = re.compile(word_alternation(words("refusal_scope.contrast")), re.IGNORECASE)
-_CLOSING = re.compile(alternation(words("refusal_scope.closing")), re.IGNORECASE)
 # Punctuation, not words: it stays in code.
 _EQUATION = re.compile(r"[=≈≒]")
 _LEAD = re.compile(r"[\s*#>•·\-\d.)（(]*")
+# Arithmetic operators: a figure next to one is an operand, not a result.
+_OPERATOR_BEFORE = re.compile(r"(?:[*×÷/+^]|\s[-−x]|\\times|\\cdot|\\div)[\s(（{]*$")
+_OPERATOR_AFTER = re.compile(r"[\s)）]*(?:[*×÷/+^]|[-−x]\s)")
 _CLAUSE_MARKS = frozenset(",，、:：;；")
 _BEFORE = 16  # characters looked at before a figure for a negation or comparison word
+# Words checked where they stand (right before a figure, at a sentence's
+# start, inside a refusal's sentence) rather than in the one pass of ``cues``.
+_NEGATION = tuple(w.lower() for w in words("statement.negation"))
+_COMPARISON = tuple(w.lower() for w in words("statement.comparison"))
+_EXPLANATION = tuple(w.lower() for w in words("explanation.opening"))
+_CONTRAST = re.compile(alternation(words("refusal_scope.contrast")), re.IGNORECASE)
+_CLOSING = re.compile(alternation(words("refusal_scope.closing")), re.IGNORECASE)
 
 
 class Selection(NamedTuple):
@@ -102,20 +101,41 @@ _REFUSED_UNSTATED = Selection((), "none", refused=True, stated=False)
 _NOTHING = Selection((), "none", stated=False)
 
 
+def _ends_with_word(text: str, end: int, floor: int, choices: tuple[str, ...]) -> bool:
+    """Whether ``text[floor:end]``, lower-cased and stripped on the right, ends with a whole word
+    of ``choices`` ("not", "compared with", "并非")."""
+    window = text[floor:end].rstrip().lower()
+    if not window.endswith(choices):
+        return False
+    for word in choices:
+        if window.endswith(word):
+            before = len(window) - len(word) - 1
+            if not (word[0].isascii() and word[0].isalnum()) or before < 0:
+                return True
+            if not (window[before].isascii() and window[before].isalnum()):
+                return True
+    return False
+
+
 class Selector:
-    """The answer's sentences and figures, with what each figure does in its sentence."""
+    """The answer's sentences, figures and cue words, and what each figure does."""
 
     __slots__ = (
         "asides",
+        "bare",
         "dims",
+        "ends",
         "expected",
         "figures_of",
-        "items",
-        "refusal",
+        "markers",
+        "plain",
+        "refusals",
         "sentence_of",
+        "sentence_starts",
         "sentences",
+        "silent",
+        "starts",
         "text",
-        "usable",
     )
 
     def __init__(
@@ -127,108 +147,128 @@ class Selector:
         asides: list[tuple[int, int]],
         expected: str | None,
         refusal: RefusalMatcher,
+        *,
+        plain: bool = True,
     ) -> None:
         self.text = text
-        self.items = items
+        self.plain = plain and expected is None
         self.dims = dims
-        self.sentences = sentences
+        self.sentences = sentences or [(0, len(text))]
+        self.sentence_starts = [a for a, _ in self.sentences]
         self.asides = asides
         self.expected = expected
-        self.refusal = refusal
-        self.sentence_of = [sentence_at(sentences, (q.span or (0, 0))[0]) for q in items]
-        # A figure is usable when it is asserted: not negated, not in a
-        # sentence of alternatives or examples.
-        silent = {s for s in set(self.sentence_of) if self._states_nothing(s)}
-        self.usable = [
-            self.sentence_of[i] not in silent and not self._negated(i) for i in range(len(items))
+        spans = [q.span or (0, 0) for q in items]
+        self.starts = [a for a, _ in spans]
+        self.ends = [b for _, b in spans]
+        self.bare = [q.unit is None for q in items]
+        cues = cue_index(refusal.phrases).scan(text) if text else []
+        self.refusals = [c for c in cues if "refusal" in c.kinds]
+        self.markers = [
+            c
+            for c in cues
+            if ("anywhere" in c.kinds or ("opening" in c.kinds and self._opens_clause(c.start)))
+            and not any(a <= c.start < b for a, b in asides)
         ]
+        starts = self.sentence_starts
+        self.sentence_of = [max(0, bisect.bisect_right(starts, x) - 1) for x in self.starts]
         self.figures_of: dict[int, list[int]] = {}
         for i, s in enumerate(self.sentence_of):
             self.figures_of.setdefault(s, []).append(i)
+        # Sentences that offer alternatives or state an example assert nothing.
+        self.silent: set[int] = set()
+        for c in cues:
+            if "hypothetical" in c.kinds:
+                self.silent.add(self.sentence_at(c.start))
+            elif "alternative" in c.kinds:
+                s = self.sentence_at(c.start)
+                if len(self.figures_of.get(s, ())) > 1:
+                    self.silent.add(s)
+
+    def sentence_at(self, offset: int) -> int:
+        """The index of the sentence holding ``offset`` (or the one before it)."""
+        return max(0, bisect.bisect_right(self.sentence_starts, offset) - 1)
 
     # -- what a figure does in its sentence -------------------------------------------
 
-    def _window(self, i: int) -> tuple[int, int]:
-        start = (self.items[i].span or (0, 0))[0]
-        sentence = self.sentences[self.sentence_of[i]][0] if self.sentences else 0
-        return max(sentence, start - _BEFORE), start
-
-    def _negated(self, i: int) -> bool:
-        return _NEGATION.search(self.text, *self._window(i)) is not None
-
-    def _comparison(self, i: int) -> bool:
-        return _COMPARISON.search(self.text, *self._window(i)) is not None
-
-    def _states_nothing(self, s: int) -> bool:
-        if not self.sentences:
-            return False
-        a, b = self.sentences[s]
-        if _HYPOTHETICAL.search(self.text, a, b) is not None:
-            return True
-        return _ALTERNATIVE.search(self.text, a, b) is not None and (
-            sum(1 for i in range(len(self.items)) if self.sentence_of[i] == s) > 1
-        )
+    def _right_after(self, i: int, choices: tuple[str, ...]) -> bool:
+        """Whether one of ``choices`` stands right before figure ``i`` (white space between)."""
+        start = self.starts[i]
+        floor = max(self.sentences[self.sentence_of[i]][0], start - _BEFORE)
+        return _ends_with_word(self.text, start, floor, choices)
 
     def _explains(self, s: int) -> bool:
         a, b = self.sentences[s]
-        return _EXPLANATION.match(self.text, a, b) is not None
+        lead = _LEAD.match(self.text, a, b)
+        at = lead.end() if lead is not None else a
+        return self.text[at : at + 24].lower().startswith(_EXPLANATION)
 
     def relevant(self, i: int, any_dimension: bool) -> bool:
-        """Whether figure ``i`` is asserted and of the expected dimension (or any)."""
-        return self.usable[i] and (any_dimension or comparable(self.dims[i], self.expected))
+        """Whether figure ``i`` is of the expected dimension (any with ``any_dimension``).
+
+        A gold without a dimension is a plain number (a ratio, days): money
+        does not answer it.  (A question whose answer is a refusal has no
+        dimension to go by: every figure counts.)
+        """
+        if any_dimension:
+            return True
+        dim = self.dims[i]
+        if self.plain:
+            return dim is None or not is_money(per_share_of(dim) or dim)
+        return comparable(dim, self.expected)
+
+    def _asserted(self, i: int) -> bool:
+        """Not negated ("并非8.7亿元"), not an operand ("365 * …", "… / 2", "(1/n) - 1")."""
+        start, end = self.starts[i], self.ends[i]
+        text = self.text
+        if _OPERATOR_BEFORE.search(text, max(0, start - 7), start) is not None:
+            return False
+        if _OPERATOR_AFTER.match(text, end) is not None:
+            return False
+        return not self.negated(i)
+
+    def negated(self, i: int) -> bool:
+        """A negation right before figure ``i``: "并非8.7亿元", "not $8.7 billion"."""
+        return self._right_after(i, _NEGATION)
 
     # -- the answer sentence -----------------------------------------------------------
 
     def stated(self, s: int, after: int, any_dimension: bool) -> list[int]:
         """The figures sentence ``s`` states from offset ``after`` on (result side of "=")."""
+        if s in self.silent:
+            return []
         found = [
             i
             for i in self.figures_of.get(s, ())
-            if (self.items[i].span or (0, 0))[0] >= after and self.relevant(i, any_dimension)
+            if self.starts[i] >= after and self.relevant(i, any_dimension) and self._asserted(i)
         ]
         if len(found) < 2:
             return found
-        end = self.sentences[s][1]
-        sign = last_match(_EQUATION, self.text[after:end])
-        if sign is not None:
-            result = [i for i in found if (self.items[i].span or (0, 0))[0] >= after + sign.end()]
+        signs = list(_EQUATION.finditer(self.text, after, self.sentences[s][1]))
+        if signs:
+            result = [i for i in found if self.starts[i] >= signs[-1].end()]
             if result:
                 found = result
-        plain = [i for i in found if not self._comparison(i)]
+        plain = [i for i in found if not self._right_after(i, _COMPARISON)]
         return plain or found
 
-    def markers(self) -> list[tuple[int, int, str]]:
-        """Conclusion markers outside asides, in text order: ``(start, end, as written)``."""
-        found = [
-            (m.start(), m.end(), m.group())
-            for m in _OPENING.finditer(self.text)
-            if self._opens_clause(m.start())
-        ]
-        found += [(m.start(), m.end(), m.group()) for m in _ANYWHERE.finditer(self.text)]
-        found = [m for m in found if not any(a <= m[0] < b for a, b in self.asides)]
-        return sorted(found)
-
     def _opens_clause(self, at: int) -> bool:
-        s = sentence_at(self.sentences, at) if self.sentences else 0
-        begin = self.sentences[s][0] if self.sentences else 0
+        begin = self.sentences[self.sentence_at(at)][0]
         lead = _LEAD.match(self.text, begin, at)
         if lead is not None and lead.end() == at:
             return True
         before = self.text[begin:at].rstrip()
         return bool(before) and before[-1] in _CLAUSE_MARKS
 
-    def after_marker(
-        self, start: int, end: int, any_dimension: bool
-    ) -> tuple[int, list[int]] | None:
-        """The sentence a marker ending at ``end`` concludes with, and its figures."""
-        s = sentence_at(self.sentences, start)
-        stated = self.stated(s, end, any_dimension)
+    def after_marker(self, cue: Cue, any_dimension: bool) -> tuple[int, list[int]] | None:
+        """The sentence a marker concludes with, and its figures."""
+        s = self.sentence_at(cue.start)
+        stated = self.stated(s, cue.end, any_dimension)
         if stated:
             return s, stated
         later = [
             t
-            for t in range(s + 1, len(self.sentences))
-            if not self._explains(t) and self.stated(t, 0, any_dimension)
+            for t in sorted(self.figures_of)
+            if t > s and not self._explains(t) and self.stated(t, 0, any_dimension)
         ]
         if not later:
             return None
@@ -250,40 +290,35 @@ class Selector:
 
     # -- refusals -----------------------------------------------------------------------
 
+    def refuses(self, start: int, end: int) -> bool:
+        """Whether a refusal phrase stands in ``[start, end)`` outside the asides there."""
+        return any(
+            start <= c.start
+            and c.end <= end
+            and not any(a <= c.start < b and (a, b) != (start, end) for a, b in self.asides)
+            for c in self.refusals
+        )
+
     def governed(self, i: int) -> bool:
         """Whether a refusal phrase governs figure ``i``: its aside, or its part of the sentence."""
-        start, end = self.items[i].span or (0, 0)
+        start, end = self.starts[i], self.ends[i]
         for a, b in self.asides:
             if a <= start and end <= b:
-                return self.refusal.search(self.text[a:b]) is not None
-        s = self.sentence_of[i]
-        a, b = self.sentences[s] if self.sentences else (0, len(self.text))
-        head = last_match(_CONTRAST, self.text[a:start])
-        tail = _CONTRAST.search(self.text, end, b)
-        scope_start = a + head.end() if head else a
-        scope_end = tail.start() if tail else b
-        outer = [(x, y) for x, y in self.asides if scope_start <= x and y <= scope_end]
-        scope = _cut(self.text, scope_start, scope_end, outer)
-        return self.refusal.search(scope) is not None
+                return self.refuses(a, b)
+        a, b = self.sentences[self.sentence_of[i]]
+        contrasts = [m.span() for m in _CONTRAST.finditer(self.text, a, b)]
+        head = max((y for x, y in contrasts if y <= start), default=a)
+        tail = min((x for x, y in contrasts if x >= end), default=b)
+        return self.refuses(head, tail)
 
     def closes_with_refusal(self, s: int) -> bool:
         """Whether a later sentence says the answer cannot be given ("… cannot be calculated")."""
-        for t in range(s + 1, len(self.sentences)):
+        after = self.sentences[s][1]
+        for t in sorted({self.sentence_at(c.start) for c in self.refusals if c.start >= after}):
             a, b = self.sentences[t]
-            piece = self.text[a:b]
-            if self.refusal.search(piece) is not None and _CLOSING.search(piece) is not None:
+            if _CLOSING.search(self.text, a, b) is not None:
                 return True
         return False
-
-
-def _cut(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> str:
-    parts = []
-    at = start
-    for a, b in spans:
-        parts.append(text[at:a])
-        at = b
-    parts.append(text[at:end])
-    return " ".join(parts)
 
 
 def select(selector: Selector, mode: SelectMode) -> Selection:
@@ -292,7 +327,7 @@ def select(selector: Selector, mode: SelectMode) -> Selection:
     Call with every amount read outside asides; ``None`` from
     ``needs_asides`` tells the caller to read the asides and ask again.
     """
-    has_refusal = selector.refusal.search(selector.text) is not None
+    has_refusal = bool(selector.refusals)
     if mode == "any":
         return _select_any(selector, has_refusal)
     chosen = _conclusion(selector, any_dimension=False, has_refusal=has_refusal)
@@ -321,30 +356,27 @@ def select(selector: Selector, mode: SelectMode) -> Selection:
 
 
 def _conclusion(selector: Selector, *, any_dimension: bool, has_refusal: bool) -> Selection | None:
-    markers = selector.markers()
-    if not markers or not selector.sentences:
-        return None
-    last = True
-    for start, end, word in reversed(markers):
-        found = selector.after_marker(start, end, any_dimension)
+    for cue in reversed(selector.markers):
+        if has_refusal:
+            # the last conclusion refuses and states nothing: "Therefore, I cannot provide …"
+            s = selector.sentence_at(cue.start)
+            if selector.refuses(cue.end, selector.sentences[s][1]) and not selector.stated(
+                s, cue.end, any_dimension=True
+            ):
+                return _REFUSED
+        found = selector.after_marker(cue, any_dimension)
         if found is None:
-            if last and has_refusal:
-                s = sentence_at(selector.sentences, start)
-                tail = selector.text[end : selector.sentences[s][1]]
-                if selector.refusal.search(tail) is not None:
-                    return _REFUSED
-            last = False
             continue
         s, stated = found
-        if has_refusal and _all_governed(selector, stated):
+        if has_refusal and (_all_governed(selector, stated) or selector.closes_with_refusal(s)):
             return _REFUSED
-        return Selection(tuple(stated), "conclusion", selector.sentences[s], word)
+        return Selection(tuple(stated), "conclusion", selector.sentences[s], cue.word)
     return None
 
 
 def _all_bare(selector: Selector, stated: list[int]) -> bool:
     """Whether every figure is a bare number with no unit at all ("文档2")."""
-    return all(selector.items[i].unit is None for i in stated)
+    return all(selector.dims[i] is None and selector.bare[i] for i in stated)
 
 
 def _all_governed(selector: Selector, stated: list[int]) -> bool:
@@ -353,12 +385,18 @@ def _all_governed(selector: Selector, stated: list[int]) -> bool:
 
 def _select_any(selector: Selector, has_refusal: bool) -> Selection:
     """Every figure: those of the expected dimension when there are any."""
-    relevant = [i for i in range(len(selector.items)) if selector.relevant(i, False)]
+    count = len(selector.starts)
+    asserted = [
+        i
+        for i in range(count)
+        if selector.sentence_of[i] not in selector.silent and not selector.negated(i)
+    ]
+    relevant = [i for i in asserted if selector.relevant(i, False)]
     if has_refusal and (not relevant or _all_governed(selector, relevant)):
         return _REFUSED
     if relevant:
         return Selection(tuple(relevant), "any")
-    others = [i for i in range(len(selector.items)) if selector.relevant(i, True)]
+    others = asserted
     return Selection(tuple(others), "any" if others else "none", stated=False)
 
 
