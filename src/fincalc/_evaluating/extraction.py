@@ -57,13 +57,19 @@ def unit_context(unit: str) -> UnitContext:
 # -- the word lists ----------------------------------------------------------------
 
 _NAMES = frozenset(words("label.name"))
+_DIGIT_RUN = re.compile(r"\d+")
+# Each name by the numbers written in it: "500" -> ("S&P 500",), "10" -> ("10-K", "10-Q").
+_NAMES_BY_NUMBER: dict[str, tuple[str, ...]] = {}
+for _name in sorted(_NAMES):
+    for _number in _DIGIT_RUN.findall(_name):
+        _NAMES_BY_NUMBER[_number] = (*_NAMES_BY_NUMBER.get(_number, ()), _name)
 _LABEL_BEFORE = re.compile(f"(?:{alternation(words('label.before'))})[ \t]*$", re.IGNORECASE)
 _LABEL_AFTER = re.compile(rf"[ \t]*(?:{alternation(words('label.after'))})", re.IGNORECASE)
 _PER_SHARE_AFTER = re.compile(rf"[ \t]*(?:{alternation(words('per_share.after'))})", re.IGNORECASE)
 _PER_SHARE_BEFORE = re.compile(alternation(words("per_share.before")), re.IGNORECASE)
 _UNIT_WORDS = vocabulary("answers").table("answer_unit")
 _ANSWER_UNIT = re.compile(
-    r"(?<![\w.,])(?P<number>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]*"
+    r"(?<![0-9A-Za-z_.,])(?P<number>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]*"
     rf"(?P<unit>{alternation(_UNIT_WORDS)})",
     re.IGNORECASE,
 )
@@ -221,6 +227,8 @@ def _is_label(text: str, q: Quantity) -> bool:
     if q.span is None:
         return False
     start, end = q.span
+    if _in_name(text, q.raw, start, end):
+        return True
     first = q.raw[:1]
     if first.isdigit() or first in "-−+":
         # glued to Latin letters: "Q3", "FY2019", "H1", "10b5-1"
@@ -241,6 +249,18 @@ def _is_label(text: str, q: Quantity) -> bool:
         and not text[line:start].strip(_ITEM_LEAD)
         and _ITEM_AFTER.match(text, end) is not None
     )
+
+
+def _in_name(text: str, raw: str, start: int, end: int) -> bool:
+    """Whether the amount is the number inside a listed name ("S&P 500", "沪深300")."""
+    digits = _DIGIT_RUN.search(raw)
+    if digits is None:
+        return False
+    for name in _NAMES_BY_NUMBER.get(digits.group(), ()):
+        at = text.find(name, max(0, start - len(name)), end + len(name))
+        if at != -1 and at <= start and end <= at + len(name):
+            return True
+    return False
 
 
 def _with_answer_units(text: str, found: list[Quantity]) -> list[Quantity]:

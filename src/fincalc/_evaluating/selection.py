@@ -65,6 +65,7 @@ _OPERATOR_BEFORE = re.compile(r"(?:[*×÷/+^]|\s[-−x]|\\times|\\cdot|\\div)[\s
 _OPERATOR_AFTER = re.compile(r"[\s)）]*(?:[*×÷/+^]|[-−x]\s)")
 _CLAUSE_MARKS = frozenset(",，、:：;；")
 _BEFORE = 16  # characters looked at before a figure for a negation or comparison word
+_ROW = 3  # figures in a sentence without "=" that make it a row of data, not an answer
 # Words checked where they stand (right before a figure, at a sentence's
 # start, inside a refusal's sentence) rather than in the one pass of ``cues``.
 _NEGATION = tuple(w.lower() for w in words("statement.negation"))
@@ -277,16 +278,24 @@ class Selector:
         return t, self.stated(t, 0, any_dimension)
 
     def last_statement(self, any_dimension: bool) -> tuple[int, list[int]] | None:
-        """The last sentence that states a figure (an explaining one only if no other does)."""
+        """The last sentence that states a figure (an explaining one only if no other does).
+
+        A row of data — three or more figures and no "=" ("Total net sales
+        65,984 67,044 65,398", a dump of filing text) — states no answer.
+        """
         fallback = None
         for s in sorted(self.figures_of, reverse=True):
             stated = self.stated(s, 0, any_dimension)
-            if not stated:
+            if not stated or self._row(s, stated):
                 continue
             if not self._explains(s):
                 return s, stated
             fallback = fallback or (s, stated)
         return fallback
+
+    def _row(self, s: int, stated: list[int]) -> bool:
+        a, b = self.sentences[s]
+        return len(stated) >= _ROW and _EQUATION.search(self.text, a, b) is None
 
     # -- refusals -----------------------------------------------------------------------
 
