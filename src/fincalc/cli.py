@@ -73,30 +73,12 @@ def _tolerance_option(text: str | None) -> Any:
 
 
 def _refusal_option(path: str | None) -> tuple[str, ...] | None:
-    """``--refusal-phrases FILE``: the defaults plus the file's phrases.
-
-    The file is a word list in the bundled TOML format (``load_vocabulary``)
-    or plain text with one phrase per line (``#`` starts a comment).
-    """
+    """``--refusal-phrases FILE``: the default phrases plus those of the file."""
     if path is None:
         return None
-    from ._evaluating.refusals import default_refusal_phrases
+    from ._evaluating.refusals import default_refusal_phrases, read_refusal_phrases
 
-    if path.endswith(".toml"):
-        from ._values.vocabulary import load_vocabulary
-
-        vocabulary = load_vocabulary(path)
-        phrases = [w for key in vocabulary for w in vocabulary.words(key)]
-    else:
-        try:
-            lines = Path(path).read_text(encoding="utf-8-sig").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise _UsageError(f"cannot read refusal phrases from {path!r}: {exc}") from exc
-        phrases = [line.split("#", 1)[0].strip() for line in lines]
-    phrases = [p for p in phrases if p]
-    if not phrases:
-        raise _UsageError(f"{path!r} holds no refusal phrase (one per line, '#' for comments)")
-    return (*default_refusal_phrases(), *phrases)
+    return (*default_refusal_phrases(), *read_refusal_phrases(path))
 
 
 def _run_names(paths: Sequence[str]) -> list[str]:

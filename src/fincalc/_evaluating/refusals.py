@@ -15,12 +15,15 @@ The phrases and contrast words are data (``_data/answers.toml``:
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
+from .._values.vocabulary import load_vocabulary
 from .cues import trie_pattern
 from .wording import last_match, word_alternation, words
 
@@ -29,6 +32,7 @@ __all__ = [
     "RefusalMatcher",
     "default_refusal_phrases",
     "is_refusal",
+    "read_refusal_phrases",
     "refusal_governs",
     "refusal_matcher",
 ]
@@ -175,3 +179,37 @@ def is_refusal(text: object, *, phrases: Iterable[str] | None = None) -> bool:
     except (InvalidInputError, TypeError):
         return False
     return pattern.search(text) is not None
+
+
+def read_refusal_phrases(path: str | os.PathLike[str]) -> tuple[str, ...]:
+    """Read refusal phrases from a file: a word list in the bundled TOML format, or plain text.
+
+    Plain text has one phrase per line; ``#`` starts a comment.  A ``.toml``
+    file is read with ``load_vocabulary`` and every list in it is taken.
+
+    Raises:
+        InvalidInputError: the file cannot be read or holds no phrase.
+        DataFileError: a ``.toml`` file is malformed.
+    """
+    name = os.fspath(path)
+    if name.endswith(".toml"):
+        found = load_vocabulary(name)
+        phrases = [w for key in found.keys() for w in found.words(key)]  # noqa: SIM118
+    else:
+        try:
+            lines = Path(name).read_text(encoding="utf-8-sig").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidInputError(
+                f"cannot read refusal phrases from {name!r}: {exc}",
+                argument="refusal_phrases",
+                value=name,
+            ) from exc
+        phrases = [line.split("#", 1)[0].strip() for line in lines]
+    result = tuple(p for p in phrases if p)
+    if not result:
+        raise InvalidInputError(
+            f"{name!r} holds no refusal phrase (one per line, '#' starts a comment)",
+            argument="refusal_phrases",
+            value=name,
+        )
+    return result
