@@ -33,17 +33,19 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from .._values.decimals import arithmetic
+from .._values.dimensions import is_money
 from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
-from .direction import interpret
-from .extraction import Amounts, read_amounts, unit_context
-from .kinds import is_derived
+from .cues import cue_index
+from .direction import interpret, signed
+from .extraction import Amounts, unit_context
+from .kinds import is_derived, per_share_of
 from .matching import AnswerCheck, answer_check, judge
 from .precision import Gold, read_gold
 from .refusals import RefusalMatcher, refusal_matcher
-from .selection import Selection, SelectMode, Selector, select
-from .sentences import sentences
+from .selection import Selection, SelectMode, Selector, select, tail_statement
+from .sentences import last_sentence, sentences
 from .tolerance import Target, Tolerance, resolve_tolerance
 
 __all__ = ["check_answer", "check_quantities", "judge_text", "refused_check"]
@@ -200,7 +202,9 @@ def check_answer(
     gold = read_gold(expected, dimension=dimension, unit=unit, precision=precision)
     tol = resolve_tolerance(tolerance, gold.dimension)
     with arithmetic():
-        return judge_text(text, gold, unit, tol, refusal_matcher(refusal_phrases), select)
+        return judge_text(
+            text, gold, unit, tol, refusal_matcher(refusal_phrases), select, every_candidate=True
+        )
 
 
 def _quantum(gold: Gold) -> Decimal:
@@ -236,30 +240,81 @@ def judge_text(
     tolerance: Tolerance,
     refusal: RefusalMatcher,
     mode: SelectMode = "final",
+    *,
+    every_candidate: bool = False,
 ) -> AnswerCheck:
     """Read, select and judge the figures of ``text``; the caller holds ``arithmetic()``.
 
-    This is the evaluation hot path: no validated models, one Target per answer.
+    This is the evaluation hot path: no validated models, one Target per
+    answer.  Amounts are read tail first — the last conclusion's sentence, or
+    the last sentence — and the rest only when the tail does not decide; the
+    asides (and, for a money question, percentages) only when the sentences
+    state no figure of the expected dimension.  ``every_candidate`` reads the
+    rest afterwards too, so that ``AnswerCheck.candidates`` lists every amount.
     """
-    amounts = read_amounts(text, unit, with_asides=mode == "any")
-    spans = sentences(text)
-    values, dims, alternates, selection = _select(amounts, spans, gold, refusal, mode)
-    if not selection.stated and amounts.read_asides(0, len(text)):
-        values, dims, alternates, selection = _select(amounts, spans, gold, refusal, mode)
+    money = gold.dimension is not None and is_money(per_share_of(gold.dimension) or gold.dimension)
+    amounts = Amounts(text, unit, hold_percentages=money and mode == "final")
+    index = cue_index(refusal.phrases)
+    markers = index.markers(text)
+    selection = None
+    if mode == "final" and not markers and text:
+        # the common case: no conclusion marker, the last sentence states the answer
+        start, end = last_sentence(text)
+        if not index.refusals(text, start, end):
+            amounts.read(start)
+            selection = tail_statement(
+                text, amounts.items, (start, end), gold.dimension, plain=gold.known
+            )
+    if selection is None:
+        cues = sorted(markers + index.refusals(text))
+        selector = Selector(
+            text,
+            sentences(text),
+            amounts.asides,
+            gold.dimension,
+            refusal,
+            plain=gold.known,
+            cues=cues,
+        )
+        tail = selector.tail(mode)
+        amounts.read(tail)
+        if mode == "any":
+            amounts.read_asides()
+        selection = select(selector.use(amounts.items), mode, complete=tail == 0)
+        if selection is None:
+            amounts.read(0)
+            selection = select(selector.use(amounts.items), mode)
+    if selection is None or (not selection.stated and amounts.read_asides()):
+        selection = select(selector.use(amounts.items), mode)
+    if selection is None:  # not reached: a complete reading always decides
+        selection = Selection((), "none", stated=False)
     items = amounts.items
     if selection.refused:
         return refused_check(gold, tolerance)
     chosen = selection.indices
+    floor = selection.statement[0] if selection.statement is not None else 0
+    values = [_signed(items, i, text, gold.dimension, floor) for i in chosen]
+    alternates = [
+        None if alt is None else (alt if value == items[i].value else -alt)
+        for i, value, alt in zip(
+            chosen, values, (amounts.alternates[i] for i in chosen), strict=True
+        )
+    ]
     verdict = judge(
-        [values[i] for i in chosen],
-        [dims[i] for i in chosen],
+        values,
+        [items[i].dimension for i in chosen],
         _target(gold, tolerance),
         gold.dimension,
         tolerance.ignore_sign,
-        [alternates[i] for i in chosen],
+        alternates,
     )
     if verdict.index is not None:
         verdict.index = chosen[verdict.index]
+    if every_candidate and (amounts.read(0) | amounts.read_asides()) and verdict.index is not None:
+        found = items[verdict.index]  # the reading merged more amounts in: find it again
+        items = amounts.items
+        verdict.index = next(i for i, q in enumerate(items) if q is found)
+    items = amounts.items
     return answer_check(
         verdict,
         items,
@@ -273,28 +328,10 @@ def judge_text(
     )
 
 
-def _select(
-    amounts: Amounts,
-    spans: list[tuple[int, int]],
-    gold: Gold,
-    refusal: RefusalMatcher,
-    mode: SelectMode,
-) -> tuple[list[Decimal], list[str | None], list[Decimal | None], Selection]:
-    """The interpreted values, dimensions and alternates of the amounts, and the selection."""
-    items = amounts.items
-    values, dims = interpret(items, amounts.text, gold.dimension)
-    alternates = [
-        None if alt is None else (-alt if value != q.value else alt)
-        for q, value, alt in zip(items, values, amounts.alternates, strict=True)
-    ]
-    selector = Selector(
-        amounts.text,
-        items,
-        dims,
-        spans,
-        amounts.asides,
-        gold.dimension,
-        refusal,
-        plain=gold.known,
-    )
-    return values, dims, alternates, select(selector, mode)
+def _signed(items: list[Quantity], i: int, text: str, dimension: str | None, floor: int) -> Decimal:
+    """Amount ``i`` with the direction and loss words of its sentence (from ``floor``) applied."""
+    if i:
+        previous = items[i - 1].span
+        if previous is not None:
+            floor = max(floor, previous[1])
+    return signed(items[i], text, floor, dimension)

@@ -28,14 +28,16 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from collections.abc import Callable
 from decimal import Decimal
+from itertools import pairwise
 
 from .._reading.units import UnitContext, shift_exponent, unit_context_from_header
 from .._values.dimensions import is_money
 from .._values.quantity import Quantity
 from .._values.vocabulary import alternation, vocabulary
 from .sentences import asides, blank, clause_start
-from .wording import words
+from .wording import ends_with_word, words
 
 __all__ = ["Amounts", "extract", "read_amounts", "read_one", "unit_context"]
 
@@ -63,9 +65,10 @@ _NAMES_BY_NUMBER: dict[str, tuple[str, ...]] = {}
 for _name in sorted(_NAMES):
     for _number in _DIGIT_RUN.findall(_name):
         _NAMES_BY_NUMBER[_number] = (*_NAMES_BY_NUMBER.get(_number, ()), _name)
-_LABEL_BEFORE = re.compile(f"(?:{alternation(words('label.before'))})[ \t]*$", re.IGNORECASE)
+_LABEL_BEFORE = tuple(w.lower() for w in words("label.before"))
 _LABEL_AFTER = re.compile(rf"[ \t]*(?:{alternation(words('label.after'))})", re.IGNORECASE)
-_PER_SHARE_AFTER = re.compile(rf"[ \t]*(?:{alternation(words('per_share.after'))})", re.IGNORECASE)
+_PER_SHARE_AFTER = tuple(w.lower() for w in words("per_share.after"))
+_PER_SHARE_BEFORE_WORDS = tuple(w.lower() for w in words("per_share.before"))
 _PER_SHARE_BEFORE = re.compile(alternation(words("per_share.before")), re.IGNORECASE)
 _UNIT_WORDS = vocabulary("answers").table("answer_unit")
 _ANSWER_UNIT = re.compile(
@@ -73,67 +76,149 @@ _ANSWER_UNIT = re.compile(
     rf"(?P<unit>{alternation(_UNIT_WORDS)})",
     re.IGNORECASE,
 )
+# The unit words alone, as written in any case: a quick test before the
+# number-and-unit pattern ("day", "Day", "DAY", "天").
+_UNIT_HINT = re.compile(
+    "|".join(
+        sorted(
+            {re.escape(v) for w in _UNIT_WORDS for v in (w[:3], w[:3].capitalize(), w[:3].upper())}
+        )
+    )
+)
 _WINDOW = 24
+# A percentage as written: "12.3%", "-0.5 ％", "3个百分点", "25 basis points".  The
+# sign is found first (a literal search), then the number before it.
+_PERCENT_SIGN = re.compile(
+    r"%|％|个百分点|百分点|[Pp]ercent(?:age points?)?\b|[Bb]asis points?\b|bps\b"
+)
+_NUMBER_CHARS = frozenset("0123456789.,")
 # A list item's number: "1. Find …", "2) …", "3、…" at the start of a line.
 _ITEM_AFTER = re.compile(r"[.)、）][ \t]")
 _ITEM_LEAD = " \t*#>-•·(（"
 
 
 class Amounts:
-    """The amounts read from one answer, in text order, with what else each may mean.
+    """The amounts of one answer, read lazily, in text order, with what else each may mean.
+
+    The main text (outside asides) is read tail first: ``read(start)`` reads
+    from ``start`` up to where the last read began; ``read_asides()`` reads the
+    asides.  The parser is never run twice over the same text.
 
     Attributes:
         text: The answer.
-        items: The amounts (labels dropped, answer units and per-share read).
+        asides: The asides of the text (``(start, end)``).
+        items: The amounts read so far (labels dropped, answer units and per-share read).
         alternates: Per amount, its value as written when the question's unit
             gave it a scale ("$8,600,000" under "million"), else ``None``.
         in_aside: Per amount, whether it stands in a bracketed aside.
-        asides: The asides of the text (``(start, end)``), unread until asked.
     """
 
-    __slots__ = ("_aside_done", "alternates", "asides", "context", "in_aside", "items", "text")
+    __slots__ = (
+        "_asides_read",
+        "_from",
+        "_held",
+        "_hold",
+        "alternates",
+        "asides",
+        "context",
+        "in_aside",
+        "items",
+        "text",
+    )
 
-    def __init__(self, text: str, context: UnitContext | None, aside_spans: list[tuple[int, int]]):
+    def __init__(self, text: str, unit: str | None, *, hold_percentages: bool = False) -> None:
         self.text = text
-        self.context = context
-        self.asides = aside_spans
+        self.context = unit_context(unit) if unit else None
+        self.asides = asides(text) if ("(" in text or "（" in text) else []
         self.items: list[Quantity] = []
         self.alternates: list[Decimal | None] = []
         self.in_aside: list[bool] = []
-        self._aside_done: set[tuple[int, int]] = set()
+        self._from = len(text)
+        self._asides_read = False
+        # A money question holds percentages back: they cannot answer it
+        # ("营业收入为83.7亿元，同比增长12.3%"), and are read only when nothing else is stated.
+        self._hold = hold_percentages
+        self._held: list[tuple[int, int]] = []
 
-    def read_asides(self, start: int, end: int) -> bool:
-        """Read the asides within ``[start, end)`` (once each); True when any was new.
-
-        The amounts found are merged into ``items`` in text order.
-        """
-        todo = [
-            (a, b)
-            for a, b in self.asides
-            if start <= a and b <= end and (a, b) not in self._aside_done
-        ]
-        if not todo:
+    def read(self, start: int) -> bool:
+        """Read the main text from ``start`` on (what is not read yet); True when any was new."""
+        if start >= self._from:
             return False
-        self._aside_done.update(todo)
-        hidden = []
-        at = 0
-        for a, b in todo:
-            hidden.append((at, a))
-            at = b
-        hidden.append((at, len(self.text)))
-        found, alternates = _read(self.text, blank(self.text, hidden), self.context)
-        if found:
-            merged = sorted(
-                [
-                    *zip(self.items, self.alternates, self.in_aside, strict=True),
-                    *((q, alt, True) for q, alt in zip(found, alternates, strict=True)),
-                ],
-                key=lambda item: item[0].span or (0, 0),
-            )
-            self.items = [m[0] for m in merged]
-            self.alternates = [m[1] for m in merged]
-            self.in_aside = [m[2] for m in merged]
+        text = self.text
+        hidden = [(0, start), *self.asides, (self._from, len(text))]
+        if self._hold:
+            held = _percentages(text, start, self._from)
+            self._held += held
+            hidden += held
+        self._from = start
+        found, alternates = _read(text, blank(text, _merged(hidden)), self.context)
+        self._add(found, alternates, aside=False)
         return True
+
+    def read_asides(self) -> bool:
+        """Read every aside and held-back percentage (once); True when there were any."""
+        if self._asides_read or not (self.asides or self._held):
+            return False
+        self._asides_read = True
+        text = self.text
+        shown = sorted(self.asides + self._held)
+        hidden = [(0, shown[0][0])]
+        hidden += [(a[1], b[0]) for a, b in pairwise(shown)]
+        hidden.append((shown[-1][1], len(text)))
+        found, alternates = _read(text, blank(text, _merged(hidden)), self.context)
+        self._add(found, alternates, aside=True)
+        return True
+
+    def _add(self, found: list[Quantity], alternates: list[Decimal | None], *, aside: bool) -> None:
+        if not found:
+            return
+        if not self.items:
+            self.items, self.alternates, self.in_aside = found, alternates, [aside] * len(found)
+            return
+        merged = sorted(
+            [
+                *zip(self.items, self.alternates, self.in_aside, strict=True),
+                *((q, alt, aside) for q, alt in zip(found, alternates, strict=True)),
+            ],
+            key=lambda item: item[0].span or (0, 0),
+        )
+        self.items = [m[0] for m in merged]
+        self.alternates = [m[1] for m in merged]
+        self.in_aside = [m[2] for m in merged]
+
+
+def _percentages(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The percentages written in ``text[start:end]``, each with its number and sign.
+
+    >>> text = "营业收入为83.7亿元，同比增长12.3%，毛利率下降2个百分点"
+    >>> [text[a:b] for a, b in _percentages(text, 0, len(text))]
+    ['12.3%', '2个百分点']
+    """
+    found = []
+    for sign in _PERCENT_SIGN.finditer(text, start, end):
+        at = sign.start()
+        while at > start and text[at - 1] in " \t":
+            at -= 1
+        digits = at
+        while digits > start and text[digits - 1] in _NUMBER_CHARS:
+            digits -= 1
+        if digits == at or not any(c.isdigit() for c in text[digits:at]):
+            continue
+        if digits > start and text[digits - 1] in "-+−":
+            digits -= 1
+        found.append((digits, sign.end()))
+    return found
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans sorted and merged where they overlap (empty ones dropped)."""
+    result: list[tuple[int, int]] = []
+    for a, b in sorted(s for s in spans if s[0] < s[1]):
+        if result and a <= result[-1][1]:
+            result[-1] = (result[-1][0], max(b, result[-1][1]))
+        else:
+            result.append((a, b))
+    return result
 
 
 def read_amounts(text: str, unit: str | None, *, with_asides: bool = False) -> Amounts:
@@ -143,16 +228,10 @@ def read_amounts(text: str, unit: str | None, *, with_asides: bool = False) -> A
     >>> [(q.raw, q.value) for q in amounts.items], amounts.alternates
     ([('12.5', Decimal('1.25E+9'))], [Decimal('12.5')])
     """
-    context = unit_context(unit) if unit else None
-    spans = asides(text) if ("(" in text or "（" in text) else []
-    amounts = Amounts(text, context, spans)
-    found, alternates = _read(text, text if with_asides else blank(text, spans), context)
-    amounts.items = found
-    amounts.alternates = alternates
-    amounts.in_aside = [False] * len(found)
-    if with_asides and spans:
-        amounts.in_aside = [_inside(q, spans) for q in found]
-        amounts._aside_done.update(spans)
+    amounts = Amounts(text, unit)
+    amounts.read(0)
+    if with_asides:
+        amounts.read_asides()
     return amounts
 
 
@@ -189,26 +268,33 @@ def _inside(q: Quantity, spans: list[tuple[int, int]]) -> bool:
     return any(a <= start and end <= b for a, b in spans)
 
 
+@functools.cache
+def _parser() -> Callable[..., list[Quantity]]:
+    """``extract_quantities``, imported on first use (an import statement per call costs 1 µs)."""
+    from .._reading.parse import extract_quantities
+
+    return extract_quantities
+
+
 def _read(
     text: str, masked: str, context: UnitContext | None
 ) -> tuple[list[Quantity], list[Decimal | None]]:
     """The amounts of ``masked`` (``text`` with parts blanked), read for an answer."""
-    from .._reading.parse import extract_quantities
-
-    found = extract_quantities(masked, context=context)
+    found = _parser()(masked, context=context)
     if found:
         found = [q for q in found if not _is_label(text, q)]
-    if _ANSWER_UNIT.search(masked) is not None:
+    if _has_unit_word(masked) and _ANSWER_UNIT.search(masked) is not None:
         found = _with_answer_units(masked, found)
     shift = None if context is None else shift_exponent(context.multiplier)
     alternates: list[Decimal | None] = []
     result: list[Quantity] = []
     previous = 0
+    brackets = "(" in text or "（" in text
     for q in found:
         alternate = None
         if q.unit_from_context and shift:
             alternate = q.value.scaleb(-shift)
-        if "(" in text or "（" in text:
+        if brackets and _label_bracket(text, q):
             row = _with_row_unit(text, q, context)
             if row is not q:
                 q, alternate = row, None
@@ -218,6 +304,18 @@ def _read(
         result.append(q)
         alternates.append(alternate)
     return result, alternates
+
+
+def _has_unit_word(text: str) -> bool:
+    """A quick test for a unit word of ``[answer_unit]`` ("days", "天") anywhere in ``text``."""
+    return _UNIT_HINT.search(text) is not None
+
+
+def _label_bracket(text: str, q: Quantity) -> bool:
+    """Whether a bracket stands between the start of the amount's line and the amount."""
+    start = (q.span or (0, 0))[0]
+    line = text.rfind("\n", 0, start) + 1
+    return text.find("(", line, start) != -1 or text.find("（", line, start) != -1
 
 
 def _is_label(text: str, q: Quantity) -> bool:
@@ -238,7 +336,7 @@ def _is_label(text: str, q: Quantity) -> bool:
             return True
     if q.unit is not None and not q.unit_from_context:
         return False
-    if _LABEL_BEFORE.search(text, max(0, start - 16), start) is not None:
+    if ends_with_word(text, start, max(0, start - 24), _LABEL_BEFORE):
         return True
     if _LABEL_AFTER.match(text, end) is not None:
         return True
@@ -290,10 +388,14 @@ def _with_answer_units(text: str, found: list[Quantity]) -> list[Quantity]:
 def _per_share(text: str, q: Quantity, floor: int) -> Quantity:
     """A money amount written per share ("$2.35 per share", "每股收益0.85元") is X_PER_SHARES."""
     start, end = q.span or (0, 0)
-    per_share = _PER_SHARE_AFTER.match(text, end) is not None
+    after = text[end : end + 24].lower().lstrip(" \t")
+    per_share = after.startswith(_PER_SHARE_AFTER)
     if not per_share and q.span is not None:
-        begin = clause_start(text, max(floor, start - _WINDOW), start)
-        per_share = _PER_SHARE_BEFORE.search(text, begin, start) is not None
+        window = max(floor, start - _WINDOW)
+        before = text[window:start].lower()
+        if any(word in before for word in _PER_SHARE_BEFORE_WORDS):
+            begin = clause_start(text, window, start)
+            per_share = _PER_SHARE_BEFORE.search(text, begin, start) is not None
     if not per_share:
         return q
     return dataclasses.replace(q, dimension=f"{q.dimension}_PER_SHARES")

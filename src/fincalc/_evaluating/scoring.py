@@ -177,8 +177,8 @@ _NO_GOLD = Gold(_ZERO, None, 0, known=False)
 
 def _gold_of(case: GoldCase) -> Gold:
     """The gold as written (value, dimension, precision); a zero for a no-answer case."""
-    gold: Gold | None = case.gold_reading
-    return _NO_GOLD if gold is None else gold._replace(dimension=case.dimension)
+    gold: Gold | None = case._gold
+    return _NO_GOLD if gold is None else gold
 
 
 # -- step 2: the value against gold ------------------------------------------------

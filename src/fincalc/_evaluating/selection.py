@@ -44,13 +44,20 @@ from typing import Literal, NamedTuple
 
 from .._values.dimensions import is_money
 from .._values.quantity import Quantity
-from .._values.vocabulary import alternation
-from .cues import Cue, cue_index
+from .cues import Cue, WordFinder, cue_index
 from .kinds import comparable, per_share_of
 from .refusals import RefusalMatcher
-from .wording import words
+from .wording import ends_with_word, words
 
-__all__ = ["How", "SelectMode", "Selection", "Selector", "describe_how", "select"]
+__all__ = [
+    "How",
+    "SelectMode",
+    "Selection",
+    "Selector",
+    "describe_how",
+    "select",
+    "tail_statement",
+]
 
 #: How the figures to judge are chosen: the concluding figure, or any figure.
 SelectMode = Literal["final", "any"]
@@ -71,8 +78,16 @@ _ROW = 3  # figures in a sentence without "=" that make it a row of data, not an
 _NEGATION = tuple(w.lower() for w in words("statement.negation"))
 _COMPARISON = tuple(w.lower() for w in words("statement.comparison"))
 _EXPLANATION = tuple(w.lower() for w in words("explanation.opening"))
-_CONTRAST = re.compile(alternation(words("refusal_scope.contrast")), re.IGNORECASE)
-_CLOSING = re.compile(alternation(words("refusal_scope.closing")), re.IGNORECASE)
+# One prefix tree each (``cues.WordFinder``): a case-insensitive alternation
+# of the same words costs ten times as much on a sentence.
+_CONTRAST = WordFinder(dict.fromkeys(words("refusal_scope.contrast"), ("contrast",)))
+_CLOSING = WordFinder(dict.fromkeys(words("refusal_scope.closing"), ("closing",)))
+_SILENT = WordFinder(
+    {
+        **dict.fromkeys(words("statement.hypothetical"), ("hypothetical",)),
+        **dict.fromkeys(words("statement.alternative"), ("alternative",)),
+    }
+)
 
 
 class Selection(NamedTuple):
@@ -102,28 +117,89 @@ _REFUSED_UNSTATED = Selection((), "none", refused=True, stated=False)
 _NOTHING = Selection((), "none", stated=False)
 
 
-def _ends_with_word(text: str, end: int, floor: int, choices: tuple[str, ...]) -> bool:
-    """Whether ``text[floor:end]``, lower-cased and stripped on the right, ends with a whole word
-    of ``choices`` ("not", "compared with", "并非")."""
-    window = text[floor:end].rstrip().lower()
-    if not window.endswith(choices):
+def _is_relevant(dim: str | None, expected: str | None, plain: bool) -> bool:
+    """Whether a figure of dimension ``dim`` can answer (``Selector.relevant``)."""
+    if plain:
+        return dim is None or not is_money(per_share_of(dim) or dim)
+    return comparable(dim, expected)
+
+
+def _is_asserted(text: str, start: int, end: int, floor: int) -> bool:
+    """Not an operand ("365 * …", "… / 2") and not negated ("并非8.7亿元", "not $8.7 billion")."""
+    if _OPERATOR_BEFORE.search(text, max(0, start - 7), start) is not None:
         return False
-    for word in choices:
-        if window.endswith(word):
-            before = len(window) - len(word) - 1
-            if not (word[0].isascii() and word[0].isalnum()) or before < 0:
-                return True
-            if not (window[before].isascii() and window[before].isalnum()):
-                return True
-    return False
+    if _OPERATOR_AFTER.match(text, end) is not None:
+        return False
+    return not ends_with_word(text, start, max(floor, start - _BEFORE), _NEGATION)
+
+
+def _is_silent(text: str, a: int, b: int, figures: int) -> bool:
+    """A sentence offering alternatives or stating an example asserts nothing."""
+    return any("hypothetical" in cue.kinds or figures > 1 for cue in _SILENT.scan(text[a:b]))
+
+
+def _is_explanation(text: str, a: int, b: int) -> bool:
+    """A sentence that opens with "This means …", "In other words …" explains a figure."""
+    lead = _LEAD.match(text, a, b)
+    at = lead.end() if lead is not None else a
+    return text[at : at + 24].lower().startswith(_EXPLANATION)
+
+
+def tail_statement(
+    text: str,
+    items: Sequence[Quantity],
+    sentence: tuple[int, int],
+    expected: str | None,
+    *,
+    plain: bool,
+) -> Selection | None:
+    """The answer of a text without conclusion markers or a refusal in its last sentence.
+
+    The common case, taken without building a ``Selector``: the last
+    sentence states the figure.  ``None`` when it does not (or when it is an
+    explanation, a row of data, alternatives or an example): then the
+    ``Selector`` reads the whole answer.  ``items`` are the amounts read from
+    the last sentence on.
+    """
+    a, b = sentence
+    spans = [q.span or (0, 0) for q in items]
+    figures = [i for i, (x, _) in enumerate(spans) if a <= x < b]
+    plain = plain and expected is None
+    stated = [
+        i
+        for i in figures
+        if _is_relevant(items[i].dimension, expected, plain)
+        and _is_asserted(text, spans[i][0], spans[i][1], a)
+    ]
+    if not stated:
+        return None
+    if len(stated) > 1:
+        signs = list(_EQUATION.finditer(text, a, b))
+        if signs:
+            stated = [i for i in stated if spans[i][0] >= signs[-1].end()] or stated
+        stated = [
+            i
+            for i in stated
+            if not ends_with_word(text, spans[i][0], max(a, spans[i][0] - _BEFORE), _COMPARISON)
+        ] or stated
+    if (
+        (len(stated) >= _ROW and _EQUATION.search(text, a, b) is None)
+        or _is_silent(text, a, b, len(figures))
+        or _is_explanation(text, a, b)
+        or (expected is not None and all(items[i].unit is None for i in stated))
+    ):
+        return None
+    return Selection(tuple(stated), "last_statement", sentence)
 
 
 class Selector:
     """The answer's sentences, figures and cue words, and what each figure does."""
 
     __slots__ = (
+        "_silent",
         "asides",
         "bare",
+        "cues",
         "dims",
         "ends",
         "expected",
@@ -134,7 +210,6 @@ class Selector:
         "sentence_of",
         "sentence_starts",
         "sentences",
-        "silent",
         "starts",
         "text",
     )
@@ -142,48 +217,71 @@ class Selector:
     def __init__(
         self,
         text: str,
-        items: Sequence[Quantity],
-        dims: Sequence[str | None],
         sentences: list[tuple[int, int]],
         asides: list[tuple[int, int]],
         expected: str | None,
         refusal: RefusalMatcher,
         *,
         plain: bool = True,
+        cues: list[Cue] | None = None,
     ) -> None:
         self.text = text
         self.plain = plain and expected is None
-        self.dims = dims
         self.sentences = sentences or [(0, len(text))]
         self.sentence_starts = [a for a, _ in self.sentences]
         self.asides = asides
         self.expected = expected
-        spans = [q.span or (0, 0) for q in items]
-        self.starts = [a for a, _ in spans]
-        self.ends = [b for _, b in spans]
-        self.bare = [q.unit is None for q in items]
-        cues = cue_index(refusal.phrases).scan(text) if text else []
-        self.refusals = [c for c in cues if "refusal" in c.kinds]
+        if cues is None:
+            cues = cue_index(refusal.phrases).scan(text) if text else []
+        self.cues = cues
+        self.refusals = [c for c in self.cues if "refusal" in c.kinds]
         self.markers = [
             c
-            for c in cues
+            for c in self.cues
             if ("anywhere" in c.kinds or ("opening" in c.kinds and self._opens_clause(c.start)))
             and not any(a <= c.start < b for a, b in asides)
         ]
+        self.dims: list[str | None] = []
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self.bare: list[bool] = []
+        self.sentence_of: list[int] = []
+        self.figures_of: dict[int, list[int]] = {}
+        self._silent: dict[int, bool] = {}
+
+    def use(self, items: Sequence[Quantity]) -> Selector:
+        """Judge these amounts (all read so far, in text order); returns the selector."""
+        spans = [q.span or (0, 0) for q in items]
+        self.dims = [q.dimension for q in items]
+        self.starts = [a for a, _ in spans]
+        self.ends = [b for _, b in spans]
+        self.bare = [q.unit is None for q in items]
         starts = self.sentence_starts
         self.sentence_of = [max(0, bisect.bisect_right(starts, x) - 1) for x in self.starts]
-        self.figures_of: dict[int, list[int]] = {}
+        self.figures_of = {}
         for i, s in enumerate(self.sentence_of):
             self.figures_of.setdefault(s, []).append(i)
-        # Sentences that offer alternatives or state an example assert nothing.
-        self.silent: set[int] = set()
-        for c in cues:
-            if "hypothetical" in c.kinds:
-                self.silent.add(self.sentence_at(c.start))
-            elif "alternative" in c.kinds:
-                s = self.sentence_at(c.start)
-                if len(self.figures_of.get(s, ())) > 1:
-                    self.silent.add(s)
+        self._silent = {}
+        return self
+
+    def silent(self, s: int) -> bool:
+        """Whether sentence ``s`` offers alternatives or states an example: it asserts nothing."""
+        known = self._silent.get(s)
+        if known is None:
+            a, b = self.sentences[s]
+            known = _is_silent(self.text, a, b, len(self.figures_of.get(s, ())))
+            self._silent[s] = known
+        return known
+
+    def tail(self, mode: SelectMode) -> int:
+        """Where to start reading amounts: the last conclusion marker's sentence, else the
+        last sentence (everything for ``mode="any"``).  ``select(complete=False)`` says
+        whether that was enough."""
+        if mode == "any" or not self.text:
+            return 0
+        if self.markers:
+            return self.sentences[self.sentence_at(self.markers[-1].start)][0]
+        return self.sentences[-1][0]
 
     def sentence_at(self, offset: int) -> int:
         """The index of the sentence holding ``offset`` (or the one before it)."""
@@ -195,13 +293,10 @@ class Selector:
         """Whether one of ``choices`` stands right before figure ``i`` (white space between)."""
         start = self.starts[i]
         floor = max(self.sentences[self.sentence_of[i]][0], start - _BEFORE)
-        return _ends_with_word(self.text, start, floor, choices)
+        return ends_with_word(self.text, start, floor, choices)
 
     def _explains(self, s: int) -> bool:
-        a, b = self.sentences[s]
-        lead = _LEAD.match(self.text, a, b)
-        at = lead.end() if lead is not None else a
-        return self.text[at : at + 24].lower().startswith(_EXPLANATION)
+        return _is_explanation(self.text, *self.sentences[s])
 
     def relevant(self, i: int, any_dimension: bool) -> bool:
         """Whether figure ``i`` is of the expected dimension (any with ``any_dimension``).
@@ -210,22 +305,12 @@ class Selector:
         does not answer it.  (A question whose answer is a refusal has no
         dimension to go by: every figure counts.)
         """
-        if any_dimension:
-            return True
-        dim = self.dims[i]
-        if self.plain:
-            return dim is None or not is_money(per_share_of(dim) or dim)
-        return comparable(dim, self.expected)
+        return any_dimension or _is_relevant(self.dims[i], self.expected, self.plain)
 
     def _asserted(self, i: int) -> bool:
         """Not negated ("并非8.7亿元"), not an operand ("365 * …", "… / 2", "(1/n) - 1")."""
-        start, end = self.starts[i], self.ends[i]
-        text = self.text
-        if _OPERATOR_BEFORE.search(text, max(0, start - 7), start) is not None:
-            return False
-        if _OPERATOR_AFTER.match(text, end) is not None:
-            return False
-        return not self.negated(i)
+        floor = self.sentences[self.sentence_of[i]][0]
+        return _is_asserted(self.text, self.starts[i], self.ends[i], floor)
 
     def negated(self, i: int) -> bool:
         """A negation right before figure ``i``: "并非8.7亿元", "not $8.7 billion"."""
@@ -235,7 +320,7 @@ class Selector:
 
     def stated(self, s: int, after: int, any_dimension: bool) -> list[int]:
         """The figures sentence ``s`` states from offset ``after`` on (result side of "=")."""
-        if s in self.silent:
+        if self.silent(s):
             return []
         found = [
             i
@@ -277,11 +362,14 @@ class Selector:
         t = later[-1] if colon else later[0]
         return t, self.stated(t, 0, any_dimension)
 
-    def last_statement(self, any_dimension: bool) -> tuple[int, list[int]] | None:
+    def last_statement(
+        self, any_dimension: bool, *, complete: bool = True
+    ) -> tuple[int, list[int]] | None:
         """The last sentence that states a figure (an explaining one only if no other does).
 
         A row of data — three or more figures and no "=" ("Total net sales
         65,984 67,044 65,398", a dump of filing text) — states no answer.
+        Without ``complete`` (only the tail read) an explaining sentence is no answer yet.
         """
         fallback = None
         for s in sorted(self.figures_of, reverse=True):
@@ -290,6 +378,8 @@ class Selector:
                 continue
             if not self._explains(s):
                 return s, stated
+            if not complete:
+                return None
             fallback = fallback or (s, stated)
         return fallback
 
@@ -315,7 +405,7 @@ class Selector:
             if a <= start and end <= b:
                 return self.refuses(a, b)
         a, b = self.sentences[self.sentence_of[i]]
-        contrasts = [m.span() for m in _CONTRAST.finditer(self.text, a, b)]
+        contrasts = [(a + c.start, a + c.end) for c in _CONTRAST.scan(self.text[a:b])]
         head = max((y for x, y in contrasts if y <= start), default=a)
         tail = min((x for x, y in contrasts if x >= end), default=b)
         return self.refuses(head, tail)
@@ -325,16 +415,22 @@ class Selector:
         after = self.sentences[s][1]
         for t in sorted({self.sentence_at(c.start) for c in self.refusals if c.start >= after}):
             a, b = self.sentences[t]
-            if _CLOSING.search(self.text, a, b) is not None:
+            if _CLOSING.scan(self.text[a:b]):
                 return True
         return False
 
 
-def select(selector: Selector, mode: SelectMode) -> Selection:
+def select(
+    selector: Selector, mode: SelectMode, *, complete: bool = True, partial: bool = False
+) -> Selection | None:
     """The figures an answer states as its answer (module docstring), or a refusal.
 
-    Call with every amount read outside asides; ``None`` from
-    ``needs_asides`` tells the caller to read the asides and ask again.
+    With ``complete=False`` only the tail of the answer has been read
+    (``Selector.tail``): the result is ``None`` unless the tail decides, and
+    the caller reads the rest and asks again.  With ``partial`` the selector
+    knows only the last sentence and its refusal phrases (an answer without
+    conclusion markers): it decides only when that sentence states the answer
+    and no refusal phrase elsewhere could change the verdict.
     """
     has_refusal = bool(selector.refusals)
     if mode == "any":
@@ -342,7 +438,11 @@ def select(selector: Selector, mode: SelectMode) -> Selection:
     chosen = _conclusion(selector, any_dimension=False, has_refusal=has_refusal)
     if chosen is not None:
         return chosen
-    found = selector.last_statement(any_dimension=False)
+    if not complete and selector.markers:
+        return None
+    found = selector.last_statement(any_dimension=False, complete=complete)
+    if partial and (found is None or _all_bare(selector, found[1])):
+        return None  # a refusal phrase outside the last sentence could decide
     if found is not None:
         s, stated = found
         if has_refusal and (
@@ -352,6 +452,8 @@ def select(selector: Selector, mode: SelectMode) -> Selection:
         ):
             return _REFUSED
         return Selection(tuple(stated), "last_statement", selector.sentences[s])
+    if not complete:
+        return None
     if has_refusal:
         return _REFUSED_UNSTATED
     chosen = _conclusion(selector, any_dimension=True, has_refusal=False)
@@ -398,7 +500,7 @@ def _select_any(selector: Selector, has_refusal: bool) -> Selection:
     asserted = [
         i
         for i in range(count)
-        if selector.sentence_of[i] not in selector.silent and not selector.negated(i)
+        if not selector.silent(selector.sentence_of[i]) and not selector.negated(i)
     ]
     relevant = [i for i in asserted if selector.relevant(i, False)]
     if has_refusal and (not relevant or _all_governed(selector, relevant)):

@@ -27,14 +27,17 @@ __all__ = [
     "blank",
     "clause_start",
     "is_sentence_end",
+    "last_sentence",
     "sentence_at",
     "sentences",
 ]
 
 # Punctuation, not words: it stays in code.  A line break followed by a line
 # that starts with "=" or "≈" continues a calculation.
-_BREAK = re.compile(r"[。！？；;!?]|\n(?![ \t]*[=≈])|\.(?=\s|$)")
-_CLAUSE = re.compile(r"[。！？；;!?，,、:：\n]|\.(?=\s|$)")
+_BREAK = re.compile(r"[。！？；;!?]+|\n(?![ \t]*[=≈])|\.(?=\s|$)")
+# The same breaks matched on the reversed text (the last break first); a line
+# break is checked for a continuation line in code.
+_BREAK_REVERSED = re.compile(r"[。！？；;!?]+|\n|(?<=\s)\.")
 _ASIDE = re.compile(r"[（(][^（）()\n]{0,400}[）)]")
 # An aside holds a word: a Latin letter or a CJK character.  "(1,577)" does not.
 _WORDY = re.compile(r"[A-Za-z\u3400-\u9fff]")
@@ -97,6 +100,45 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_CONTINUATION = re.compile(r"[ \t]*[=≈]")
+
+
+def last_sentence(text: str) -> tuple[int, int]:
+    """The last sentence of ``text`` (``sentences(text)[-1]``), found from the end.
+
+    >>> text = "Costs fell. So the margin is 9.1%."
+    >>> text[slice(*last_sentence(text))]
+    'So the margin is 9.1%.'
+    >>> last_sentence("   ")
+    (0, 0)
+    """
+    end = len(text.rstrip())
+    if not end:
+        return 0, 0
+    # the last sentence's own closing punctuation is part of it
+    close = _BREAK_REVERSED.match(text[:end][::-1])
+    search_end = end - (close.end() if close is not None and text[end - 1] != "\n" else 0)
+    reversed_text = text[:search_end][::-1]
+    at = 0
+    while True:
+        match = _BREAK_REVERSED.search(reversed_text, at)
+        if match is None:
+            start = 0
+            break
+        position = search_end - match.start()  # just after the break in ``text``
+        char = text[position - 1]
+        at = match.end()
+        if char == "\n" and _CONTINUATION.match(text, position):
+            continue
+        if char == "." and not is_sentence_end(text, position - 1):
+            continue
+        start = position
+        break
+    while start < end and text[start].isspace():
+        start += 1
+    return start, end
+
+
 def sentence_at(spans: list[tuple[int, int]], offset: int) -> int:
     """The index of the sentence in ``spans`` that holds ``offset`` (or the one before it).
 
@@ -113,17 +155,33 @@ def sentence_at(spans: list[tuple[int, int]], offset: int) -> int:
     return lo
 
 
+# Clause breaks, matched on the reversed window: the first match is the last break.
+_CLAUSE_REVERSED = re.compile(r"[。！？；;!?，,、:：\n]|(?<=\s)\.")
+
+
 def clause_start(text: str, start: int, end: int) -> int:
     """Where the clause ending at ``end`` begins: after the last clause break in ``[start, end)``.
 
-    A clause break is a sentence break, a comma (，,、) or a colon.
+    A clause break is a sentence break, a comma (，,、) or a colon; a full
+    stop breaks only before white space and not after an abbreviation.
 
     >>> text = "Costs fell, revenue was $5M"
     >>> text[clause_start(text, 0, len(text)):]
     ' revenue was $5M'
+    >>> text = "Revenue fell by approx. 5%"
+    >>> text[clause_start(text, 0, len(text)):]
+    'Revenue fell by approx. 5%'
     """
-    found = _breaks(text, _CLAUSE, start, end)
-    return found[-1] if found else start
+    reversed_window = text[start:end][::-1]
+    at = 0
+    while True:
+        match = _CLAUSE_REVERSED.search(reversed_window, at)
+        if match is None:
+            return start
+        position = end - 1 - match.start()  # the break's offset in ``text``
+        if text[position] != "." or is_sentence_end(text, position):
+            return position + 1
+        at = match.end()
 
 
 def asides(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
