@@ -260,10 +260,11 @@ def judge_text(
     if mode == "final" and not markers and text:
         # the common case: no conclusion marker, the last sentence states the answer
         start, end = last_sentence(text)
-        if not index.refusals(text, start, end):
+        cues = index.sentence(text, start, end)
+        if not any("refusal" in c.kinds for c in cues):
             amounts.read(start)
             selection = tail_statement(
-                text, amounts.items, (start, end), gold.dimension, plain=gold.known
+                text, amounts.items, (start, end), gold.dimension, plain=gold.known, cues=cues
             )
     if selection is None:
         cues = sorted(markers + index.refusals(text))

@@ -34,6 +34,8 @@ LISTS: Mapping[str, tuple[str, ...]] = {
     "anywhere": ("conclusion.anywhere", "conclusion.zh"),
 }
 _SUBSTRING_KINDS = frozenset({"refusal"})
+# ASCII punctuation to spaces (the apostrophe stays in "let's").
+_SEPARATORS = bytes(c if chr(c).isalnum() or chr(c) == "'" else ord(" ") for c in range(256))
 _WORD_CHAR = re.compile(r"[A-Za-z0-9]")
 
 
@@ -130,7 +132,7 @@ class CueIndex:
     as the two passes (a wider first branch at every position).
     """
 
-    __slots__ = ("_markers", "_refusals")
+    __slots__ = ("_anchors", "_markers", "_refusals", "_sentence")
 
     def __init__(self, refusal_phrases: tuple[str, ...]) -> None:
         kinds: dict[str, set[str]] = {}
@@ -139,7 +141,21 @@ class CueIndex:
                 for word in words(key):
                     kinds.setdefault(word.lower(), set()).add(kind)
         self._markers = WordFinder(kinds)
+        # Each Latin marker by its longest word ("in summary" by "summary"): an
+        # ASCII answer that holds none of these words holds no marker.
+        self._anchors = frozenset(
+            max(reversed(word.encode("ascii").translate(_SEPARATORS).split()), key=len)
+            for word in kinds
+            if word.isascii()
+        )
         self._refusals = WordFinder(dict.fromkeys(refusal_phrases, ("refusal",)), _SUBSTRING_KINDS)
+        # The last sentence is read for refusal phrases and for what makes a
+        # sentence state nothing (an example, alternatives) in one pass.
+        sentence: dict[str, set[str]] = {p.lower(): {"refusal"} for p in refusal_phrases}
+        for kind in ("hypothetical", "alternative"):
+            for word in words(f"statement.{kind}"):
+                sentence.setdefault(word.lower(), set()).add(kind)
+        self._sentence = WordFinder(sentence, _SUBSTRING_KINDS)
 
     def scan(self, text: str) -> list[Cue]:
         """Every marker and refusal phrase in ``text``, in order.
@@ -153,8 +169,26 @@ class CueIndex:
         return sorted(markers + refusals) if refusals and markers else markers or refusals
 
     def markers(self, text: str) -> list[Cue]:
-        """The conclusion markers in ``text``."""
+        """The conclusion markers in ``text``.
+
+        An ASCII answer is first split into words in C (``bytes.translate``,
+        ``split``): when none is the anchor word of a marker, the prefix tree
+        is not run at all (most answers without a conclusion cost a third).
+        """
+        if text.isascii():
+            found = text.encode("ascii").lower().translate(_SEPARATORS).split()
+            if self._anchors.isdisjoint(found):
+                return []
         return self._markers.scan(text)
+
+    def sentence(self, text: str, start: int, end: int) -> list[Cue]:
+        """Refusal phrases, example and alternative words in ``text[start:end]`` (offsets in it).
+
+        >>> index = cue_index(("not provided",))
+        >>> [sorted(c.kinds) for c in index.sentence("x. For example, not provided", 3, 28)]
+        [['hypothetical'], ['refusal']]
+        """
+        return self._sentence.scan(text[start:end])
 
     def refusals(self, text: str, start: int = 0, end: int | None = None) -> list[Cue]:
         """The refusal phrases in ``text[start:end]``, with offsets into ``text``."""

@@ -150,8 +150,9 @@ class Amounts:
             held = _percentages(text, start, self._from)
             self._held += held
             hidden += held
+        region = (start, self._from)
         self._from = start
-        found, alternates = _read(text, blank(text, _merged(hidden)), self.context)
+        found, alternates = _read(text, blank(text, _merged(hidden)), self.context, region)
         self._add(found, alternates, aside=False)
         return True
 
@@ -277,13 +278,21 @@ def _parser() -> Callable[..., list[Quantity]]:
 
 
 def _read(
-    text: str, masked: str, context: UnitContext | None
+    text: str,
+    masked: str,
+    context: UnitContext | None,
+    region: tuple[int, int] | None = None,
 ) -> tuple[list[Quantity], list[Decimal | None]]:
-    """The amounts of ``masked`` (``text`` with parts blanked), read for an answer."""
+    """The amounts of ``masked`` (``text`` with parts blanked), read for an answer.
+
+    ``region`` bounds what ``masked`` shows (the rest is blank), so the quick
+    tests need not look at the blanks.
+    """
     found = _parser()(masked, context=context)
     if found:
         found = [q for q in found if not _is_label(text, q)]
-    if _has_unit_word(masked) and _ANSWER_UNIT.search(masked) is not None:
+    a, b = region if region is not None else (0, len(masked))
+    if _UNIT_HINT.search(masked, a, b) is not None and _ANSWER_UNIT.search(masked) is not None:
         found = _with_answer_units(masked, found)
     shift = None if context is None else shift_exponent(context.multiplier)
     alternates: list[Decimal | None] = []
@@ -304,11 +313,6 @@ def _read(
         result.append(q)
         alternates.append(alternate)
     return result, alternates
-
-
-def _has_unit_word(text: str) -> bool:
-    """A quick test for a unit word of ``[answer_unit]`` ("days", "天") anywhere in ``text``."""
-    return _UNIT_HINT.search(text) is not None
 
 
 def _label_bracket(text: str, q: Quantity) -> bool:

@@ -152,6 +152,7 @@ def tail_statement(
     expected: str | None,
     *,
     plain: bool,
+    cues: list[Cue],
 ) -> Selection | None:
     """The answer of a text without conclusion markers or a refusal in its last sentence.
 
@@ -159,7 +160,8 @@ def tail_statement(
     sentence states the figure.  ``None`` when it does not (or when it is an
     explanation, a row of data, alternatives or an example): then the
     ``Selector`` reads the whole answer.  ``items`` are the amounts read from
-    the last sentence on.
+    the last sentence on; ``cues`` the example and alternative words in it
+    (``CueIndex.sentence``).
     """
     a, b = sentence
     spans = [q.span or (0, 0) for q in items]
@@ -184,7 +186,10 @@ def tail_statement(
         ] or stated
     if (
         (len(stated) >= _ROW and _EQUATION.search(text, a, b) is None)
-        or _is_silent(text, a, b, len(figures))
+        or any(
+            "hypothetical" in c.kinds or ("alternative" in c.kinds and len(figures) > 1)
+            for c in cues
+        )
         or _is_explanation(text, a, b)
         or (expected is not None and all(items[i].unit is None for i in stated))
     ):

@@ -112,20 +112,21 @@ def last_sentence(text: str) -> tuple[int, int]:
     >>> last_sentence("   ")
     (0, 0)
     """
-    end = len(text.rstrip())
+    end = len(text)
+    while end and text[end - 1].isspace():
+        end -= 1
     if not end:
         return 0, 0
+    reversed_text = text[end - 1 :: -1]
     # the last sentence's own closing punctuation is part of it
-    close = _BREAK_REVERSED.match(text[:end][::-1])
-    search_end = end - (close.end() if close is not None and text[end - 1] != "\n" else 0)
-    reversed_text = text[:search_end][::-1]
-    at = 0
+    close = _BREAK_REVERSED.match(reversed_text)
+    at = close.end() if close is not None and text[end - 1] != "\n" else 0
     while True:
         match = _BREAK_REVERSED.search(reversed_text, at)
         if match is None:
             start = 0
             break
-        position = search_end - match.start()  # just after the break in ``text``
+        position = end - match.start()  # just after the break in ``text``
         char = text[position - 1]
         at = match.end()
         if char == "\n" and _CONTINUATION.match(text, position):
