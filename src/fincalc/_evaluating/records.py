@@ -44,6 +44,7 @@ __all__ = [
     "GoldCase",
     "Prediction",
     "Sample",
+    "gold_reading",
     "load_gold",
     "load_predictions",
     "load_sample",
@@ -320,7 +321,7 @@ class GoldCase(_Record):
     @property
     def gold_reading(self) -> Gold | None:
         """The gold as written: value, dimension and the exponent of its last digit."""
-        return self._gold
+        return gold_reading(self)
 
     @property
     def answerable(self) -> bool:
@@ -359,6 +360,16 @@ class Prediction(_Record):
     text: str | None = None
     refused: bool | None = None
     retrieved: OptionalIds = None
+
+
+def gold_reading(case: GoldCase) -> Gold | None:
+    """``case.gold_reading`` for the scoring hot path.
+
+    Pydantic serves a private attribute through ``__getattr__`` (over a
+    microsecond); its private dictionary is an ordinary attribute.
+    """
+    private: dict[str, Gold | None] = case.__pydantic_private__  # type: ignore[assignment]
+    return private["_gold"]
 
 
 # -- loaders --------------------------------------------------------------------

@@ -30,6 +30,7 @@ from .kinds import is_derived
 from .matching import AnswerCheck, AnswerReason, Judgement, judge
 from .precision import Gold
 from .profiles import ScoringProfile
+from .records import gold_reading
 from .refusals import RefusalMatcher, refusal_matcher
 from .retrieval import RetrievalScores
 from .selection import SelectMode
@@ -177,7 +178,7 @@ _NO_GOLD = Gold(_ZERO, None, 0, known=False)
 
 def _gold_of(case: GoldCase) -> Gold:
     """The gold as written (value, dimension, precision); a zero for a no-answer case."""
-    gold: Gold | None = case._gold
+    gold = gold_reading(case)
     return _NO_GOLD if gold is None else gold
 
 
