@@ -37,9 +37,8 @@ from .._values.dimensions import is_money
 from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
-from .cues import cue_index
 from .direction import interpret, signed
-from .extraction import Amounts, unit_context
+from .extraction import Amounts, per_share, unit_context
 from .kinds import is_derived, per_share_of
 from .matching import AnswerCheck, answer_check, judge
 from .precision import Gold, read_gold
@@ -254,7 +253,7 @@ def judge_text(
     """
     money = gold.dimension is not None and is_money(per_share_of(gold.dimension) or gold.dimension)
     amounts = Amounts(text, unit, hold_percentages=money and mode == "final")
-    index = cue_index(refusal.phrases)
+    index = refusal.cues
     markers = index.markers(text)
     selection = None
     if mode == "final" and not markers and text:
@@ -293,6 +292,8 @@ def judge_text(
     if selection.refused:
         return refused_check(gold, tolerance)
     chosen = selection.indices
+    for i in chosen:  # say what the figures judged are: "$2.35 per share" is USD_PER_SHARES
+        items[i] = per_share(text, items, i)
     floor = selection.statement[0] if selection.statement is not None else 0
     values = [_signed(items, i, text, gold.dimension, floor) for i in chosen]
     alternates = [

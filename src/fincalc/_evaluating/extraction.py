@@ -39,7 +39,7 @@ from .._values.vocabulary import alternation, vocabulary
 from .sentences import asides, blank, clause_start
 from .wording import ends_with_word, words
 
-__all__ = ["Amounts", "extract", "read_amounts", "read_one", "unit_context"]
+__all__ = ["Amounts", "extract", "per_share", "read_amounts", "read_one", "unit_context"]
 
 
 @functools.lru_cache(maxsize=256)
@@ -78,12 +78,8 @@ _ANSWER_UNIT = re.compile(
 )
 # The unit words alone, as written in any case: a quick test before the
 # number-and-unit pattern ("day", "Day", "DAY", "天").
-_UNIT_HINT = re.compile(
-    "|".join(
-        sorted(
-            {re.escape(v) for w in _UNIT_WORDS for v in (w[:3], w[:3].capitalize(), w[:3].upper())}
-        )
-    )
+_UNIT_HINTS = tuple(
+    sorted({v for w in _UNIT_WORDS for v in (w[:3], w[:3].capitalize(), w[:3].upper())})
 )
 _WINDOW = 24
 # A percentage as written: "12.3%", "-0.5 ％", "3个百分点", "25 basis points".  The
@@ -92,6 +88,8 @@ _PERCENT_SIGN = re.compile(
     r"%|％|个百分点|百分点|[Pp]ercent(?:age points?)?\b|[Bb]asis points?\b|bps\b"
 )
 _NUMBER_CHARS = frozenset("0123456789.,")
+# Substrings every percentage sign holds: a quick test by str.find.
+_PERCENT_HINTS = ("%", "％", "百分点", "ercent", "asis point", "bps")
 # A list item's number: "1. Find …", "2) …", "3、…" at the start of a line.
 _ITEM_AFTER = re.compile(r"[.)、）][ \t]")
 _ITEM_LEAD = " \t*#>-•·(（"
@@ -195,6 +193,8 @@ def _percentages(text: str, start: int, end: int) -> list[tuple[int, int]]:
     >>> [text[a:b] for a, b in _percentages(text, 0, len(text))]
     ['12.3%', '2个百分点']
     """
+    if not any(text.find(hint, start, end) != -1 for hint in _PERCENT_HINTS):
+        return []
     found = []
     for sign in _PERCENT_SIGN.finditer(text, start, end):
         at = sign.start()
@@ -292,12 +292,11 @@ def _read(
     if found:
         found = [q for q in found if not _is_label(text, q)]
     a, b = region if region is not None else (0, len(masked))
-    if _UNIT_HINT.search(masked, a, b) is not None and _ANSWER_UNIT.search(masked) is not None:
+    if _has_unit_word(masked, a, b) and _ANSWER_UNIT.search(masked) is not None:
         found = _with_answer_units(masked, found)
     shift = None if context is None else shift_exponent(context.multiplier)
     alternates: list[Decimal | None] = []
     result: list[Quantity] = []
-    previous = 0
     brackets = "(" in text or "（" in text
     for q in found:
         alternate = None
@@ -307,12 +306,35 @@ def _read(
             row = _with_row_unit(text, q, context)
             if row is not q:
                 q, alternate = row, None
-        if q.dimension is not None and is_money(q.dimension):
-            q = _per_share(text, q, previous)
-        previous = (q.span or (0, 0))[1]
         result.append(q)
         alternates.append(alternate)
     return result, alternates
+
+
+def _has_unit_word(text: str, start: int, end: int) -> bool:
+    """A quick test for a unit word of ``[answer_unit]`` ("days", "天") in ``text[start:end]``."""
+    return any(text.find(hint, start, end) != -1 for hint in _UNIT_HINTS)
+
+
+def per_share(text: str, items: list[Quantity], i: int) -> Quantity:
+    """Amount ``i``, a per-share figure when written so ("$2.35 per share", "每股收益0.85元").
+
+    Applied to the figures judged only: a currency and its per-share figures
+    compare alike (``kinds.comparable``), so this says what was found, not
+    whether it matches.
+
+    >>> from decimal import Decimal
+    >>> q = Quantity(Decimal("2.35"), "USD", unit="$", raw="$2.35", span=(8, 13))
+    >>> per_share("EPS was $2.35 per share", [q], 0).dimension
+    'USD_PER_SHARES'
+    """
+    q = items[i]
+    if q.dimension is None or not is_money(q.dimension):
+        return q
+    floor = 0
+    if i and items[i - 1].span is not None:
+        floor = items[i - 1].span[1]  # type: ignore[index]
+    return _per_share(text, q, floor)
 
 
 def _label_bracket(text: str, q: Quantity) -> bool:

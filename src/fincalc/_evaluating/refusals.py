@@ -24,7 +24,7 @@ from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
 from .._values.vocabulary import load_vocabulary
-from .cues import trie_pattern
+from .cues import cue_index, trie_pattern
 from .wording import last_match, word_alternation, words
 
 __all__ = [
@@ -64,11 +64,13 @@ class RefusalMatcher:
     case-insensitive alternation (docs/performance.md, "Evaluation").
     """
 
-    __slots__ = ("_pattern", "phrases")
+    __slots__ = ("_pattern", "cues", "phrases")
 
     def __init__(self, phrases: tuple[str, ...]) -> None:
         self.phrases = tuple(sorted({p.lower() for p in phrases}, key=lambda p: (-len(p), p)))
         self._pattern = re.compile(trie_pattern(self.phrases)) if self.phrases else None
+        #: The cue index of these phrases and the conclusion markers (``cues``).
+        self.cues = cue_index(self.phrases)
 
     def search(self, text: str) -> str | None:
         """The first phrase found in ``text`` (lower-cased as found), or ``None``."""

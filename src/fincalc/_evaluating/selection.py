@@ -44,7 +44,7 @@ from typing import Literal, NamedTuple
 
 from .._values.dimensions import is_money
 from .._values.quantity import Quantity
-from .cues import Cue, WordFinder, cue_index
+from .cues import Cue, WordFinder
 from .kinds import comparable, per_share_of
 from .refusals import RefusalMatcher
 from .wording import ends_with_word, words
@@ -237,7 +237,7 @@ class Selector:
         self.asides = asides
         self.expected = expected
         if cues is None:
-            cues = cue_index(refusal.phrases).scan(text) if text else []
+            cues = refusal.cues.scan(text) if text else []
         self.cues = cues
         self.refusals = [c for c in self.cues if "refusal" in c.kinds]
         self.markers = [

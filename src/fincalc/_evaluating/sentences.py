@@ -193,7 +193,20 @@ def asides(text: str, start: int = 0, end: int | None = None) -> list[tuple[int,
     ['（华岳酒业·2023年报·P12）']
     """
     stop = len(text) if end is None else end
-    return [m.span() for m in _ASIDE.finditer(text, start, stop) if _WORDY.search(m.group())]
+    found: list[tuple[int, int]] = []
+    at = start
+    while True:  # the opening brackets by str.find: far cheaper than a regex over the text
+        a = text.find("(", at, stop)
+        b = text.find("（", at, stop)
+        opening = a if b == -1 or (a != -1 and a < b) else b
+        if opening == -1:
+            return found
+        match = _ASIDE.match(text, opening, stop)
+        if match is not None and _WORDY.search(match.group()):
+            found.append(match.span())
+            at = match.end()
+        else:
+            at = opening + 1
 
 
 def blank(text: str, spans: list[tuple[int, int]]) -> str:
