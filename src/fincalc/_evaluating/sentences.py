@@ -37,11 +37,11 @@ __all__ = [
 _BREAK = re.compile(r"[。！？；;!?]+|\n(?![ \t]*[=≈])|\.(?=\s|$)")
 # The same breaks matched on the reversed text (the last break first); a line
 # break is checked for a continuation line in code.
-_BREAK_REVERSED = re.compile(r"[。！？；;!?]+|\n|(?<=\s)\.")
+_BREAK_REVERSED = re.compile(r"[。！？；;!?]+|\n|\.(?<=\s\.)")
 _ASIDE = re.compile(r"[（(][^（）()\n]{0,400}[）)]")
 # An aside holds a word: a Latin letter or a CJK character.  "(1,577)" does not.
 _WORDY = re.compile(r"[A-Za-z\u3400-\u9fff]")
-_WORD_BEFORE = re.compile(r"[A-Za-z.]{1,12}$")
+_WORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz."
 
 
 @functools.cache
@@ -55,11 +55,10 @@ def is_sentence_end(text: str, dot: int) -> bool:
     >>> is_sentence_end("fell by approx. 5%", 14), is_sentence_end("It fell. Then", 7)
     (False, True)
     """
-    word = _WORD_BEFORE.search(text, max(0, dot - 12), dot)
-    if word is None:
-        return True
+    before = text[max(0, dot - 12) : dot]
     # "U.S." and "e.g." keep their inner dots: the word is everything back to a space
-    return word.group().lstrip(".").casefold() not in _abbreviations()
+    word = before[len(before.rstrip(_WORD_CHARS)) :].lstrip(".")
+    return not word or word.casefold() not in _abbreviations()
 
 
 def _breaks(text: str, pattern: re.Pattern[str], start: int, end: int) -> list[int]:
