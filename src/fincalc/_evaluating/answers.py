@@ -113,6 +113,9 @@ def check_quantities(
 
 
 _MAX_ANSWER_TEXT = 100_000
+#: Answers longer than this are read tail first in the general path (a
+#: conclusion's sentence, then the rest only if needed); shorter ones whole.
+_TAIL_FIRST = 600
 
 
 @public
@@ -256,17 +259,23 @@ def judge_text(
     index = refusal.cues
     markers = index.markers(text)
     selection = None
+    tail_refuses = False
     if mode == "final" and not markers and text:
         # the common case: no conclusion marker, the last sentence states the answer
         start, end = last_sentence(text)
         cues = index.sentence(text, start, end)
-        if not any("refusal" in c.kinds for c in cues):
+        tail_refuses = any("refusal" in c.kinds for c in cues)
+        if not tail_refuses:
             amounts.read(start)
             selection = tail_statement(
                 text, amounts.items, (start, end), gold.dimension, plain=gold.known, cues=cues
             )
+        else:
+            amounts.read(0)
+            amounts.read_asides()
+            if not amounts.items:  # it ends in a refusal and holds no figure at all
+                return refused_check(gold, tolerance)
     if selection is None:
-        cues = sorted(markers + index.refusals(text))
         selector = Selector(
             text,
             sentences(text),
@@ -274,9 +283,11 @@ def judge_text(
             gold.dimension,
             refusal,
             plain=gold.known,
-            cues=cues,
+            markers=markers,
+            has_refusal=True if tail_refuses else None,
         )
-        tail = selector.tail(mode)
+        # a short answer is read whole at once; a long one tail first
+        tail = selector.tail(mode) if len(text) > _TAIL_FIRST else 0
         amounts.read(tail)
         if mode == "any":
             amounts.read_asides()

@@ -201,6 +201,9 @@ class Selector:
     """The answer's sentences, figures and cue words, and what each figure does."""
 
     __slots__ = (
+        "_has_refusal",
+        "_index",
+        "_refusals",
         "_silent",
         "asides",
         "bare",
@@ -211,7 +214,6 @@ class Selector:
         "figures_of",
         "markers",
         "plain",
-        "refusals",
         "sentence_of",
         "sentence_starts",
         "sentences",
@@ -228,7 +230,8 @@ class Selector:
         refusal: RefusalMatcher,
         *,
         plain: bool = True,
-        cues: list[Cue] | None = None,
+        markers: list[Cue] | None = None,
+        has_refusal: bool | None = None,
     ) -> None:
         self.text = text
         self.plain = plain and expected is None
@@ -236,10 +239,13 @@ class Selector:
         self.sentence_starts = [a for a, _ in self.sentences]
         self.asides = asides
         self.expected = expected
-        if cues is None:
-            cues = refusal.cues.scan(text) if text else []
-        self.cues = cues
-        self.refusals = [c for c in self.cues if "refusal" in c.kinds]
+        self._index = refusal.cues
+        if markers is None:
+            markers = self._index.markers(text) if text else []
+        self.cues = markers
+        # Refusal phrases are looked for sentence by sentence, when a rule asks.
+        self._refusals: dict[int, list[Cue]] = {}
+        self._has_refusal = has_refusal
         self.markers = [
             c
             for c in self.cues
@@ -394,13 +400,32 @@ class Selector:
 
     # -- refusals -----------------------------------------------------------------------
 
+    @property
+    def has_refusal(self) -> bool:
+        """Whether a refusal phrase stands anywhere in the answer (looked for once, if asked)."""
+        if self._has_refusal is None:
+            self._has_refusal = bool(self._index.refusals(self.text))
+        return self._has_refusal
+
+    def refusals_in(self, s: int) -> list[Cue]:
+        """The refusal phrases of sentence ``s`` (offsets in the text), found once."""
+        found = self._refusals.get(s)
+        if found is None:
+            a, b = self.sentences[s]
+            found = self._refusals[s] = self._index.refusals(self.text, a, b)
+        return found
+
     def refuses(self, start: int, end: int) -> bool:
         """Whether a refusal phrase stands in ``[start, end)`` outside the asides there."""
+        if self._has_refusal is False:
+            return False
+        first, last = self.sentence_at(start), self.sentence_at(max(start, end - 1))
         return any(
             start <= c.start
             and c.end <= end
             and not any(a <= c.start < b and (a, b) != (start, end) for a, b in self.asides)
-            for c in self.refusals
+            for s in range(first, last + 1)
+            for c in self.refusals_in(s)
         )
 
     def governed(self, i: int) -> bool:
@@ -409,6 +434,8 @@ class Selector:
         for a, b in self.asides:
             if a <= start and end <= b:
                 return self.refuses(a, b)
+        if not self.refusals_in(self.sentence_of[i]):
+            return False
         a, b = self.sentences[self.sentence_of[i]]
         contrasts = [(a + c.start, a + c.end) for c in _CONTRAST.scan(self.text[a:b])]
         head = max((y for x, y in contrasts if y <= start), default=a)
@@ -417,11 +444,13 @@ class Selector:
 
     def closes_with_refusal(self, s: int) -> bool:
         """Whether a later sentence says the answer cannot be given ("… cannot be calculated")."""
-        after = self.sentences[s][1]
-        for t in sorted({self.sentence_at(c.start) for c in self.refusals if c.start >= after}):
-            a, b = self.sentences[t]
-            if _CLOSING.scan(self.text[a:b]):
-                return True
+        if self._has_refusal is False:
+            return False
+        for t in range(s + 1, len(self.sentences)):
+            if self.refusals_in(t):
+                a, b = self.sentences[t]
+                if _CLOSING.scan(self.text[a:b]):
+                    return True
         return False
 
 
@@ -437,10 +466,9 @@ def select(
     conclusion markers): it decides only when that sentence states the answer
     and no refusal phrase elsewhere could change the verdict.
     """
-    has_refusal = bool(selector.refusals)
     if mode == "any":
-        return _select_any(selector, has_refusal)
-    chosen = _conclusion(selector, any_dimension=False, has_refusal=has_refusal)
+        return _select_any(selector, selector.has_refusal)
+    chosen = _conclusion(selector, any_dimension=False)
     if chosen is not None:
         return chosen
     if not complete and selector.markers:
@@ -450,18 +478,22 @@ def select(
         return None  # a refusal phrase outside the last sentence could decide
     if found is not None:
         s, stated = found
-        if has_refusal and (
+        if (
             _all_governed(selector, stated)
             or selector.closes_with_refusal(s)
-            or (selector.expected is not None and _all_bare(selector, stated))
+            or (
+                selector.expected is not None
+                and _all_bare(selector, stated)
+                and selector.has_refusal
+            )
         ):
             return _REFUSED
         return Selection(tuple(stated), "last_statement", selector.sentences[s])
     if not complete:
         return None
-    if has_refusal:
+    if selector.has_refusal:
         return _REFUSED_UNSTATED
-    chosen = _conclusion(selector, any_dimension=True, has_refusal=False)
+    chosen = _conclusion(selector, any_dimension=True, refusals=False)
     if chosen is not None:
         return chosen._replace(stated=False)
     found = selector.last_statement(any_dimension=True)
@@ -471,9 +503,11 @@ def select(
     return _NOTHING
 
 
-def _conclusion(selector: Selector, *, any_dimension: bool, has_refusal: bool) -> Selection | None:
+def _conclusion(
+    selector: Selector, *, any_dimension: bool, refusals: bool = True
+) -> Selection | None:
     for cue in reversed(selector.markers):
-        if has_refusal:
+        if refusals:
             # the last conclusion refuses and states nothing: "Therefore, I cannot provide …"
             s = selector.sentence_at(cue.start)
             if selector.refuses(cue.end, selector.sentences[s][1]) and not selector.stated(
@@ -484,7 +518,7 @@ def _conclusion(selector: Selector, *, any_dimension: bool, has_refusal: bool) -
         if found is None:
             continue
         s, stated = found
-        if has_refusal and (_all_governed(selector, stated) or selector.closes_with_refusal(s)):
+        if refusals and (_all_governed(selector, stated) or selector.closes_with_refusal(s)):
             return _REFUSED
         return Selection(tuple(stated), "conclusion", selector.sentences[s], cue.word)
     return None
