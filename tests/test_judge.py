@@ -539,3 +539,59 @@ def test_plain_number_gold_ignores_money_in_the_answer_sentence() -> None:
     assert check.found is not None
     assert check.found.raw == "6.25"
     assert check_answer("It was $6.25.", Decimal("6.25")).matched  # only money: judged anyway
+
+
+# -- the fast path reads the tail first; the general rules decide the same -----------------
+
+fragments = st.sampled_from(
+    [
+        "Revenue was $5.2 million. ",
+        "Capex = $1,832 million + $636 million = $2,468 million. ",
+        "Therefore, capex was $2,468 million. ",
+        "So the margin is 16.5%. ",
+        "The filing does not include segment data. ",
+        "I'm sorry, but I cannot provide the figure. ",
+        "For example, 12% would be high. ",
+        "This means 68 cents per dollar. ",
+        "营业收入为8.7亿元，同比增长12.3%（华岳酒业·2023年报·P12）。",
+        "因此，营业收入为9.1亿元。",
+        "资料未披露2024年营业收入。",
+        "DPO is 93.9 days. ",
+        "Revenue was either $1.2 billion or $5 billion. ",
+        "1. Find the accounts payable. ",
+        "approx. 5%. ",
+        "(in thousands) ",
+        "",
+    ]
+)
+
+
+@given(
+    parts=st.lists(fragments, min_size=1, max_size=6),
+    gold=st.sampled_from(
+        [("2468000000", "USD"), ("870000000", "CNY"), ("0.165", "RATIO"), ("93.86", None)]
+    ),
+)
+def test_reading_the_tail_first_decides_as_the_whole_answer_does(
+    parts: list[str], gold: tuple[str, str | None]
+) -> None:
+    """Property: the tail-first fast path and the general rules give the same verdict."""
+    from fincalc._evaluating.answers import judge_text
+    from fincalc._evaluating.precision import read_gold
+    from fincalc._evaluating.refusals import refusal_matcher
+    from fincalc._values.decimals import arithmetic
+
+    text = "".join(parts)
+    reading = read_gold(gold[0], dimension=gold[1])
+    tolerance = Tolerance.default_for(gold[1])
+    with arithmetic():
+        fast = judge_text(text, reading, None, tolerance, refusal_matcher(None))
+        whole = judge_text(text, reading, None, tolerance, refusal_matcher(None), tail_first=False)
+    assert (fast.reason, fast.selection, fast.statement) == (
+        whole.reason,
+        whole.selection,
+        whole.statement,
+    ), text
+    assert (fast.found is None) == (whole.found is None), text
+    if fast.found is not None and whole.found is not None:
+        assert fast.found.span == whole.found.span, text

@@ -244,6 +244,7 @@ def judge_text(
     mode: SelectMode = "final",
     *,
     every_candidate: bool = False,
+    tail_first: bool = True,
 ) -> AnswerCheck:
     """Read, select and judge the figures of ``text``; the caller holds ``arithmetic()``.
 
@@ -253,6 +254,8 @@ def judge_text(
     asides (and, for a money question, percentages) only when the sentences
     state no figure of the expected dimension.  ``every_candidate`` reads the
     rest afterwards too, so that ``AnswerCheck.candidates`` lists every amount.
+    ``tail_first=False`` reads the whole answer at once and selects with the
+    general rules only (the tests check both give the same verdicts).
     """
     money = gold.dimension is not None and is_money(per_share_of(gold.dimension) or gold.dimension)
     amounts = Amounts(text, unit, hold_percentages=money and mode == "final")
@@ -260,7 +263,7 @@ def judge_text(
     markers = index.markers(text)
     selection = None
     tail_refuses = False
-    if mode == "final" and not markers and text:
+    if tail_first and mode == "final" and not markers and text:
         # the common case: no conclusion marker, the last sentence states the answer
         start, end = last_sentence(text)
         cues = index.sentence(text, start, end)
@@ -287,7 +290,7 @@ def judge_text(
             has_refusal=True if tail_refuses else None,
         )
         # a short answer is read whole at once; a long one tail first
-        tail = selector.tail(mode) if len(text) > _TAIL_FIRST else 0
+        tail = selector.tail(mode) if tail_first and len(text) > _TAIL_FIRST else 0
         amounts.read(tail)
         if mode == "any":
             amounts.read_asides()

@@ -52,7 +52,6 @@ def per_share_of(code: str | None) -> str | None:
     return top if is_money(top) else None
 
 
-@functools.lru_cache(maxsize=1024)
 def comparable(found: str | None, expected: str | None) -> bool:
     """True when an amount of dimension ``found`` can answer a question in ``expected``.
 
@@ -61,6 +60,12 @@ def comparable(found: str | None, expected: str | None) -> bool:
     """
     if found is None or expected is None or found == expected:
         return True
+    return _per_share_pair(found, expected)
+
+
+@functools.lru_cache(maxsize=1024)
+def _per_share_pair(found: str, expected: str) -> bool:
+    """Whether one of two different codes is a per-share figure of the other's currency."""
     return (per_share_of(found) or found) == (per_share_of(expected) or expected) and (
         is_money(per_share_of(found) or found)
     )

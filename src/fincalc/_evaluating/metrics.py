@@ -275,8 +275,9 @@ class Tally:
     def of(cls, cases: Iterable[CaseResult]) -> Tally:
         """The tally of ``cases``."""
         tally = cls()
+        add = tally.add
         for case in cases:
-            tally.add(case)
+            add(case)
         return tally
 
     def add(self, c: CaseResult) -> None:

@@ -123,11 +123,18 @@ class EvalReport:
         keys = tuple(k for k, _ in keyed)
         _check_distinct(keys)
         cases = tuple(c for _, c in keyed)
-        categories: dict[str, Tally] = {}
+        groups: dict[str | None, list[CaseResult]] = {}
         for case in cases:
-            if case.category is not None:
-                categories.setdefault(case.category, Tally()).add(case)
-        self._finish(cases, keys, Tally.of(cases), categories, Counter(c.reason for c in cases))
+            group = groups.get(case.category)
+            if group is None:
+                groups[case.category] = [case]
+            else:
+                group.append(case)
+        categories = {name: Tally.of(group) for name, group in groups.items() if name is not None}
+        reasons: Counter[str] = Counter()
+        for case in cases:
+            reasons[case.reason] += 1
+        self._finish(cases, keys, Tally.of(cases), categories, reasons)
 
     def _finish(
         self,

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import decimal
+import functools
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -55,6 +56,7 @@ _MAX_SLACK_DIGITS = 3
 _DERIVED_SLACK = Decimal("0.001")
 
 
+@functools.lru_cache(maxsize=256)
 def is_currency(dimension: str | None) -> bool:
     """True for a currency code (``CNY``, ``USD``), false for ``RATIO``, ``SHARES``, ``None``.
 
@@ -242,6 +244,9 @@ class Target:
     """
 
     __slots__ = (
+        "_derived",
+        "_prepared",
+        "_slack_on",
         "exponent",
         "limit",
         "magnitude",
@@ -276,23 +281,27 @@ class Target:
         self.min_digits = tolerance.min_significant_digits
         self.rounded = value
         self.slack: Decimal | None = None
-        if self.precision_aware:
-            self._prepare(tolerance, derived)
+        self._derived = derived
+        self._slack_on = tolerance.rounding_slack
+        # The rounded gold and its slack are worked out on the first answer
+        # that is not equal to the gold (most structured answers are).
+        self._prepared = not self.precision_aware
 
-    def _prepare(self, tolerance: Tolerance, derived: bool) -> None:
+    def _prepare(self) -> None:
         """The gold at its written precision, and the rounding slack it allows."""
+        self._prepared = True
         try:
             rounded = self.value.quantize(self.quantum)
         except decimal.InvalidOperation:  # gold has more digits than the context holds
             self.precision_aware = False
             return
         self.rounded = rounded
-        if not tolerance.rounding_slack or not rounded:
+        if not self._slack_on or not rounded:
             return
         digits = len(rounded.as_tuple().digits)
         if digits < _MIN_SLACK_DIGITS:
             return
-        if derived:
+        if self._derived:
             self.slack = max(self.quantum, self.magnitude * _DERIVED_SLACK)
         elif digits <= _MAX_SLACK_DIGITS:
             self.slack = self.quantum
@@ -301,6 +310,8 @@ class Target:
         """True when ``found`` matches; ``found`` must be ``in_range`` (``judge`` checks)."""
         if (found - self.value).copy_abs() <= self.limit:
             return True
+        if not self._prepared:
+            self._prepare()
         if not self.precision_aware or not found:
             return False
         _, digits, exponent = found.as_tuple()
