@@ -166,8 +166,14 @@ def run(quick: bool = False) -> Result:
     budgets = [
         Budget(
             AREA,
-            f"agreement with human grades ≥ {BUDGET_AGREEMENT:.0%} at the defaults",
-            f"{agree / n:.1%} three-way, {binary / n:.1%} correct-vs-not",
+            f"agreement (correct vs not) ≥ {BUDGET_AGREEMENT:.0%} at the defaults",
+            f"{binary / n:.1%}",
+            binary / n >= BUDGET_AGREEMENT,
+        ),
+        Budget(
+            AREA,
+            f"agreement (correct / incorrect / refusal) ≥ {BUDGET_AGREEMENT:.0%} at the defaults",
+            f"{agree / n:.1%}",
             agree / n >= BUDGET_AGREEMENT,
         ),
         Budget(AREA, "no refusal judged correct", str(refusals_matched), refusals_matched == 0),

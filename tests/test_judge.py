@@ -211,6 +211,47 @@ FINAL_ANSWER = [
         "最终 concludes; 倍 is a multiple",
     ),
     (
+        "markdown-bold-answer",
+        "**Step 1:** Inventories at FY2019 year end are on the balance sheet.\n\n"
+        "**Answer:** **$5,409 million**",
+        "$5409.00",
+        None,
+        "million",
+        True,
+        "ok",
+        "Markdown emphasis around a figure is not multiplication",
+    ),
+    (
+        "markdown-italic-answer",
+        "Inventories were *$5,409 million* at year end.",
+        "$5409.00",
+        None,
+        "million",
+        True,
+        "ok",
+        "a single asterisk glued to the figure is emphasis",
+    ),
+    (
+        "markdown-bold-wrong",
+        "Inventories: 5,409. **Total current assets: $16,525 million**",
+        "$5409.00",
+        None,
+        "million",
+        False,
+        "out_of_tolerance",
+        "the bold last statement is judged, not the earlier figure",
+    ),
+    (
+        "asterisk-product-is-operand",
+        "Remaining cost = 0.10 * $700 million = $70 million",
+        "$700 million",
+        None,
+        None,
+        False,
+        "wrong_scale",
+        "a starred product's operands are context",
+    ),
+    (
         "table-dump-is-no-answer",
         "Years Ended December 31,\n2022 2021 2020\nTotal net sales 65,984 67,044 65,398\n"
         "Cost of sales 57,983 57,983 56,744",
@@ -319,6 +360,18 @@ REFUSALS = [
         "2018 figure, it is not possible to calculate the three-year average.",
         "refusal: figures of another dimension, then it cannot answer",
     ),
+    (
+        "en-no-exact-figure-and-none-given",
+        "As an AI, I can't provide the exact cash conversion cycle. Here's how: calculate DIO "
+        "by multiplying 365 by the average inventory, then divide by COGS.",
+        "refusal: disclaiming exactness without an estimate, then a recipe",
+    ),
+    (
+        "en-exact-inputs-missing",
+        "The 2018 ratio was 12.6%. Without the exact revenue figures for 2019, I cannot "
+        "calculate the average.",
+        "refusal: 'exact' qualifies the missing inputs, not the answer",
+    ),
     ("zh-wufaqueding", "根据所给资料，无法确定该公司2023年的毛利率。", "refusal"),
     ("zh-weipilu", "年报中未披露2024年第四季度的营业收入。", "refusal"),
     ("zh-meiyoutigong", "资料中没有提供计算自由现金流所需的资本开支数据。", "refusal"),
@@ -357,6 +410,27 @@ ANSWERS_DESPITE_A_PHRASE = [
         "1577000000",
         "USD",
         "a remark after the conclusion, not a refusal of the answer",
+    ),
+    (
+        "estimate-then-no-exact-figure",
+        "Capex was approximately $1.58 billion. I cannot provide an exact figure.",
+        "1577000000",
+        "USD",
+        "disclaiming exactness leaves the estimate standing",
+    ),
+    (
+        "estimate-though-not-precise",
+        "Capex was about $1,577 million, though I am unable to give a precise number.",
+        "1577000000",
+        "USD",
+        "the same in one sentence",
+    ),
+    (
+        "zh-estimate-no-exact",
+        "资本开支约为15.77亿美元。无法给出准确数字。",
+        "1577000000",
+        "USD",
+        "无法给出准确数字 disclaims exactness only",
     ),
 ]
 
@@ -454,8 +528,36 @@ UNITS = [
     ("per-share-plain", "Diluted earnings were $2.35.", "2.35", "USD_PER_SHARES", True),
     ("per-share-zh", "基本每股收益为0.85元。", "0.85", "CNY_PER_SHARES", True),
     ("per-share-wrong-currency", "每股收益为0.85元。", "0.85", "USD_PER_SHARES", False),
+    ("per-share-slash-zh", "基本每股收益为0.85元/股。", "0.85", "CNY_PER_SHARES", True),
+    ("per-share-slash-en", "Diluted EPS was $2.35/share.", "2.35", "USD_PER_SHARES", True),
+    (
+        "per-share-after-division",
+        "EPS = $5,000 million / 2,128 million shares = $2.35/share",
+        "2.35",
+        "USD_PER_SHARES",
+        True,
+    ),
     ("days-are-not-percent", "DPO is 93.9 days.", "0.939", "RATIO", False),
+    ("days-accounting-negative", "The cash conversion cycle is (3.7) days.", "-3.7", None, True),
+    ("days-accounting-not-positive", "The CCC is (3.7) days.", "3.7", None, False),
+    ("days-minus", "The cash conversion cycle is -3.76 days.", "-3.7", None, True),
+    (
+        "days-negative-word",
+        "The cash conversion cycle was negative 3.7 days.",
+        "-3.7",
+        None,
+        True,
+    ),
 ]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the parser reads a bracketed decimal without unit or grouping ('(3.70)') as "
+    "positive; wanted from the reading stage: an accounting negative after a copula",
+)
+def test_a_bare_bracketed_decimal_is_negative() -> None:
+    assert check_answer("The cash conversion cycle is (3.70).", "-3.7").matched
 
 
 @pytest.mark.parametrize(
@@ -595,3 +697,15 @@ def test_reading_the_tail_first_decides_as_the_whole_answer_does(
     assert (fast.found is None) == (whole.found is None), text
     if fast.found is not None and whole.found is not None:
         assert fast.found.span == whole.found.span, text
+
+
+def test_a_wrong_estimate_with_a_disclaimer_is_wrong_not_refused() -> None:
+    # The answer offers an estimate and only disclaims exactness: it answered, wrongly.
+    text = (
+        "Capex is likely to be around $1.7 billion. However, without further details, "
+        "we cannot provide an exact figure in USD millions."
+    )
+    check = check_answer(text, "$1577.00", unit="million")
+    assert (check.reason, check.found is not None) == ("out_of_tolerance", True)
+    # Without an estimate the same disclaimer is a refusal.
+    assert check_answer(text.split(". ")[1], "$1577.00", unit="million").reason == "refused"

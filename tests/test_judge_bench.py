@@ -23,7 +23,9 @@ ROWS = [
         "gold_value": "1577000000",
         "gold_dimension": "USD",
         "unit_hint": "million",
-        "answer_text": "Capex was $1,832 million + $12 million. Therefore, capex was $1,577 million.",
+        "answer_text": (
+            "Capex was $1,832 million + $12 million. Therefore, capex was $1,577 million."
+        ),
         "human_label": "correct",
     },
     {

@@ -71,8 +71,10 @@ _PER_SHARE_AFTER = tuple(w.lower() for w in words("per_share.after"))
 _PER_SHARE_BEFORE_WORDS = tuple(w.lower() for w in words("per_share.before"))
 _PER_SHARE_BEFORE = re.compile(alternation(words("per_share.before")), re.IGNORECASE)
 _UNIT_WORDS = vocabulary("answers").table("answer_unit")
+_DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+# "93.9 days", or an accounting negative with its unit outside the brackets: "(3.7) days".
 _ANSWER_UNIT = re.compile(
-    r"(?<![0-9A-Za-z_.,])(?P<number>[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]*"
+    rf"(?<![0-9A-Za-z_.,])(?:\((?P<negative>{_DIGITS})\)|(?P<number>[-−]?{_DIGITS}))[ \t]*"
     rf"(?P<unit>{alternation(_UNIT_WORDS)})",
     re.IGNORECASE,
 )
@@ -402,13 +404,21 @@ def _with_answer_units(text: str, found: list[Quantity]) -> list[Quantity]:
         start, end = match.span()
         if any(a < end and start < b for a, b in covered):
             continue
-        number = match.group("number").replace(",", "").replace("−", "-")
+        negative = match.group("negative")
+        group = "number" if negative is None else "negative"
+        number = Decimal(match.group(group).replace(",", "").replace("−", "-"))
         unit = match.group("unit")
         key = unit.casefold() if unit.isascii() else unit
         q = Quantity(
-            Decimal(number), _UNIT_WORDS[key], unit=unit, raw=match.group(), span=(start, end)
+            -number if negative is not None else number,
+            _UNIT_WORDS[key],
+            unit=unit,
+            raw=match.group(),
+            span=(start, end),
         )
-        bare = taken.get((start, match.end("number")))
+        bare = taken.get((match.start(group), match.end(group)))
+        if bare is None and negative is not None:  # the parser read "(3,700)" whole
+            bare = taken.get((start, match.end(group) + 1))
         if bare is not None:
             result[bare] = q
         else:

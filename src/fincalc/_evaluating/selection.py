@@ -68,9 +68,17 @@ How = Literal["conclusion", "last_statement", "any", "none"]
 _EQUATION = re.compile(r"[=≈≒]")
 _LEAD = re.compile(r"[\s*#>•·\-\d.)（(]*")
 # Arithmetic operators: a figure next to one is an operand, not a result.
-_OPERATOR_BEFORE = re.compile(r"(?:[*×÷/+^]|\s[-−x]|\\times|\\cdot|\\div)[\s(（{]*$")
-_OPERATOR_AFTER = re.compile(r"[\s)）]*(?:[*×÷/+^]|[-−x]\s)")
+# An asterisk is a product ("365 * AP", "0.85*700") unless it is Markdown
+# emphasis: doubled ("**$5,409 million**"), or glued to the figure on one
+# side and to white space on the other ("*7.9%*").
+_OPERATOR_BEFORE = re.compile(
+    r"(?:(?<![*\s])\*(?!\*)|(?<!\*)\*(?=\s)|[×÷/+^]|\s[-−x]|\\times|\\cdot|\\div)[\s(（{]*$"
+)
+_OPERATOR_AFTER = re.compile(r"[)）]*(?:\s+\*(?!\*)|\*(?=[\w$(（¥€£])|\s*(?:[×÷/+^]|[-−x]\s))")
 _CLAUSE_MARKS = frozenset(",，、:：;；")
+# Per-share words written with a slash ("/股", "/share"): a unit, not a division.
+_PER_SLASH = tuple(w.lower() for w in words("per_share.after") if w.startswith("/"))
+_PER_SLASH_REACH = 12
 _BEFORE = 16  # characters looked at before a figure for a negation or comparison word
 _ROW = 3  # figures in a sentence without "=" that make it a row of data, not an answer
 # Words checked where they stand (right before a figure, at a sentence's
@@ -82,6 +90,8 @@ _EXPLANATION = tuple(w.lower() for w in words("explanation.opening"))
 # of the same words costs ten times as much on a sentence.
 _CONTRAST = WordFinder(dict.fromkeys(words("refusal_scope.contrast"), ("contrast",)))
 _CLOSING = WordFinder(dict.fromkeys(words("refusal_scope.closing"), ("closing",)))
+_HEDGE = WordFinder(dict.fromkeys(words("refusal_scope.hedge"), ("hedge",)))
+_HEDGE_REACH = 40  # characters after a refusal phrase in which a hedge word qualifies it
 _SILENT = WordFinder(
     {
         **dict.fromkeys(words("statement.hypothetical"), ("hypothetical",)),
@@ -124,11 +134,16 @@ def _is_relevant(dim: str | None, expected: str | None, plain: bool) -> bool:
     return comparable(dim, expected)
 
 
+def _per_unit(text: str, end: int) -> bool:
+    """A slash that writes a unit, not a division: "0.85元/股", "$2.35/share"."""
+    return text[end : end + _PER_SLASH_REACH].lower().lstrip(" \t").startswith(_PER_SLASH)
+
+
 def _is_asserted(text: str, start: int, end: int, floor: int) -> bool:
     """Not an operand ("365 * …", "… / 2") and not negated ("并非8.7亿元", "not $8.7 billion")."""
     if _OPERATOR_BEFORE.search(text, max(0, start - 7), start) is not None:
         return False
-    if _OPERATOR_AFTER.match(text, end) is not None:
+    if _OPERATOR_AFTER.match(text, end) is not None and not _per_unit(text, end):
         return False
     return not ends_with_word(text, start, max(floor, start - _BEFORE), _NEGATION)
 
@@ -415,17 +430,35 @@ class Selector:
             found = self._refusals[s] = self._index.refusals(self.text, a, b)
         return found
 
-    def refuses(self, start: int, end: int) -> bool:
-        """Whether a refusal phrase stands in ``[start, end)`` outside the asides there."""
+    def takes_back(self, s: int) -> list[Cue]:
+        """The refusal phrases of sentence ``s`` that take back a figure stated.
+
+        A phrase that only disclaims exactness ("cannot provide an exact
+        figure": a ``refusal_scope.hedge`` word soon after it) leaves a figure
+        the answer states as an estimate standing.
+        """
+        end = self.sentences[s][1]
+        return [
+            c
+            for c in self.refusals_in(s)
+            if not _HEDGE.scan(self.text[c.end : min(end, c.end + _HEDGE_REACH)])
+        ]
+
+    def refuses(self, start: int, end: int, *, hedged: bool = True) -> bool:
+        """Whether a refusal phrase stands in ``[start, end)`` outside the asides there.
+
+        With ``hedged=False`` a phrase that only disclaims exactness does not count.
+        """
         if self._has_refusal is False:
             return False
         first, last = self.sentence_at(start), self.sentence_at(max(start, end - 1))
+        found = self.refusals_in if hedged else self.takes_back
         return any(
             start <= c.start
             and c.end <= end
             and not any(a <= c.start < b and (a, b) != (start, end) for a, b in self.asides)
             for s in range(first, last + 1)
-            for c in self.refusals_in(s)
+            for c in found(s)
         )
 
     def governed(self, i: int) -> bool:
@@ -433,21 +466,21 @@ class Selector:
         start, end = self.starts[i], self.ends[i]
         for a, b in self.asides:
             if a <= start and end <= b:
-                return self.refuses(a, b)
-        if not self.refusals_in(self.sentence_of[i]):
+                return self.refuses(a, b, hedged=False)
+        if not self.takes_back(self.sentence_of[i]):
             return False
         a, b = self.sentences[self.sentence_of[i]]
         contrasts = [(a + c.start, a + c.end) for c in _CONTRAST.scan(self.text[a:b])]
         head = max((y for x, y in contrasts if y <= start), default=a)
         tail = min((x for x, y in contrasts if x >= end), default=b)
-        return self.refuses(head, tail)
+        return self.refuses(head, tail, hedged=False)
 
     def closes_with_refusal(self, s: int) -> bool:
         """Whether a later sentence says the answer cannot be given ("… cannot be calculated")."""
         if self._has_refusal is False:
             return False
         for t in range(s + 1, len(self.sentences)):
-            if self.refusals_in(t):
+            if self.takes_back(t):
                 a, b = self.sentences[t]
                 if _CLOSING.scan(self.text[a:b]):
                     return True
