@@ -709,3 +709,104 @@ def test_a_wrong_estimate_with_a_disclaimer_is_wrong_not_refused() -> None:
     assert (check.reason, check.found is not None) == ("out_of_tolerance", True)
     # Without an estimate the same disclaimer is a refusal.
     assert check_answer(text.split(". ")[1], "$1577.00", unit="million").reason == "refused"
+
+
+# -- the answer first, then how it was found ----------------------------------------------
+
+# id, answer, gold (as written, question unit million / CNY base units), matched, family
+ANSWER_FIRST = [
+    (
+        "this-is-calculated-as",
+        "General Mills' FY2020 free cash flow was $3,215.4 million. This is calculated as "
+        "operating cash flow of $3,676.2 million less capital expenditures of $460.8 million.",
+        "$3215.00",
+        True,
+        "an explanation sentence after the answer",
+    ),
+    (
+        "calculation-heading-list",
+        "General Mills' FY2020 free cash flow was $3,215.4 million.\n\n**Calculation:**\n\n"
+        "- Operating cash flow: $3,676.2 million\n- Capital expenditures: $460.8 million",
+        "$3215.00",
+        True,
+        "the lines under a heading explain the answer",
+    ),
+    (
+        "breakdown-same-line",
+        "The FY2020 FCF is $3,215.4 million. Here's the breakdown: cash from operations was "
+        "$3,676.2 million and capex was $460.8 million.",
+        "$3215.00",
+        True,
+        "a heading with its content on the same line",
+    ),
+    (
+        "calculated-as-in-sentence",
+        "FCF is $3,215.4 million, calculated as $3,676.2 million minus $460.8 million.",
+        "$3215.00",
+        True,
+        "figures after a derivation word are inputs; operator words make operands",
+    ),
+    (
+        "heading-then-equation-result",
+        "To find FCF, subtract capex from operating cash flow.\n\nCalculation:\n"
+        "OCF: $3,676.2 million\nCapex: $460.8 million\n"
+        "FCF = $3,676.2 million - $460.8 million = $3,215.4 million",
+        "$3215.00",
+        True,
+        "an equation under a heading is working: its result concludes",
+    ),
+    (
+        "list-after-block-ends-it",
+        "Calculation:\n- OCF: $3,676.2 million\n- Capex: $460.8 million\n\n"
+        "The FCF is $3,215.4 million.",
+        "$3215.00",
+        True,
+        "a blank line and a non-list line end the block",
+    ),
+    (
+        "context-then-heading-computes-else",
+        "The cash flow statement shows purchases of PP&E of $3,215.4 million and proceeds of "
+        "$262 million.\n\nCalculation:\nNet capex = $3,215.4 million - $262 million = "
+        "$2,953.4 million",
+        "$3215.00",
+        False,
+        "the gold as context before a heading whose equation concludes something else",
+    ),
+    (
+        "context-block-then-conclusion",
+        "Purchases of PP&E were $3,215.4 million.\n\nBreakdown:\n- Segment A: $2,000 million\n"
+        "- Segment B: $953.4 million\n\nTotal net capex was $2,953.4 million.",
+        "$3215.00",
+        False,
+        "the sentence after the block concludes",
+    ),
+    (
+        "zh-calculation-process",
+        "自由现金流为32.15亿美元。计算过程：经营活动现金流量净额36.76亿美元，减去资本开支4.61亿美元。",
+        "$3215.00",
+        True,
+        "计算过程：",
+    ),
+    (
+        "zh-formula-inside",
+        "自由现金流为32.15亿美元，计算公式为36.76亿美元减去4.61亿美元。",
+        "$3215.00",
+        True,
+        "计算公式为 introduces inputs",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "matched"), [pytest.param(*r[1:4], id=r[0]) for r in ANSWER_FIRST]
+)
+def test_the_answer_first_then_how_it_was_found(text: str, gold: str, matched: bool) -> None:
+    check = check_answer(text, gold, unit="million")
+    assert check.matched is matched, check.describe()
+
+
+def test_minus_as_a_sign_is_not_an_operator() -> None:
+    assert check_answer(
+        "The company reported minus $3.2 million.", "-3200000", dimension="USD"
+    ).matched
+    assert not check_answer("$3.7 million minus $0.5 million", "3700000", dimension="USD").matched

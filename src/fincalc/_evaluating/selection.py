@@ -12,10 +12,13 @@ working are context.  So does the judge:
    ("Finally, we calculate the CCC:"), the last one.
 2. **Otherwise the last sentence that states a figure** of the expected
    dimension.  A sentence that explains a figure ("This means …", ``[explanation]``)
-   is an answer only when no other sentence states one.
+   is an answer only when no other sentence states one; so are the lines
+   under an explanation heading ("Calculation:", ``working.py``) that hold no "=".
 
 Within the answer sentence, figures after its last "=" or "≈" are the
-result ("(1,494 - 903) / 903 = 65.2%" states 65.2%); a figure right after a
+result ("(1,494 - 903) / 903 = 65.2%" states 65.2%), figures after a
+derivation word ("calculated as") are inputs, operands of "*" or "minus" are
+context; a figure right after a
 negation is denied ("并非8.7亿元，而是9.1亿元" states 9.1亿), one right after
 a comparison word is a base ("up from $5M"), judged only when nothing else
 is stated.  A sentence that offers alternatives ("either $1.2 billion or $5
@@ -48,6 +51,13 @@ from .cues import Cue, WordFinder
 from .kinds import comparable, per_share_of
 from .refusals import RefusalMatcher
 from .wording import ends_with_word, words
+from .working import (
+    block_explanations,
+    derivation_start,
+    heading_colon,
+    is_word_operand,
+    may_follow_heading,
+)
 
 __all__ = [
     "How",
@@ -145,7 +155,27 @@ def _is_asserted(text: str, start: int, end: int, floor: int) -> bool:
         return False
     if _OPERATOR_AFTER.match(text, end) is not None and not _per_unit(text, end):
         return False
+    if is_word_operand(text, start, end, floor):
+        return False
     return not ends_with_word(text, start, max(floor, start - _BEFORE), _NEGATION)
+
+
+def _results(text: str, a: int, b: int, found: list[int], starts: Sequence[int]) -> list[int]:
+    """Of several figures stated in ``text[a:b]``, the results: after the last "=", before
+    a derivation word ("calculated as", "其中"), and not a base after a comparison word."""
+    signs = list(_EQUATION.finditer(text, a, b))
+    if signs:
+        found = [i for i in found if starts[i] >= signs[-1].end()] or found
+    if len(found) > 1:
+        cut = derivation_start(text, signs[-1].end() if signs else a, b, starts[found[0]])
+        if cut is not None:
+            found = [i for i in found if starts[i] < cut] or found
+    plain = [
+        i
+        for i in found
+        if not ends_with_word(text, starts[i], max(a, starts[i] - _BEFORE), _COMPARISON)
+    ]
+    return plain or found
 
 
 def _is_silent(text: str, a: int, b: int, figures: int) -> bool:
@@ -158,6 +188,14 @@ def _is_explanation(text: str, a: int, b: int) -> bool:
     lead = _LEAD.match(text, a, b)
     at = lead.end() if lead is not None else a
     return text[at : at + 24].lower().startswith(_EXPLANATION)
+
+
+def _is_heading(text: str, a: int, b: int) -> bool:
+    """An explanation heading with no "=" after its colon ("Breakdown: OCF $3.7B, capex …")."""
+    if text.find(":", a, b) == -1 and text.find("：", a, b) == -1:
+        return False
+    colon = heading_colon(text, a, b)
+    return colon is not None and _EQUATION.search(text, colon, b) is None
 
 
 def tail_statement(
@@ -191,14 +229,7 @@ def tail_statement(
     if not stated:
         return None
     if len(stated) > 1:
-        signs = list(_EQUATION.finditer(text, a, b))
-        if signs:
-            stated = [i for i in stated if spans[i][0] >= signs[-1].end()] or stated
-        stated = [
-            i
-            for i in stated
-            if not ends_with_word(text, spans[i][0], max(a, spans[i][0] - _BEFORE), _COMPARISON)
-        ] or stated
+        stated = _results(text, a, b, stated, [x for x, _ in spans])
     if (
         (len(stated) >= _ROW and _EQUATION.search(text, a, b) is None)
         or any(
@@ -206,6 +237,8 @@ def tail_statement(
             for c in cues
         )
         or _is_explanation(text, a, b)
+        or _is_heading(text, a, b)
+        or may_follow_heading(text, a)
         or (expected is not None and all(items[i].unit is None for i in stated))
     ):
         return None
@@ -216,6 +249,7 @@ class Selector:
     """The answer's sentences, figures and cue words, and what each figure does."""
 
     __slots__ = (
+        "_blocks",
         "_has_refusal",
         "_index",
         "_refusals",
@@ -274,6 +308,7 @@ class Selector:
         self.sentence_of: list[int] = []
         self.figures_of: dict[int, list[int]] = {}
         self._silent: dict[int, bool] = {}
+        self._blocks: frozenset[int] | None = None
 
     def use(self, items: Sequence[Quantity]) -> Selector:
         """Judge these amounts (all read so far, in text order); returns the selector."""
@@ -322,7 +357,11 @@ class Selector:
         return ends_with_word(self.text, start, floor, choices)
 
     def _explains(self, s: int) -> bool:
-        return _is_explanation(self.text, *self.sentences[s])
+        if _is_explanation(self.text, *self.sentences[s]):
+            return True
+        if self._blocks is None:
+            self._blocks = block_explanations(self.text, self.sentences)
+        return s in self._blocks
 
     def relevant(self, i: int, any_dimension: bool) -> bool:
         """Whether figure ``i`` is of the expected dimension (any with ``any_dimension``).
@@ -355,13 +394,7 @@ class Selector:
         ]
         if len(found) < 2:
             return found
-        signs = list(_EQUATION.finditer(self.text, after, self.sentences[s][1]))
-        if signs:
-            result = [i for i in found if self.starts[i] >= signs[-1].end()]
-            if result:
-                found = result
-        plain = [i for i in found if not self._right_after(i, _COMPARISON)]
-        return plain or found
+        return _results(self.text, after, self.sentences[s][1], found, self.starts)
 
     def _opens_clause(self, at: int) -> bool:
         begin = self.sentences[self.sentence_at(at)][0]
