@@ -252,6 +252,16 @@ FINAL_ANSWER = [
         "a starred product's operands are context",
     ),
     (
+        "prose-with-three-figures-is-no-row",
+        "根据财报，公司2023年毛利率为35.3%，较2022年的36.5%下降1.2个百分点。",
+        "35.3%",
+        None,
+        None,
+        True,
+        "ok",
+        "prose naming each of three figures states them; only a wordless run is a row",
+    ),
+    (
         "table-dump-is-no-answer",
         "Years Ended December 31,\n2022 2021 2020\nTotal net sales 65,984 67,044 65,398\n"
         "Cost of sales 57,983 57,983 56,744",
@@ -541,6 +551,8 @@ UNITS = [
     ("days-accounting-negative", "The cash conversion cycle is (3.7) days.", "-3.7", None, True),
     ("days-accounting-not-positive", "The CCC is (3.7) days.", "3.7", None, False),
     ("days-minus", "The cash conversion cycle is -3.76 days.", "-3.7", None, True),
+    ("turnover-ci", "存货周转率 = 80.5 / 12.9 ≈ 6.24次。", "6.25", None, True),
+    ("turns", "Inventory turned over 6.25 turns in FY2019.", "6.25", "MULTIPLE", True),
     (
         "days-negative-word",
         "The cash conversion cycle was negative 3.7 days.",

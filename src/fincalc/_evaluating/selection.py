@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
@@ -90,7 +91,7 @@ _CLAUSE_MARKS = frozenset(",，、:：;；")
 _PER_SLASH = tuple(w.lower() for w in words("per_share.after") if w.startswith("/"))
 _PER_SLASH_REACH = 12
 _BEFORE = 16  # characters looked at before a figure for a negation or comparison word
-_ROW = 3  # figures in a sentence without "=" that make it a row of data, not an answer
+_ROW = 3  # figures in a row, with no word between them, that make a row of data
 # Words checked where they stand (right before a figure, at a sentence's
 # start, inside a refusal's sentence) rather than in the one pass of ``cues``.
 _NEGATION = tuple(w.lower() for w in words("statement.negation"))
@@ -178,6 +179,21 @@ def _results(text: str, a: int, b: int, found: list[int], starts: Sequence[int])
     return plain or found
 
 
+def _is_row(text: str, a: int, b: int, spans: list[tuple[int, int]]) -> bool:
+    """A row of data ("Total net sales 65,984 67,044 65,398"): three figures or more in a
+    row with no word between them, and no "=" in the sentence.  Prose that names
+    each figure ("35.3%，较2022年的36.5%下降1.2个百分点") is no row."""
+    if len(spans) < _ROW or _EQUATION.search(text, a, b) is not None:
+        return False
+    run = 1
+    for (_, end), (start, _) in itertools.pairwise(spans):
+        gap = text[end:start]
+        run = 1 if any(ch.isalpha() for ch in gap) else run + 1
+        if run >= _ROW:
+            return True
+    return False
+
+
 def _is_silent(text: str, a: int, b: int, figures: int) -> bool:
     """A sentence offering alternatives or stating an example asserts nothing."""
     return any("hypothetical" in cue.kinds or figures > 1 for cue in _SILENT.scan(text[a:b]))
@@ -231,7 +247,7 @@ def tail_statement(
     if len(stated) > 1:
         stated = _results(text, a, b, stated, [x for x, _ in spans])
     if (
-        (len(stated) >= _ROW and _EQUATION.search(text, a, b) is None)
+        _is_row(text, a, b, [spans[i] for i in stated])
         or any(
             "hypothetical" in c.kinds or ("alternative" in c.kinds and len(figures) > 1)
             for c in cues
@@ -426,8 +442,9 @@ class Selector:
     ) -> tuple[int, list[int]] | None:
         """The last sentence that states a figure (an explaining one only if no other does).
 
-        A row of data — three or more figures and no "=" ("Total net sales
-        65,984 67,044 65,398", a dump of filing text) — states no answer.
+        A row of data — three or more figures in a row with no word between
+        them, and no "=" ("Total net sales 65,984 67,044 65,398", a dump of
+        filing text) — states no answer.
         Without ``complete`` (only the tail read) an explaining sentence is no answer yet.
         """
         fallback = None
@@ -444,7 +461,7 @@ class Selector:
 
     def _row(self, s: int, stated: list[int]) -> bool:
         a, b = self.sentences[s]
-        return len(stated) >= _ROW and _EQUATION.search(self.text, a, b) is None
+        return _is_row(self.text, a, b, [(self.starts[i], self.ends[i]) for i in stated])
 
     # -- refusals -----------------------------------------------------------------------
 
