@@ -90,10 +90,39 @@ def test_the_cases_are_the_recipe_s_few_thousand_mixed_ones(serial: str) -> None
     assert noted == {"duplicate_gold", "duplicate_prediction"}
 
 
-def test_the_process_scheduler_gives_the_one_process_report_byte_for_byte(serial: str) -> None:
-    report = evaluate_bag(PREDS, GOLD, npartitions=4, scheduler="processes", num_workers=2)
+def test_the_process_scheduler_gives_the_one_process_report_byte_for_byte(
+    serial: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scored_here = _count_scoring_here(monkeypatch)
+    report = evaluate_bag(PREDS, GOLD, npartitions=4, num_workers=2)  # a bag's default: processes
     assert report.to_json() == serial
     assert report == EvalReport.from_json(serial)
+    assert scored_here == []  # every partition was scored in a worker process
+
+
+def test_the_scheduler_set_in_dask_s_config_is_used(
+    serial: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scored_here = _count_scoring_here(monkeypatch)
+    with dask.config.set(scheduler="sync"):
+        report = evaluate_bag(PREDS, GOLD, npartitions=3)
+    assert report.to_json() == serial
+    assert len(scored_here) == 3
+
+
+def _count_scoring_here(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record each partition this process scores (a worker process records nothing here)."""
+    import fincalc.integrations.dask as on_dask
+
+    calls: list[int] = []
+
+    def counting(predictions: Any, gold: Any, **options: Any) -> EvalReport:
+        if gold:  # not the options check, which scores nothing
+            calls.append(len(gold))
+        return evaluate(predictions, gold, **options)
+
+    monkeypatch.setattr(on_dask, "evaluate", counting)
+    return calls
 
 
 @pytest.mark.parametrize("npartitions", [1, 5, 16])
@@ -263,7 +292,8 @@ def test_the_corpus_partitioning_never_changes_the_resolution(npartitions: int) 
     claims, docs = _corpus()
     serial = resolve_all(claims, docs)
     assert serial.conflicts
-    _same(resolve_corpus(claims, {d.id: d for d in docs}, npartitions=npartitions), serial)
+    by_id = {d.id: d for d in docs}
+    _same(resolve_corpus(claims, by_id, npartitions=npartitions, scheduler="sync"), serial)
     lazy = resolution_item(claims, docs[::-1], npartitions=npartitions, split_every=2)
     _same(lazy.compute(scheduler="sync"), serial)
 

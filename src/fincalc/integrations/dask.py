@@ -47,6 +47,7 @@ from operator import itemgetter
 from typing import Any, Literal, TypeAlias, cast
 
 import dask.bag as db
+import dask.config
 from dask.bag.core import Item as DaskItem
 from dask.base import compute as dask_compute
 from dask.delayed import delayed
@@ -78,6 +79,7 @@ from fincalc import (
 _bags: Any = db
 _delayed: Any = delayed
 _compute: Any = dask_compute
+_dask_config: Any = dask.config
 
 __all__ = [
     "Record",
@@ -237,7 +239,7 @@ def evaluate_bag(
     gold: Iterable[GoldCase | Mapping[str, Any]] | db.Bag,
     *,
     npartitions: int | None = None,
-    scheduler: str | None = None,
+    scheduler: str | object | None = None,
     num_workers: int | None = None,
     tolerance: Tolerance | None = None,
     profile: str | ScoringProfile = "strict",
@@ -259,9 +261,10 @@ def evaluate_bag(
         predictions: ``Prediction`` records or dicts, or a dask bag of either.
         gold: ``GoldCase`` records or dicts, or a dask bag of either.
         npartitions: How many partitions (see ``partition_by_qid``).
-        scheduler: Dask's scheduler (``"processes"``, ``"threads"``,
-            ``"sync"``, or a distributed client's); Dask's default otherwise,
-            which for bags is ``"processes"``.
+        scheduler: Dask's scheduler: ``"processes"``, ``"threads"``, ``"sync"``
+            or a ``distributed.Client``. Without one, the scheduler set in
+            Dask's config (a ``Client`` you created sets itself) or else, as
+            for any Dask bag, ``"processes"``.
         num_workers: Worker processes or threads for the local schedulers.
         tolerance: As for ``fincalc.evaluate``.
         profile: As for ``fincalc.evaluate``.
@@ -350,7 +353,7 @@ def resolve_corpus(
     documents: Mapping[str, Document] | Iterable[Document],
     *,
     npartitions: int | None = None,
-    scheduler: str | None = None,
+    scheduler: str | object | None = None,
     num_workers: int | None = None,
     calendar: FiscalCalendar | None = None,
     min_ratio: float = 0.9,
@@ -742,8 +745,10 @@ def _unseal(data: bytes) -> _Sealed:
     return _Sealed(pickle.loads(data))  # noqa: S301
 
 
-def _compute_options(scheduler: str | None, num_workers: int | None) -> dict[str, Any]:
+def _compute_options(scheduler: str | object | None, num_workers: int | None) -> dict[str, Any]:
     options: dict[str, Any] = {}
+    if scheduler is None and _dask_config.get("scheduler", None) is None:
+        scheduler = "processes"  # a bag's default (a graph of delayed calls would use threads)
     if scheduler is not None:
         options["scheduler"] = scheduler
     if scheduler in ("processes", "multiprocessing"):
