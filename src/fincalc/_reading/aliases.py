@@ -20,6 +20,7 @@ __all__ = [
     "AliasIndex",
     "alias_alternation",
     "alias_key",
+    "casefold_sources",
     "is_latin",
 ]
 
@@ -94,6 +95,15 @@ class AliasIndex:
         self._by_first = {ch: by_first[_fold(ch, case_sensitive)] for ch in self.first_chars}
         self._by_last = {ch: by_last[_fold(ch, case_sensitive)] for ch in self.last_chars}
 
+    def value_of(self, written: str) -> Any:
+        """The value of the alias ``written`` (as matched in a text), or None.
+
+        >>> AliasIndex({"亿元": 1, "million": 3}).value_of("Million")
+        3
+        """
+        found = self._values.get(written if self.case_sensitive else written.casefold())
+        return None if found is None else found[0]
+
     def starting_at(self, text: str, start: int) -> tuple[int, Any] | None:
         """Return ``(end, value)`` of the longest alias at ``text[start:]``, or None."""
         size = len(text)
@@ -150,7 +160,7 @@ CASED_LIMIT: Final = 0x20000
 
 
 @functools.cache
-def _casefold_sources() -> dict[str, tuple[str, ...]]:
+def casefold_sources() -> dict[str, tuple[str, ...]]:
     """Map each one-character case fold to the other characters that fold to it ("k": K, K)."""
     sources: dict[str, list[str]] = {}
     for code in range(CASED_LIMIT):
@@ -165,7 +175,7 @@ def _preimages(keys: Iterable[str], *, case_sensitive: bool) -> frozenset[str]:
     """The characters whose case fold is one of ``keys`` (``keys`` themselves if case-sensitive)."""
     chars = set(keys)
     if not case_sensitive:
-        sources = _casefold_sources()
+        sources = casefold_sources()
         for key in list(chars):
             chars.update(sources.get(key, ()))
     return frozenset(chars)

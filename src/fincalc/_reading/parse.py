@@ -31,6 +31,8 @@ context is never read or changed (``value``).
 
 from __future__ import annotations
 
+import decimal
+
 from .._values.errors import AmbiguousQuantityError, InvalidInputError, MissingUnitError, ParseError
 from .._values.public import public
 from .._values.quantity import Quantity, check_dimension
@@ -41,7 +43,9 @@ from .declarations import (
     find_unit_declarations,
     unit_context_from_header,
 )
-from .reader import Result, read_all
+from .reader import Result, inexact, read_all
+from .scanner import read_text
+from .scanner_words import ready_scanner
 from .text import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, check_text, fold_characters
 from .unit_table import UnitTable, resolve_table
 from .value import MAX_DIGITS
@@ -72,6 +76,19 @@ def _resolve(
             value=repr(context)[:80],
         )
     return table, context
+
+
+def _read(
+    text: str, table: UnitTable, context: UnitContext | None, locale: str | None
+) -> tuple[list[Result], bool]:
+    """Every amount read (or refused) with its kind; the generated scanner where it applies."""
+    scanner = None if context is not None or locale is not None else ready_scanner(table, len(text))
+    if scanner is None:
+        return read_all(text, table, context, locale)
+    try:
+        return read_text(text, fold_characters(text), scanner)
+    except decimal.DecimalException as exc:
+        raise inexact(text, exc) from exc
 
 
 @public
@@ -118,7 +135,7 @@ def parse_quantity(
     if dimension is not None:
         check_dimension(dimension)
     table, ctx = _resolve(table, context)
-    results, _ = read_all(text, table, ctx, locale)
+    results, _ = _read(text, table, ctx, locale)
     quantities: list[Quantity] = []
     candidates: list[Quantity] = []
     years: list[Quantity] = []
@@ -201,7 +218,7 @@ def extract_quantities(
     """
     text = check_text(text, MAX_EXTRACT_LENGTH)
     table, ctx = _resolve(table, context)
-    results, cell_years = read_all(text, table, ctx, locale)
+    results, cell_years = _read(text, table, ctx, locale)
     if not cell_years:
         return [item for item, kind in results if isinstance(item, Quantity) and not kind]
     return _keep_cell_years(text, results)
