@@ -7,7 +7,8 @@ Usage::
     python -m benchmarks --only ops --only parse
     python -m benchmarks --markdown results.md --chart docs/performance-growth.svg
 
-Areas: import, value_types, ops, parse, locate, grounding, evaluate; ``growth`` selects the
+Areas: import, value_types, ops, parse, locate, grounding, evaluate, judge (agreement with
+human grades, from the calibration file when present); ``growth`` selects the
 two areas that produce the growth series (locate and evaluate).  Each area
 checks its outputs before timing them; a wrong answer stops the run with exit
 status 1.  After the areas come the growth tables (log-log slope of the last
@@ -46,6 +47,7 @@ AREAS = {
     "locate": "benchmarks.locate_bench",
     "grounding": "benchmarks.grounding_bench",
     "evaluate": "benchmarks.evaluate_bench",
+    "judge": "benchmarks.judge_bench",
 }
 ALIASES = {
     "value-types": ["value_types"],

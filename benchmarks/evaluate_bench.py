@@ -39,6 +39,7 @@ AREA = "evaluate"
 SEED = 20240601
 BUDGET_STRUCTURED = 50_000  # cases per second (issue 8)
 BUDGET_TEXT = 20_000  # answers of ~200 characters per second (issue 8)
+BUDGET_TEXT_JUDGE = 15_000  # the same, judging the concluding figure, one process (issue 15)
 
 _Q3 = {"metric": "营业收入", "entity": "海川新能源", "period": "2025Q3", "dimension": "CNY"}
 _YTD = {**_Q3, "period": "2025年前三季度"}
@@ -209,6 +210,50 @@ def _text_reference(gold: list[GoldCase], preds: list[Prediction]) -> int:
     return hits
 
 
+COMBINE_CASES = 144_000
+COMBINE_SHARDS = 10
+
+
+def _combine_table(rng: random.Random, quick: bool) -> Table:
+    """Merging shard reports: one 10-way merge against folding them in pairs.
+
+    ``EvalReport.combine`` merges exact counts and sorted case lists, so a
+    fold of pairwise merges costs about what one merge does; the check is
+    that every grouping gives the report of the whole.
+    """
+    n = 14_400 if quick else COMBINE_CASES
+    gold, preds, _ = _structured(rng, n)
+    size = -(-n // COMBINE_SHARDS)
+    shards = [evaluate(preds[i : i + size], gold[i : i + size]) for i in range(0, n, size)]
+    whole = EvalReport.combine(shards)
+
+    def pairwise() -> EvalReport:
+        merged = shards[0]
+        for shard in shards[1:]:
+            merged = EvalReport.combine([merged, shard])
+        return merged
+
+    if pairwise().to_json() != whole.to_json():
+        fail("folding shard reports in pairs differs from one merge")
+    if EvalReport.combine(shards[::-1]).to_json() != whole.to_json():
+        fail("merging shard reports in another order differs")
+    one = measure(lambda: EvalReport.combine(shards), repeat=3, number=1).median
+    fold = measure(pairwise, repeat=3, number=1).median
+    reloaded = [EvalReport.from_json(s.to_json()) for s in shards]
+    if EvalReport.combine(reloaded).to_json() != whole.to_json():
+        fail("combining reloaded shard reports differs from combining the originals")
+    return Table(
+        f"EvalReport.combine: {n:,} cases in {COMBINE_SHARDS} shard reports (median of 3)",
+        ["merge", "seconds"],
+        "lr",
+        [
+            [f"one {COMBINE_SHARDS}-way combine", f"{one:.3f}"],
+            [f"{COMBINE_SHARDS - 1} pairwise combines (a fold)", f"{fold:.3f}"],
+        ],
+        ["Checked first: the fold, another order and reloaded shards give the whole's JSON."],
+    )
+
+
 def run(quick: bool = False) -> Result:
     """Check every case's reason against the generator, then time ``evaluate`` at each size."""
     sizes = (100, 1_000) if quick else (1_000, 10_000, 100_000)
@@ -288,6 +333,15 @@ def run(quick: bool = False) -> Result:
                     workers_rate >= budget,
                 )
             )
+        if area == "free text":
+            budgets.append(
+                Budget(
+                    "evaluate",
+                    f"≥ {BUDGET_TEXT_JUDGE:,} free-text answers/s in one process (issue 15)",
+                    f"{min(rates):,.0f}/s (slowest size)",
+                    min(rates) >= BUDGET_TEXT_JUDGE,
+                )
+            )
         budgets.append(
             Budget(
                 "evaluate",
@@ -305,7 +359,7 @@ def run(quick: bool = False) -> Result:
         rows,
         notes,
     )
-    return Result(AREA, [table], budgets, series)
+    return Result(AREA, [table, _combine_table(rng, quick)], budgets, series)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -232,3 +232,125 @@ def test_schema_prints_the_claim_schema(capsys: pytest.CaptureFixture[str]) -> N
 def test_check_with_a_mistyped_dimension_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "8.7亿元", "--expected", "870000000", "--dimension", "CYN"]) == 2
     assert "CYN" in capsys.readouterr().err
+
+
+# -- judging options: --tolerance, --refusal-phrases, --select, --profile (issue 15) -------
+
+
+def _files(tmp_path: Path) -> tuple[Path, Path]:
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(
+        '{"qid": "cited", "answer": "$1,577 million", "evidence_ids": ["e1"]}\n'
+        '{"qid": "uncited", "answer": "$1,577 million", "evidence_ids": ["e1"]}\n'
+        '{"qid": "close", "answer": "$1,577 million"}\n'
+        '{"qid": "odd", "answer": "$1,577 million"}\n',
+        encoding="utf-8",
+    )
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text(
+        '{"qid": "cited", "text": "Therefore, capex was $1,577 million.", "cited": ["e1"]}\n'
+        '{"qid": "uncited", "text": "So capex was $1,577 million."}\n'
+        '{"qid": "close", "text": "Capex was $1,590 million."}\n'
+        '{"qid": "odd", "text": "Our filing index shows nothing usable here."}\n',
+        encoding="utf-8",
+    )
+    return gold, preds
+
+
+def test_eval_lists_failing_verdicts_and_uncited_answers_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gold, preds = _files(tmp_path)
+    code, out, _ = run(capsys, "eval", str(gold), str(preds))
+    assert code == 0
+    failing = out.split("Failing cases (2)")[1].split("Correct but citing no gold evidence")[0]
+    assert "close" in failing
+    assert "odd" in failing
+    assert "uncited" not in failing
+    assert "Correct but citing no gold evidence (1)" in out
+
+
+def test_eval_tolerance_and_refusal_phrases(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gold, preds = _files(tmp_path)
+    _, out, _ = run(capsys, "eval", str(gold), str(preds), "--format", "json")
+    reasons = {c["qid"]: c["reason"] for c in json.loads(out)["cases"]}
+    assert (reasons["close"], reasons["odd"]) == ("wrong_value", "no_number")
+    phrases = tmp_path / "phrases.txt"
+    phrases.write_text("# our model's refusal\nnothing usable here\n", encoding="utf-8")
+    _, out, _ = run(
+        capsys,
+        "eval",
+        str(gold),
+        str(preds),
+        "--format",
+        "json",
+        "--tolerance",
+        "rel=0.01",
+        "--refusal-phrases",
+        str(phrases),
+        "--profile",
+        "graded",
+    )
+    data = json.loads(out)
+    reasons = {c["qid"]: c["reason"] for c in data["cases"]}
+    assert (reasons["close"], reasons["odd"]) == ("ok", "refused")
+    assert data["profile"]["name"] == "graded"
+    toml = tmp_path / "phrases.toml"
+    toml.write_text('[mine]\nen = ["nothing usable here"]\n', encoding="utf-8")
+    _, out, _ = run(
+        capsys,
+        "eval",
+        str(gold),
+        str(preds),
+        "--format",
+        "json",
+        "--refusal-phrases",
+        str(toml),
+        "--tolerance",
+        '{"rel": "0.01"}',
+    )
+    reasons = {c["qid"]: c["reason"] for c in json.loads(out)["cases"]}
+    assert (reasons["close"], reasons["odd"]) == ("ok", "refused")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--tolerance", "rel"], "key=value"),
+        (["--tolerance", "{bad json"], "JSON"),
+        (["--tolerance", "relative=0.01"], "unknown tolerance field"),
+        (["--refusal-phrases", "/no/such/file.txt"], "cannot read"),
+    ],
+)
+def test_eval_bad_judging_options_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    gold, preds = _files(tmp_path)
+    code, _, err = run(capsys, "eval", str(gold), str(preds), *argv)
+    assert code == 2
+    assert message in err
+
+
+def test_check_takes_the_gold_as_written_and_selects_the_conclusion(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = "Capex was $1,832 million + $636 million = $2,468 million. So it was $2,468 million."
+    code, out, _ = run(capsys, "check", text, "--expected", "$1,832 million")
+    assert code == 1
+    assert "concluded after 'So'" in out
+    code, _, _ = run(capsys, "check", text, "--expected", "$1,832 million", "--select", "any")
+    assert code == 0
+    code, _, _ = run(
+        capsys,
+        "check",
+        "Capex was $302.5 million",
+        "--expected",
+        "302578000",
+        "--dimension",
+        "USD",
+        "--precision",
+        "1E+6",
+    )
+    assert code == 0

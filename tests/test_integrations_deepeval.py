@@ -77,7 +77,7 @@ def test_assert_test_passes_and_fails() -> None:
 
 
 def test_threshold_and_graded_credit() -> None:
-    case = _case("增长5.3%", "0.05")
+    case = _case("增长5.3%", "0.050")  # "0.05" is read to the hundredth and accepts 5.3 %
     strict = NumericAnswerMetric(dimension="RATIO", profile="graded", kind="derived")
     assert strict.measure(case) == 0.5
     assert strict.success is False

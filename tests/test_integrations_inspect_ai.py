@@ -112,7 +112,11 @@ def test_graded_profile_gives_partial_credit(tmp_path: Path) -> None:
     task = Task(
         dataset=[
             Sample(
-                input="增长率？", target="0.05", metadata={"dimension": "RATIO", "kind": "derived"}
+                # the gold is read at its written precision: "0.05" would accept 5.3 %
+                # (it rounds to 5 %); "0.050" holds it to a tenth of a point
+                input="增长率？",
+                target="0.050",
+                metadata={"dimension": "RATIO", "kind": "derived"},
             )
         ],
         solver=generate(),

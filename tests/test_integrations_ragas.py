@@ -86,7 +86,7 @@ def test_options_reach_the_judge() -> None:
     lenient = NumericMatch(dimension="USD", tolerance=Tolerance(abs="0.01", ignore_sign=True))
     assert lenient.single_turn_score(sample) == 1.0
     graded = NumericMatch(dimension="RATIO", profile="graded", kind="derived")
-    growth = SingleTurnSample(user_input="q", response="增长5.3%", reference="0.05")
+    growth = SingleTurnSample(user_input="q", response="增长5.3%", reference="0.050")
     assert graded.single_turn_score(growth) == 0.5
     assert graded.case_result(growth).relative_error == Decimal("0.06")
 

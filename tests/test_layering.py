@@ -49,6 +49,7 @@ DEFERRED: dict[tuple[str, str], str] = {
             "fincalc._evaluating.answers",
             "fincalc._evaluating.report",
             "fincalc._evaluating.tolerance",
+            "fincalc._evaluating.refusals",
             "fincalc._reading.parse",
             "fincalc._locating.locate",
             "fincalc._grounding.claims",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pickle
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -80,3 +81,32 @@ def test_loaders_still_name_file_and_line() -> None:
     with pytest.raises(InvalidRecordError) as info:
         load_gold([{"qid": "a", "value": "1", "dimension": "CNY"}, {"qid": "b", "value": 0.5}])
     assert (info.value.source, info.value.line, info.value.field) == ("<records>", 2, "value")
+
+
+def test_gold_as_written_loads_from_jsonl(tmp_path: Path) -> None:
+
+    path = tmp_path / "gold.jsonl"
+    path.write_text(
+        '{"qid": "a", "answer": "$1577.00", "unit": "million"}\n'
+        '{"qid": "b", "answer": "24.3%"}\n'
+        '{"qid": "c", "value": 870000000, "dimension": "CNY", "precision": "1E+7"}\n'
+        '{"qid": "d", "value": 1.45, "dimension": "MULTIPLE"}\n',
+        encoding="utf-8",
+    )
+    a, b, c, d = load_gold(path)
+    assert (a.value, a.dimension) == (Decimal("1.57700E+9"), "USD")
+    assert (b.value, b.dimension) == (Decimal("0.243"), "RATIO")
+    assert c.gold_reading is not None
+    assert c.gold_reading.exponent == 7
+    assert d.gold_reading is not None
+    assert d.gold_reading.exponent == -2
+
+
+def test_case_results_round_trip_through_their_dicts() -> None:
+    from fincalc import CaseResult, evaluate, load_sample
+
+    sample = load_sample()
+    for preds in sample.runs.values():
+        for case in evaluate(preds, sample.gold, profile="graded").cases:
+            data = json.loads(json.dumps(case.to_dict()))
+            assert CaseResult.from_dict(data) == case

@@ -46,6 +46,41 @@ def _write(text: str, out: str | None) -> None:
 # -- eval ---------------------------------------------------------------------------
 
 
+def _tolerance_option(text: str | None) -> Any:
+    """``--tolerance``: a JSON object or ``key=value`` pairs ("rel=0.01,ignore_sign=true")."""
+    if text is None:
+        return None
+    from ._evaluating.tolerance import Tolerance
+
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(stripped)
+        except ValueError as exc:
+            raise _UsageError(f"--tolerance: {text!r} is not valid JSON: {exc}") from exc
+    else:
+        data = {}
+        for part in filter(None, (p.strip() for p in stripped.split(","))):
+            key, sep, value = part.partition("=")
+            if not sep:
+                raise _UsageError(
+                    f"--tolerance: {part!r} is not key=value; write e.g. 'rel=0.01' or "
+                    "'abs=0.5,ignore_sign=true'"
+                )
+            flag = value.strip().lower()
+            data[key.strip()] = flag == "true" if flag in ("true", "false") else value.strip()
+    return Tolerance.from_dict(data)
+
+
+def _refusal_option(path: str | None) -> tuple[str, ...] | None:
+    """``--refusal-phrases FILE``: the default phrases plus those of the file."""
+    if path is None:
+        return None
+    from ._evaluating.refusals import default_refusal_phrases, read_refusal_phrases
+
+    return (*default_refusal_phrases(), *read_refusal_phrases(path))
+
+
 def _run_names(paths: Sequence[str]) -> list[str]:
     stems = [Path(p).stem for p in paths]
     return stems if len(set(stems)) == len(stems) else list(paths)
@@ -74,8 +109,18 @@ def _cmd_eval(args: argparse.Namespace) -> int:
             name: load_predictions(path)
             for name, path in zip(_run_names(files[1:]), files[1:], strict=True)
         }
+    tolerance = _tolerance_option(args.tolerance)
+    phrases = _refusal_option(args.refusal_phrases)
     reports = {
-        name: evaluate(preds, gold, profile=args.profile, retrieval_k=args.k)
+        name: evaluate(
+            preds,
+            gold,
+            profile=args.profile,
+            retrieval_k=args.k,
+            tolerance=tolerance,
+            refusal_phrases=phrases,
+            select=args.select,
+        )
         for name, preds in runs.items()
     }
     if len(reports) == 1:
@@ -99,11 +144,20 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from ._evaluating.answers import check_answer
     from ._evaluating.tolerance import Tolerance
 
-    tolerance = None
+    tolerance = _tolerance_option(args.tolerance)
     if args.abs is not None or args.rel is not None or args.ignore_sign:
+        if tolerance is not None:
+            raise _UsageError("give --tolerance or --abs/--rel/--ignore-sign, not both")
         tolerance = Tolerance(abs=args.abs, rel=args.rel, ignore_sign=args.ignore_sign)
     check = check_answer(
-        args.text, args.expected, dimension=args.dimension, unit=args.unit, tolerance=tolerance
+        args.text,
+        args.expected,
+        dimension=args.dimension,
+        unit=args.unit,
+        tolerance=tolerance,
+        refusal_phrases=_refusal_option(args.refusal_phrases),
+        precision=args.precision,
+        select=args.select,
     )
     if args.json:
         _write(json.dumps(check.to_dict(), ensure_ascii=False, indent=2, sort_keys=True), None)
@@ -175,6 +229,27 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 # -- parser -------------------------------------------------------------------------
 
 
+def _judge_options(command: argparse.ArgumentParser) -> None:
+    """The judging options ``eval`` and ``check`` share."""
+    command.add_argument(
+        "--tolerance",
+        metavar="SPEC",
+        help="tolerance for every case without its own: 'rel=0.01', 'abs=0.5,ignore_sign=true' "
+        "or a JSON object",
+    )
+    command.add_argument(
+        "--refusal-phrases",
+        metavar="FILE",
+        help="more refusal phrases, one per line (or a word-list .toml), added to the defaults",
+    )
+    command.add_argument(
+        "--select",
+        choices=("final", "any"),
+        default="final",
+        help="judge the concluding figure (default) or any figure (short extractive answers)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every subcommand registered.
 
@@ -202,6 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--profile", choices=("strict", "graded"), default="strict", help="scoring profile"
     )
     ev.add_argument("--k", type=int, default=5, help="cut-off for hit@k, recall@k, nDCG@k")
+    _judge_options(ev)
     ev.set_defaults(handler=_cmd_eval)
 
     ck = sub.add_parser(
@@ -211,14 +287,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ck.add_argument("text", help="the answer text")
     ck.add_argument(
-        "--expected", required=True, help="gold value in base units (元, dollars; 0.052 for 5.2%%)"
+        "--expected",
+        required=True,
+        help="gold in base units (元, dollars; 0.052 for 5.2%%) or as written ('$303 million')",
     )
+    ck.add_argument("--precision", help="gold precision in base units, a power of ten: 1E+6")
     ck.add_argument("--dimension", help="CNY, USD, RATIO, …")
     ck.add_argument("--unit", help="unit of bare numbers: 亿元, 'USD millions', percent")
     ck.add_argument("--abs", help="absolute tolerance in base units")
     ck.add_argument("--rel", help="relative tolerance (0.01 = 1%%)")
     ck.add_argument("--ignore-sign", action="store_true", help="accept the opposite sign")
     ck.add_argument("--json", action="store_true", help="print the full verdict as JSON")
+    _judge_options(ck)
     ck.set_defaults(handler=_cmd_check)
 
     pa = sub.add_parser("parse", help="list every amount in a text")

@@ -1,24 +1,27 @@
 """Judging one answer: ``check_answer`` and ``check_quantities``.
 
-``check_answer`` reads every amount in an answer text with the parser
-(``extraction``) and hands them to ``check_quantities``, which decides whether
-any of them is the expected value.  The rules (docs/evaluating.md has the
-long version), each in its own module:
+``check_answer`` reads the amounts in an answer text with the parser
+(``extraction``), chooses the figures the answer states as its answer
+(``selection``: the concluding figure, not the working) and hands them to
+``matching``, which decides whether any of them is the expected value.  The
+rules (docs/evaluating.md has the long version), each in its own module:
 
+* ``precision``: the gold as written ("$303 million", "93.86", "24.3%"),
+  with the precision it was written at.
 * ``tolerance``: a candidate matches when it is within the tolerance
-  (absolute *or* relative), or — precision-aware — when the expected value
-  rounded half-up to the precision the candidate was written at equals it
-  ("$303M" against 302.6M).
+  (absolute *or* relative), or — precision-aware — when it agrees with the
+  gold at the coarser of their precisions, with one unit of rounding slack
+  for golds that were rounded ("93.89" for "93.86").
 * ``matching``: a wrong scale (a factor 10^k, 1 <= |k| <= 12), a wrong sign
   and a different currency never match; they are reported as such.  Values
   beyond ``MAX_EXPONENT`` (10^±40) cannot be compared: such a candidate is
   never a match, and never an exception.  ``Tolerance(ignore_sign=True)``
   (off by default) accepts the opposite sign, for outflow metrics written as
   "(1,577)"; the check records that it did.
-* ``direction``: direction words before an amount give the sign of a change
-  ("同比下降 0.49%" is -0.0049), loss words the sign of a result.
-* ``refusals``: a refusal phrase makes the answer a refusal unless an amount
-  of the expected dimension stands outside the sentence the phrase governs
+* ``direction``: direction words around an amount give the sign of a change
+  ("同比下降 0.49%", "a 12% decline"), loss words the sign of a result.
+* ``refusals`` and ``selection``: a refusal phrase makes the answer a
+  refusal when it governs the sentence that carries the answer
   ("营业收入为8.7亿元（报告未披露分部数据）" is an answer).
 
 All Decimal work runs in fincalc's private context (``arithmetic()``).
@@ -29,24 +32,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
-from .._reading.units import check_known_dimension
-from .._values.decimals import arithmetic, to_decimal
+from .._values.decimals import arithmetic
+from .._values.dimensions import is_money
 from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
-from .direction import interpret
-from .extraction import extract, unit_context
+from .direction import interpret, signed
+from .extraction import Amounts, per_share, unit_context
+from .kinds import is_derived, per_share_of
 from .matching import AnswerCheck, answer_check, judge
-from .refusals import RefusalMatcher, refusal_governs, refusal_matcher
+from .precision import Gold, read_gold
+from .refusals import RefusalMatcher, refusal_matcher
+from .selection import Selection, SelectMode, Selector, select, tail_statement
+from .sentences import last_sentence, sentences
 from .tolerance import Target, Tolerance, resolve_tolerance
 
-__all__ = ["check_answer", "check_candidates", "check_quantities", "judge_candidates"]
+__all__ = ["check_answer", "check_quantities", "judge_text", "refused_check"]
 
-
-def _expected(expected: object, dimension: str | None) -> tuple[Decimal, str | None]:
-    if isinstance(expected, Quantity):
-        return to_decimal(expected.value, field="expected"), dimension or expected.dimension
-    return to_decimal(expected, field="expected"), dimension
+_MODES = ("final", "any")
 
 
 @public
@@ -57,20 +60,26 @@ def check_quantities(
     dimension: str | None = None,
     tolerance: Tolerance | None = None,
     text: str | None = None,
+    precision: Decimal | int | str | None = None,
 ) -> AnswerCheck:
     """Decide whether any of the given amounts is the expected value.
 
-    This is ``check_answer`` without the parsing step, for callers who already
-    hold ``Quantity`` values (from their own extraction or a structured answer).
+    This is ``check_answer`` without the parsing and the final-answer
+    selection, for callers who already hold the ``Quantity`` values to judge
+    (from their own extraction or a structured answer): every candidate is
+    judged.
 
     Args:
         candidates: Amounts in base units; a ``dimension`` of ``None`` (bare or
             scale-only amounts) is read in the expected dimension.
-        expected: The gold value in base units (a ``Quantity`` also supplies its dimension).
+        expected: The gold value (as for ``check_answer``; a ``Quantity`` also
+            supplies its dimension).
         dimension: The expected dimension; a candidate in another currency never matches.
         tolerance: Defaults to ``Tolerance.default_for(dimension)``.
         text: The text the candidates' spans point into, so that direction
             words ("下降", "fell") can give the sign of a change.
+        precision: The gold's precision as a power of ten in base units
+            (default: as written).
 
     >>> from decimal import Decimal
     >>> q = Quantity(Decimal("3.03E+8"), "USD", unit="M", raw="$303M", span=(13, 18))
@@ -87,17 +96,26 @@ def check_quantities(
                 argument="candidates",
                 value=repr(q)[:80],
             )
-    value, dim = _expected(expected, dimension)
-    if dim is not None:
-        check_known_dimension(dim)
-    tol = resolve_tolerance(tolerance, dim)
+    gold = read_gold(expected, dimension=dimension, precision=precision)
+    tol = resolve_tolerance(tolerance, gold.dimension)
     with arithmetic():
-        values, dims = interpret(items, text, dim)
-        verdict = judge(values, dims, Target(value, tol), dim, tol.ignore_sign)
-    return answer_check(verdict, items, value, dim, tol)
+        values, dims = interpret(items, text, gold.dimension)
+        verdict = judge(values, dims, _target(gold, tol), gold.dimension, tol.ignore_sign)
+        return answer_check(
+            verdict,
+            items,
+            gold.value,
+            gold.dimension,
+            tol,
+            selection="given",
+            precision=_quantum(gold),
+        )
 
 
 _MAX_ANSWER_TEXT = 100_000
+#: Answers longer than this are read tail first in the general path (a
+#: conclusion's sentence, then the rest only if needed); shorter ones whole.
+_TAIL_FIRST = 600
 
 
 @public
@@ -109,30 +127,42 @@ def check_answer(
     unit: str | None = None,
     tolerance: Tolerance | None = None,
     refusal_phrases: Iterable[str] | None = None,
+    precision: Decimal | int | str | None = None,
+    select: SelectMode = "final",
 ) -> AnswerCheck:
     """Check a free-text answer against the expected value.
 
-    Every amount in ``text`` is extracted with the parser.  Bare numbers are
-    read in ``unit`` when given (the unit the question asked for: a unit-table
-    token or a short phrase such as "million", "USD millions", "亿元",
-    "单位：亿元", "percent"), otherwise in the expected dimension's base unit;
-    scale-only amounts ("1476.94 亿") are read in the expected dimension.
+    The answer's concluding figure is judged: the figure stated after a
+    conclusion marker ("Therefore", "So", "The answer is", "因此", "综上"),
+    else in the last sentence that states a figure of the expected
+    dimension; figures in the working are context.  Bare numbers are read
+    in ``unit`` when given (the unit the question asked for: "million",
+    "USD millions", "亿元", "单位：亿元", "percent") *or* in full ("$8,600,000"
+    for $8.6 million), otherwise in the expected dimension's base unit; an
+    amount with its own unit ("$8.6 million", "8,743.2元") is judged as written.
 
     Args:
         text: The answer.
-        expected: The gold value in base units (元 for CNY, 1 for RATIO).
-        dimension: The expected dimension (``CNY``, ``USD``, ``RATIO``, …).
-        unit: The unit bare numbers are written in.
+        expected: The gold: a number in base units (元 for CNY, 1 for RATIO),
+            or the gold as written with its unit ("$303 million", "24.3%",
+            "8.7亿元"), which also gives its precision.
+        dimension: The expected dimension (``CNY``, ``USD``, ``RATIO``, ``DAYS``, …).
+        unit: The unit the question asked for.
         tolerance: Defaults to ``Tolerance.default_for(dimension)``.
         refusal_phrases: Replaces ``DEFAULT_REFUSAL_PHRASES``.
+        precision: The gold's precision as a power of ten in base units
+            (``"1E+6"``: to the million); default: as ``expected`` is written.
+        select: ``"final"`` judges the concluding figure; ``"any"`` judges
+            every figure (for short extractive answers).
 
     Returns:
-        An ``AnswerCheck``, truthy when matched, with the matching amount and its
-        span, every candidate, and the reason when unmatched.
+        An ``AnswerCheck``, truthy when matched, with the figure judged and its
+        span, why it was judged (``selection``, ``marker``, ``statement``),
+        every candidate read, and the reason when unmatched.
 
     Raises:
         InvalidInputError: ``text`` is not a string or is over 100,000 characters,
-            or ``expected`` is not a decimal number.
+            ``expected`` cannot be read, or an option is invalid.
 
     >>> check = check_answer("营业收入约为 1476.94 亿元", "147693604994.14", dimension="CNY")
     >>> bool(check), check.found.raw, check.found.span
@@ -141,6 +171,13 @@ def check_answer(
     'wrong_sign'
     >>> check_answer("研发投入 12.5", "1250000000", unit="亿元").describe()
     "ok: '12.5' = 1250000000 CNY"
+    >>> working = "$1,832 million + $636 million = $2,468 million. So capex was $2,468 million."
+    >>> check_answer(working, "$1,832 million").reason
+    'out_of_tolerance'
+    >>> check_answer("Capex was $8,600,000.", "8.6", dimension="USD", unit="million").matched
+    False
+    >>> check_answer("Capex was $8,600,000.", "$8.6 million", unit="million").matched
+    True
     """
     if not isinstance(text, str):
         raise InvalidInputError(
@@ -155,66 +192,162 @@ def check_answer(
             value=text[:40] + "…",
             limit=_MAX_ANSWER_TEXT,
         )
-    value, dim = _expected(expected, dimension)
-    if dim is None and unit:
-        dim = unit_context(unit).dimension
-    if dim is not None:
-        check_known_dimension(dim)
-    tol = resolve_tolerance(tolerance, dim)
-    return _check_text(text, value, dim, unit, tol, refusal_matcher(refusal_phrases))
-
-
-def _check_text(
-    text: str,
-    expected: Decimal,
-    dimension: str | None,
-    unit: str | None,
-    tolerance: Tolerance,
-    refusal: RefusalMatcher,
-) -> AnswerCheck:
-    """``check_answer`` after validation: the amounts, unless a refusal governs them."""
+    if select not in _MODES:
+        raise InvalidInputError(
+            f"select must be 'final' (the concluding figure) or 'any' (every figure), "
+            f"got {select!r}",
+            argument="select",
+            value=repr(select),
+        )
+    if dimension is None and unit and not isinstance(expected, Quantity):
+        dimension = unit_context(unit).dimension
+    gold = read_gold(expected, dimension=dimension, unit=unit, precision=precision)
+    tol = resolve_tolerance(tolerance, gold.dimension)
     with arithmetic():
-        if refusal.search(text) is None:  # the common case
-            return check_candidates(text, expected, dimension, unit, tolerance)
-        candidates = extract(text, unit)
-        if not refusal_governs(text, candidates, dimension, refusal):
-            return judge_candidates(text, candidates, expected, dimension, tolerance)
+        return judge_text(
+            text, gold, unit, tol, refusal_matcher(refusal_phrases), select, every_candidate=True
+        )
+
+
+def _quantum(gold: Gold) -> Decimal:
+    return Decimal((0, (1,), gold.exponent))
+
+
+def _target(gold: Gold, tolerance: Tolerance) -> Target:
+    return Target(gold.value, tolerance, exponent=gold.exponent, derived=is_derived(gold.dimension))
+
+
+def refused_check(gold: Gold, tolerance: Tolerance) -> AnswerCheck:
+    """The verdict on an answer that refused (no amount is reported)."""
     return AnswerCheck(
         matched=False,
         reason="refused",
-        expected=expected,
-        dimension=dimension,
+        expected=gold.value,
+        dimension=gold.dimension,
         found=None,
         candidates=(),
         relative_error=None,
         scale_factor=None,
         sign_ignored=False,
         tolerance=tolerance,
+        selection="none",
+        precision=_quantum(gold),
     )
 
 
-def check_candidates(
+def judge_text(
     text: str,
-    expected: Decimal,
-    dimension: str | None,
+    gold: Gold,
     unit: str | None,
     tolerance: Tolerance,
+    refusal: RefusalMatcher,
+    mode: SelectMode = "final",
+    *,
+    every_candidate: bool = False,
+    tail_first: bool = True,
 ) -> AnswerCheck:
-    """Extract and judge the amounts in ``text``; the caller holds ``arithmetic()``.
+    """Read, select and judge the figures of ``text``; the caller holds ``arithmetic()``.
 
-    This is the evaluation hot path: no validated models, one Target per answer.
+    This is the evaluation hot path: no validated models, one Target per
+    answer.  Amounts are read tail first — the last conclusion's sentence, or
+    the last sentence — and the rest only when the tail does not decide; the
+    asides (and, for a money question, percentages) only when the sentences
+    state no figure of the expected dimension.  ``every_candidate`` reads the
+    rest afterwards too, so that ``AnswerCheck.candidates`` lists every amount.
+    ``tail_first=False`` reads the whole answer at once and selects with the
+    general rules only (the tests check both give the same verdicts).
     """
-    return judge_candidates(text, extract(text, unit), expected, dimension, tolerance)
+    money = gold.dimension is not None and is_money(per_share_of(gold.dimension) or gold.dimension)
+    amounts = Amounts(text, unit, hold_percentages=money and mode == "final")
+    index = refusal.cues
+    markers = index.markers(text)
+    selection = None
+    tail_refuses = False
+    if tail_first and mode == "final" and not markers and text:
+        # the common case: no conclusion marker, the last sentence states the answer
+        start, end = last_sentence(text)
+        cues = index.sentence(text, start, end)
+        tail_refuses = any("refusal" in c.kinds for c in cues)
+        if not tail_refuses:
+            amounts.read(start)
+            selection = tail_statement(
+                text, amounts.items, (start, end), gold.dimension, plain=gold.known, cues=cues
+            )
+        else:
+            amounts.read(0)
+            amounts.read_asides()
+            if not amounts.items:  # it ends in a refusal and holds no figure at all
+                return refused_check(gold, tolerance)
+    if selection is None:
+        selector = Selector(
+            text,
+            sentences(text),
+            amounts.asides,
+            gold.dimension,
+            refusal,
+            plain=gold.known,
+            markers=markers,
+            has_refusal=True if tail_refuses else None,
+        )
+        # a short answer is read whole at once; a long one tail first
+        tail = selector.tail(mode) if tail_first and len(text) > _TAIL_FIRST else 0
+        amounts.read(tail)
+        if mode == "any":
+            amounts.read_asides()
+        selection = select(selector.use(amounts.items), mode, complete=tail == 0)
+        if selection is None:
+            amounts.read(0)
+            selection = select(selector.use(amounts.items), mode)
+    if selection is None or (not selection.stated and amounts.read_asides()):
+        selection = select(selector.use(amounts.items), mode)
+    if selection is None:  # not reached: a complete reading always decides
+        selection = Selection((), "none", stated=False)
+    items = amounts.items
+    if selection.refused:
+        return refused_check(gold, tolerance)
+    chosen = selection.indices
+    for i in chosen:  # say what the figures judged are: "$2.35 per share" is USD_PER_SHARES
+        items[i] = per_share(text, items, i)
+    floor = selection.statement[0] if selection.statement is not None else 0
+    values = [_signed(items, i, text, gold.dimension, floor) for i in chosen]
+    alternates = [
+        None if alt is None else (alt if value == items[i].value else -alt)
+        for i, value, alt in zip(
+            chosen, values, (amounts.alternates[i] for i in chosen), strict=True
+        )
+    ]
+    verdict = judge(
+        values,
+        [items[i].dimension for i in chosen],
+        _target(gold, tolerance),
+        gold.dimension,
+        tolerance.ignore_sign,
+        alternates,
+    )
+    if verdict.index is not None:
+        verdict.index = chosen[verdict.index]
+    if every_candidate and (amounts.read(0) | amounts.read_asides()) and verdict.index is not None:
+        found = items[verdict.index]  # the reading merged more amounts in: find it again
+        items = amounts.items
+        verdict.index = next(i for i, q in enumerate(items) if q is found)
+    items = amounts.items
+    return answer_check(
+        verdict,
+        items,
+        gold.value,
+        gold.dimension,
+        tolerance,
+        selection=selection.how,
+        statement=selection.statement,
+        marker=selection.marker,
+        precision=_quantum(gold),
+    )
 
 
-def judge_candidates(
-    text: str,
-    candidates: list[Quantity],
-    expected: Decimal,
-    dimension: str | None,
-    tolerance: Tolerance,
-) -> AnswerCheck:
-    """Judge amounts already extracted from ``text``; the caller holds ``arithmetic()``."""
-    values, dims = interpret(candidates, text, dimension)
-    verdict = judge(values, dims, Target(expected, tolerance), dimension, tolerance.ignore_sign)
-    return answer_check(verdict, candidates, expected, dimension, tolerance)
+def _signed(items: list[Quantity], i: int, text: str, dimension: str | None, floor: int) -> Decimal:
+    """Amount ``i`` with the direction and loss words of its sentence (from ``floor``) applied."""
+    if i:
+        previous = items[i - 1].span
+        if previous is not None:
+            floor = max(floor, previous[1])
+    return signed(items[i], text, floor, dimension)

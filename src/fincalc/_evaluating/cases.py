@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any, Literal, get_args
 
 from .._values.decimals import arithmetic
+from .._values.errors import InvalidInputError
 from .._values.public import public
 from .retrieval import RetrievalScores
 from .tolerance import Tolerance
@@ -85,6 +86,11 @@ class CaseResult:
         notes: Sorted remarks (``duplicate_gold``, ``duplicate_prediction``).
         retrieval: Retrieval scores when the prediction lists retrieved ids.
         tolerance: The tolerance applied.
+        question: The gold case's question text, if given.
+        answer: The prediction's free-text answer, if any.
+        selection: Why the figure judged was chosen (``AnswerCheck.selection``:
+            ``conclusion``, ``last_statement``, ``any``, ``none``), for a text answer.
+        marker: The conclusion marker the figure followed ("Therefore"), if any.
     """
 
     qid: str
@@ -114,6 +120,10 @@ class CaseResult:
     notes: tuple[str, ...] = ()
     retrieval: RetrievalScores | None = None
     tolerance: Tolerance | None = None
+    question: str | None = None
+    answer: str | None = None
+    selection: str | None = None
+    marker: str | None = None
 
     @property
     def failed(self) -> bool:
@@ -154,20 +164,86 @@ class CaseResult:
             "notes": list(self.notes),
             "retrieval": None if self.retrieval is None else self.retrieval.to_dict(),
             "tolerance": None if self.tolerance is None else self.tolerance.to_dict(),
+            "question": self.question,
+            "answer": self.answer,
+            "selection": self.selection,
+            "marker": self.marker,
         }
 
+    @classmethod
+    def from_dict(cls, data: Any) -> CaseResult:
+        """Rebuild a CaseResult from ``to_dict`` output (as read back from JSON).
+
+        Raises:
+            InvalidInputError: ``data`` is not such a dict.
+
+        >>> from decimal import Decimal
+        >>> case = CaseResult("q1", "x", "extraction", True, "correct", "ok",
+        ...                   gold=Decimal("8.7E+8"))
+        >>> CaseResult.from_dict(case.to_dict()) == case
+        True
+        """
+        try:
+            return _case_from_dict(data)
+        except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+            raise InvalidInputError(
+                f"not a CaseResult dict (as written by CaseResult.to_dict): {exc}",
+                argument="data",
+                value=repr(data)[:80],
+            ) from exc
+
     def to_row(self) -> dict[str, Any]:
-        """A flat dict (one DataFrame row); retrieval scores become columns."""
-        row = self.to_dict()
-        row["caliber_diff"] = ",".join(self.caliber_diff)
-        row["notes"] = ",".join(self.notes)
-        row["span"] = None if self.span is None else f"{self.span[0]}:{self.span[1]}"
-        tolerance = row.pop("tolerance")
-        row["tolerance"] = None if tolerance is None else _tolerance_text(self.tolerance)
-        retrieval = row.pop("retrieval")
-        for name in ("hit_at_k", "recall_at_k", "mrr", "ndcg_at_k"):
-            row[name] = None if retrieval is None else retrieval[name]
-        return row
+        """A flat dict of typed values (one DataFrame row); retrieval scores become columns.
+
+        Numbers are ``Decimal`` (values, score, errors) or ``float`` (retrieval),
+        flags ``bool``, offsets ``int``; with the question, the answer text and
+        the figure judged (``found_raw``), so ``pandas.DataFrame(report.to_rows())``
+        needs no parsing.
+
+        >>> from decimal import Decimal
+        >>> row = CaseResult("q1", "x", "extraction", True, "correct", "ok",
+        ...                  gold=Decimal("8.7E+8"), span=(3, 9)).to_row()
+        >>> row["gold"], row["span_start"], row["answered"]
+        (Decimal('8.7E+8'), 3, False)
+        """
+        retrieval = self.retrieval
+        return {
+            "qid": self.qid,
+            "category": self.category,
+            "kind": self.kind,
+            "question": self.question,
+            "answer": self.answer,
+            "answerable": self.answerable,
+            "verdict": self.verdict,
+            "reason": self.reason,
+            "score": self.score,
+            "answered": self.answered,
+            "refused": self.refused,
+            "numeric_ok": self.numeric_ok,
+            "caliber": self.caliber,
+            "caliber_diff": ",".join(self.caliber_diff),
+            "citation_hit": self.citation_hit,
+            "citation_format_ok": self.citation_format_ok,
+            "gold": self.gold,
+            "found": self.found,
+            "found_raw": self.found_raw,
+            "span_start": None if self.span is None else self.span[0],
+            "span_end": None if self.span is None else self.span[1],
+            "selection": self.selection,
+            "marker": self.marker,
+            "dimension": self.dimension,
+            "found_dimension": self.found_dimension,
+            "relative_error": self.relative_error,
+            "scale_factor": self.scale_factor,
+            "sign_ignored": self.sign_ignored,
+            "source": self.source,
+            "notes": ",".join(self.notes),
+            "tolerance": _tolerance_text(self.tolerance),
+            "hit_at_k": None if retrieval is None else retrieval.hit,
+            "recall_at_k": None if retrieval is None else retrieval.recall,
+            "mrr": None if retrieval is None else retrieval.mrr,
+            "ndcg_at_k": None if retrieval is None else retrieval.ndcg,
+        }
 
     def detail(self) -> str:
         """A short human explanation of the reason."""
@@ -190,6 +266,50 @@ class CaseResult:
         return ""
 
 
+def _decimal_or_none(value: Any) -> Decimal | None:
+    return None if value is None else Decimal(value)
+
+
+def _case_from_dict(data: Any) -> CaseResult:
+    """``CaseResult.from_dict`` without the error translation."""
+    retrieval = data.get("retrieval")
+    tolerance = data.get("tolerance")
+    span = data.get("span")
+    return CaseResult(
+        data["qid"],
+        data["category"],
+        data["kind"],
+        data["answerable"],
+        data["verdict"],
+        data["reason"],
+        score=Decimal(data["score"]),
+        answered=bool(data["answered"]),
+        refused=bool(data["refused"]),
+        numeric_ok=bool(data["numeric_ok"]),
+        caliber=data["caliber"],
+        caliber_diff=tuple(data["caliber_diff"]),
+        citation_hit=data["citation_hit"],
+        citation_format_ok=data["citation_format_ok"],
+        gold=_decimal_or_none(data["gold"]),
+        found=_decimal_or_none(data["found"]),
+        found_raw=data["found_raw"],
+        span=None if span is None else (int(span[0]), int(span[1])),
+        dimension=data["dimension"],
+        found_dimension=data["found_dimension"],
+        relative_error=_decimal_or_none(data["relative_error"]),
+        scale_factor=_decimal_or_none(data["scale_factor"]),
+        sign_ignored=bool(data["sign_ignored"]),
+        source=data["source"],
+        notes=tuple(data["notes"]),
+        retrieval=None if retrieval is None else RetrievalScores.from_dict(retrieval),
+        tolerance=None if tolerance is None else Tolerance.from_dict(tolerance),
+        question=data.get("question"),
+        answer=data.get("answer"),
+        selection=data.get("selection"),
+        marker=data.get("marker"),
+    )
+
+
 def _tolerance_text(tolerance: Tolerance | None) -> str | None:
     if tolerance is None:
         return None
@@ -202,6 +322,8 @@ def _tolerance_text(tolerance: Tolerance | None) -> str | None:
         parts.append("precision")
     if tolerance.ignore_sign:
         parts.append("ignore_sign")
+    if tolerance.precision_aware and tolerance.rounding_slack:
+        parts.append("slack")
     return " ".join(parts)
 
 

@@ -30,6 +30,7 @@ from .profiles import ScoringProfile, profile_named
 from .records import GoldCase, Prediction, load_gold, load_predictions
 from .report import EvalReport
 from .scoring import make_options
+from .selection import SelectMode
 from .sharding import Item, score_all
 from .tolerance import Tolerance
 
@@ -64,6 +65,7 @@ def evaluate(
     citation_pattern: str | re.Pattern[str] | None = None,
     retrieval_k: int = 5,
     workers: int = 1,
+    select: SelectMode = "final",
 ) -> EvalReport:
     """Score predictions against gold cases.
 
@@ -76,6 +78,8 @@ def evaluate(
         refusal_phrases: Replaces ``DEFAULT_REFUSAL_PHRASES``.
         citation_pattern: Replaces ``DEFAULT_CITATION_PATTERN``.
         retrieval_k: Cut-off for hit@k, recall@k and nDCG@k.
+        select: ``"final"`` judges the figure a text answer concludes with;
+            ``"any"`` judges every figure (short extractive answers).
         workers: Score in up to this many processes (at least
             ``MIN_CASES_PER_WORKER`` cases each). Cases are split into
             contiguous shards and their results concatenated in order, so the
@@ -98,13 +102,14 @@ def evaluate(
     >>> str(report.numeric_accuracy), report.cases[0].reason
     ('100.0% (1/1)', 'ok')
     """
-    _check_options(tolerance, retrieval_k, workers)
+    _check_options(tolerance, retrieval_k, workers, select)
     option_args = (
         tolerance,
         profile_named(profile),
         None if refusal_phrases is None else tuple(refusal_phrases),
         citation_pattern,
         retrieval_k,
+        select,
     )
     options = make_options(option_args)  # a bad option fails before any record is read
     gold_records: list[GoldCase] = _as_records(gold, "gold")  # type: ignore[assignment]
@@ -115,8 +120,15 @@ def evaluate(
     return EvalReport(tuple(results), profile=options.profile, retrieval_k=retrieval_k)
 
 
-def _check_options(tolerance: object, retrieval_k: object, workers: object) -> None:
+def _check_options(tolerance: object, retrieval_k: object, workers: object, select: object) -> None:
     """Refuse an option of the wrong type or out of range, naming it."""
+    if select not in ("final", "any"):
+        raise InvalidInputError(
+            f"select must be 'final' (the concluding figure) or 'any' (every figure), "
+            f"got {select!r}",
+            argument="select",
+            value=repr(select),
+        )
     if isinstance(retrieval_k, bool) or not isinstance(retrieval_k, int) or retrieval_k < 1:
         raise InvalidInputError(
             f"retrieval_k must be a positive int, got {retrieval_k!r}",

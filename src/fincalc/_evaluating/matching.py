@@ -20,6 +20,8 @@ from typing import Any, Literal
 from .._values.decimals import MAX_EXPONENT, in_range
 from .._values.public import public
 from .._values.quantity import Quantity
+from .kinds import comparable, per_share_of
+from .selection import How, describe_how
 from .tolerance import Target, Tolerance, is_currency
 
 __all__ = ["AnswerCheck", "AnswerReason", "Judgement", "answer_check", "judge"]
@@ -63,6 +65,14 @@ class AnswerCheck:
         scale_factor: For ``wrong_scale``, ``found / expected`` as a power of ten.
         sign_ignored: True when the match needed ``Tolerance(ignore_sign=True)``.
         tolerance: The tolerance applied.
+        selection: Why the figures judged were chosen: ``conclusion`` (stated
+            after a conclusion marker), ``last_statement`` (the last sentence
+            that states one), ``any`` (every figure: ``select="any"`` or
+            ``check_quantities``) or ``none`` (no figure stated).
+        statement: The ``(start, end)`` of the sentence judged, if any.
+        marker: The conclusion marker as written ("Therefore", "因此"), if any.
+        precision: The gold's precision as a power of ten in base units
+            (``Decimal('1E+6')``: written to the million).
     """
 
     matched: bool
@@ -75,6 +85,10 @@ class AnswerCheck:
     scale_factor: Decimal | None
     sign_ignored: bool
     tolerance: Tolerance
+    selection: How | Literal["given"] = "any"
+    statement: tuple[int, int] | None = None
+    marker: str | None = None
+    precision: Decimal | None = None
 
     def __bool__(self) -> bool:
         return self.matched
@@ -90,9 +104,10 @@ class AnswerCheck:
         dim = f" {self.dimension}" if self.dimension else ""
         expected = f"{format(self.expected, 'f')}{dim}"
         found = repr(self.found.raw or format(self.found.value, "f")) if self.found else None
+        how = f"; {describe_how(self.selection, self.marker)}" if self.marker else ""
         if self.reason == "ok":
             note = " (sign ignored)" if self.sign_ignored else ""
-            return f"ok: {found} = {expected}{note}"
+            return f"ok: {found} = {expected}{note}{how}"
         if self.reason in ("no_number", "refused"):
             return f"{self.reason}: expected {expected}"
         detail = ""
@@ -102,7 +117,7 @@ class AnswerCheck:
             detail = f" (dimension {self.found.dimension})"
         elif self.relative_error is not None:
             detail = f" (relative error {self.relative_error * 100:.2f}%)"
-        return f"{self.reason}: {found} vs expected {expected}{detail}"
+        return f"{self.reason}: {found} vs expected {expected}{detail}{how}"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (Decimals as strings)."""
@@ -117,6 +132,10 @@ class AnswerCheck:
             "scale_factor": _fmt(self.scale_factor),
             "sign_ignored": self.sign_ignored,
             "tolerance": self.tolerance.to_dict(),
+            "selection": self.selection,
+            "statement": None if self.statement is None else list(self.statement),
+            "marker": self.marker,
+            "precision": _fmt(self.precision),
         }
 
 
@@ -165,22 +184,34 @@ def judge(
     target: Target,
     dimension: str | None,
     ignore_sign: bool,
+    alternates: Sequence[Decimal | None] | None = None,
 ) -> Judgement:
     """Decide on interpreted candidate values; call inside ``arithmetic()``.
 
     A candidate with dimension ``None`` (bare or scale-only) is read in the
-    expected dimension; with ``dimension=None`` every candidate is comparable.
-    A value out of range (``in_range``) is never compared: it can only be a
-    wrong value, or of the wrong currency or dimension.
+    expected dimension; with ``dimension=None`` every candidate is comparable,
+    and a per-share figure answers in its currency (``kinds.comparable``).
+    ``alternates`` holds, per candidate, its value as written when the
+    question's unit gave it a scale ("$8,600,000" under "million"): either
+    reading may match, and a match on it reports that value.  A value out of
+    range (``in_range``) is never compared: it can only be a wrong value, or
+    of the wrong currency or dimension.
     """
-    same = [
-        i
-        for i, dim in enumerate(dimensions)
-        if dim is None or dimension is None or dim == dimension
-    ]
+    if alternates is not None and any(alt is not None for alt in alternates):
+        for i, alt in enumerate(alternates):
+            if (
+                alt is not None
+                and in_range(alt)
+                and comparable(dimensions[i], dimension)
+                and target.accepts(alt)
+            ):
+                verdict = Judgement("ok", i, alt)
+                verdict.relative_error = target.relative_error(alt)
+                return verdict
+    same = [i for i, dim in enumerate(dimensions) if comparable(dim, dimension)]
     # Inlined ``in_range``: candidate values are finite (``Quantity`` checks).
-    comparable = [i for i in same if -MAX_EXPONENT <= values[i].adjusted() <= MAX_EXPONENT]
-    verdict = _first_verdict(values, dimensions, same, comparable, target, dimension, ignore_sign)
+    usable = [i for i in same if -MAX_EXPONENT <= values[i].adjusted() <= MAX_EXPONENT]
+    verdict = _first_verdict(values, dimensions, same, usable, target, dimension, ignore_sign)
     if verdict.value is not None:
         verdict.relative_error = target.relative_error(verdict.value)
     return verdict
@@ -190,41 +221,45 @@ def _first_verdict(
     values: Sequence[Decimal],
     dimensions: Sequence[str | None],
     same: list[int],
-    comparable: list[int],
+    usable: list[int],
     target: Target,
     dimension: str | None,
     ignore_sign: bool,
 ) -> Judgement:
     """The first rule that applies: match, sign, scale, currency, then the closest value."""
-    for i in comparable:
+    for i in usable:
         if target.accepts(values[i]):
             return Judgement("ok", i, values[i])
     if target.value:
-        for i in comparable:
+        for i in usable:
             if values[i] and target.accepts(-values[i]):
                 if ignore_sign:
                     return Judgement("ok", i, values[i], sign_ignored=True)
                 return Judgement("wrong_sign", i, values[i])
-        for i in comparable:
+        for i in usable:
             factor = target.scale_factor(values[i])
             if factor is not None:
                 return Judgement("wrong_scale", i, values[i], scale_factor=factor)
-    if is_currency(dimension):
-        others = [i for i, dim in enumerate(dimensions) if dim != dimension and is_currency(dim)]
+    if is_currency(per_share_of(dimension) or dimension):
+        others = [
+            i
+            for i, dim in enumerate(dimensions)
+            if not comparable(dim, dimension) and is_currency(per_share_of(dim) or dim)
+        ]
         for i in others:
             if in_range(values[i]) and target.accepts(values[i]):
                 return Judgement("wrong_currency", i, values[i])
         if others and not same:
             return Judgement("wrong_currency", others[0], values[others[0]])
-    if comparable:
+    if usable:
         if target.value and not ignore_sign:
             # every non-zero candidate has the opposite sign: that, not the digits,
             # is what is wrong first ("净亏损1.01亿元" for a gain of 1亿元)
-            signs = {values[i].is_signed() for i in comparable if values[i]}
+            signs = {values[i].is_signed() for i in usable if values[i]}
             if signs == {not target.value.is_signed()}:
-                best = min(comparable, key=lambda i: (values[i] + target.value).copy_abs())
+                best = min(usable, key=lambda i: (values[i] + target.value).copy_abs())
                 return Judgement("wrong_sign", best, values[best])
-        best = min(comparable, key=lambda i: (values[i] - target.value).copy_abs())
+        best = min(usable, key=lambda i: (values[i] - target.value).copy_abs())
         return Judgement("out_of_tolerance", best, values[best])
     if same:  # only values too large or too small to compare
         return Judgement("out_of_tolerance", same[0], values[same[0]])
@@ -239,6 +274,7 @@ def answer_check(
     expected: Decimal,
     dimension: str | None,
     tolerance: Tolerance,
+    **selection: Any,
 ) -> AnswerCheck:
     """The public verdict: ``verdict`` with its candidate reinterpreted as judged.
 
@@ -262,6 +298,7 @@ def answer_check(
         scale_factor=verdict.scale_factor,
         sign_ignored=verdict.sign_ignored,
         tolerance=tolerance,
+        **selection,
     )
 
 

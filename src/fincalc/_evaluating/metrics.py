@@ -8,7 +8,7 @@ take labels and order from the same list.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, NamedTuple
@@ -23,6 +23,7 @@ __all__ = [
     "MetricSpec",
     "Metrics",
     "Proportion",
+    "Tally",
     "format_count",
 ]
 
@@ -170,64 +171,9 @@ class Metrics:
     ndcg_at_k: Proportion
 
     @classmethod
-    def from_cases(cls, cases: Sequence[CaseResult]) -> Metrics:
-        """Compute every aggregate from ``cases`` (in the given order)."""
-        n_a = n_no = 0
-        numeric = cal_err = cal_ok = cond = cited_d = cited_n = 0
-        fmt_d = fmt_n = answered = refused = refusal_ok = 0
-        score = _ZERO
-        r_n = 0
-        hit = recall = rr = ndcg = 0.0
-        for c in cases:
-            if c.retrieval is not None:
-                r_n += 1
-                hit += c.retrieval.hit
-                recall += c.retrieval.recall
-                rr += c.retrieval.mrr
-                ndcg += c.retrieval.ndcg
-            if c.answerable is None:
-                continue
-            if not c.answerable:
-                n_no += 1
-                refusal_ok += c.refused
-                continue
-            n_a += 1
-            score += c.score
-            refused += c.refused
-            if c.numeric_ok and c.caliber != "mismatch":
-                numeric += 1
-            if not c.answered:
-                continue
-            answered += 1
-            if c.caliber == "mismatch":
-                cal_err += 1
-            elif c.caliber == "ok":
-                cal_ok += 1
-                cond += c.numeric_ok
-            if c.citation_hit is not None:
-                cited_d += 1
-                cited_n += c.citation_hit
-            if c.citation_format_ok is not None:
-                fmt_d += 1
-                fmt_n += c.citation_format_ok
-        return cls(
-            cases=len(cases),
-            answerable=n_a,
-            no_answer=n_no,
-            numeric_accuracy=Proportion(numeric, n_a),
-            caliber_error_rate=Proportion(cal_err, n_a),
-            conditional_numeric_accuracy=Proportion(cond, cal_ok),
-            citation_hit_rate=Proportion(cited_n, cited_d),
-            citation_format_rate=Proportion(fmt_n, fmt_d),
-            answer_rate=Proportion(answered, n_a),
-            false_refusal_rate=Proportion(refused, n_a),
-            refusal_accuracy=Proportion(refusal_ok, n_no),
-            mean_score=Proportion(_number(score), n_a),
-            hit_at_k=Proportion(hit, r_n),
-            recall_at_k=Proportion(recall, r_n),
-            mrr=Proportion(rr, r_n),
-            ndcg_at_k=Proportion(ndcg, r_n),
-        )
+    def from_cases(cls, cases: Iterable[CaseResult]) -> Metrics:
+        """Compute every aggregate from ``cases`` (their order does not matter)."""
+        return Tally.of(cases).metrics()
 
     def ratios(self) -> dict[str, Proportion]:
         """Every ratio by metric name, in a fixed order."""
@@ -242,6 +188,168 @@ class Metrics:
         }
         data.update({name: ratio.to_dict() for name, ratio in self.ratios().items()})
         return data
+
+
+# Retrieval scores are floats; their sums are kept exact as integers in units
+# of 2**-_FLOAT_SHIFT (every finite double is a whole number of those), so a
+# sum does not depend on the order the cases are added in.
+_FLOAT_SHIFT = 1100
+_FLOAT_UNIT = 1 << _FLOAT_SHIFT
+
+
+def _exact(value: float) -> int:
+    numerator, denominator = float(value).as_integer_ratio()
+    return numerator * (_FLOAT_UNIT // denominator)
+
+
+def _float(total: int) -> float:
+    return total / _FLOAT_UNIT
+
+
+_COUNTS = (
+    "cases",
+    "answerable",
+    "no_answer",
+    "numeric",
+    "caliber_error",
+    "caliber_ok",
+    "conditional",
+    "cited_of",
+    "cited",
+    "format_of",
+    "formatted",
+    "answered",
+    "refused",
+    "refusal_ok",
+    "retrieval",
+    "hit",
+    "recall",
+    "rr",
+    "ndcg",
+)
+
+
+class Tally:
+    """Exact counts over a set of cases: what ``Metrics`` is computed from.
+
+    Adding tallies is exact, associative and commutative (integer counts, a
+    ``Decimal`` sum of scores, retrieval sums as integers), so the tally of
+    shards added in any grouping is the tally of the whole; ``EvalReport.combine``
+    merges reports this way instead of recounting their cases.
+
+    >>> a = Tally.of([CaseResult("q1", "x", "extraction", True, "correct", "ok", numeric_ok=True)])
+    >>> b = Tally.of([CaseResult("q2", "x", "extraction", True, "wrong", "no_prediction")])
+    >>> str((a + b).metrics().numeric_accuracy)
+    '50.0% (1/2)'
+    """
+
+    __slots__ = (*_COUNTS, "score")
+
+    cases: int
+    answerable: int
+    no_answer: int
+    numeric: int
+    caliber_error: int
+    caliber_ok: int
+    conditional: int
+    cited_of: int
+    cited: int
+    format_of: int
+    formatted: int
+    answered: int
+    refused: int
+    refusal_ok: int
+    retrieval: int
+    hit: int
+    recall: int
+    rr: int
+    ndcg: int
+    score: Decimal
+
+    def __init__(self) -> None:
+        for name in _COUNTS:
+            setattr(self, name, 0)
+        self.score = _ZERO
+
+    @classmethod
+    def of(cls, cases: Iterable[CaseResult]) -> Tally:
+        """The tally of ``cases``."""
+        tally = cls()
+        add = tally.add
+        for case in cases:
+            add(case)
+        return tally
+
+    def add(self, c: CaseResult) -> None:
+        """Count one case."""
+        self.cases += 1
+        if c.retrieval is not None:
+            self.retrieval += 1
+            self.hit += _exact(c.retrieval.hit)
+            self.recall += _exact(c.retrieval.recall)
+            self.rr += _exact(c.retrieval.mrr)
+            self.ndcg += _exact(c.retrieval.ndcg)
+        if c.answerable is None:
+            return
+        if not c.answerable:
+            self.no_answer += 1
+            self.refusal_ok += c.refused
+            return
+        self.answerable += 1
+        self.score += c.score
+        self.refused += c.refused
+        if c.numeric_ok and c.caliber != "mismatch":
+            self.numeric += 1
+        if not c.answered:
+            return
+        self.answered += 1
+        if c.caliber == "mismatch":
+            self.caliber_error += 1
+        elif c.caliber == "ok":
+            self.caliber_ok += 1
+            self.conditional += c.numeric_ok
+        if c.citation_hit is not None:
+            self.cited_of += 1
+            self.cited += c.citation_hit
+        if c.citation_format_ok is not None:
+            self.format_of += 1
+            self.formatted += c.citation_format_ok
+
+    def __add__(self, other: Tally) -> Tally:
+        total = Tally()
+        for name in _COUNTS:
+            setattr(total, name, getattr(self, name) + getattr(other, name))
+        total.score = self.score + other.score
+        return total
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tally):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in (*_COUNTS, "score"))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def metrics(self) -> Metrics:
+        """The aggregates of these counts."""
+        n_a, r_n = self.answerable, self.retrieval
+        return Metrics(
+            cases=self.cases,
+            answerable=n_a,
+            no_answer=self.no_answer,
+            numeric_accuracy=Proportion(self.numeric, n_a),
+            caliber_error_rate=Proportion(self.caliber_error, n_a),
+            conditional_numeric_accuracy=Proportion(self.conditional, self.caliber_ok),
+            citation_hit_rate=Proportion(self.cited, self.cited_of),
+            citation_format_rate=Proportion(self.formatted, self.format_of),
+            answer_rate=Proportion(self.answered, n_a),
+            false_refusal_rate=Proportion(self.refused, n_a),
+            refusal_accuracy=Proportion(self.refusal_ok, self.no_answer),
+            mean_score=Proportion(_number(self.score), n_a),
+            hit_at_k=Proportion(_float(self.hit), r_n),
+            recall_at_k=Proportion(_float(self.recall), r_n),
+            mrr=Proportion(_float(self.rr), r_n),
+            ndcg_at_k=Proportion(_float(self.ndcg), r_n),
+        )
 
 
 def _number(value: Decimal) -> int | float:

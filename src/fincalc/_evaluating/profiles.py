@@ -135,6 +135,28 @@ class ScoringProfile:
         """
         return tuple(sorted(PROFILES))
 
+    @classmethod
+    def from_dict(cls, data: Any) -> ScoringProfile:
+        """Rebuild a profile from ``to_dict`` output.
+
+        >>> graded = ScoringProfile.named("graded")
+        >>> ScoringProfile.from_dict(graded.to_dict()) == graded
+        True
+        """
+        if not isinstance(data, dict):
+            raise InvalidInputError(
+                f"a scoring profile must be a mapping, got {type(data).__name__}",
+                argument="profile",
+                value=repr(data)[:80],
+            )
+        return cls(
+            data["name"],
+            full_within=data.get("full_within"),
+            partial_within=data.get("partial_within"),
+            partial_credit=data.get("partial_credit", Decimal("0.5")),
+            kinds=tuple(data.get("kinds", ("derived",))),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {

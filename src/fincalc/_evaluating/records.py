@@ -20,21 +20,31 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    PrivateAttr,
+    ValidationError,
+    model_validator,
+)
 
-from .._reading.units import check_known_dimension
 from .._values.caliber import Caliber
 from .._values.decimals import to_decimal
 from .._values.errors import FincalcError, InvalidInputError, InvalidRecordError
 from .._values.period import parse_period
 from .._values.public import public
 from .extraction import unit_context
+from .kinds import known_dimension
+from .precision import Gold, read_gold
 from .tolerance import Tolerance
 
 __all__ = [
     "GoldCase",
     "Prediction",
     "Sample",
+    "gold_reading",
     "load_gold",
     "load_predictions",
     "load_sample",
@@ -54,7 +64,7 @@ def _dimension(value: Any) -> str | None:
     if value is None:
         return None
     try:
-        return check_known_dimension(value)
+        return known_dimension(value)
     except InvalidInputError as exc:
         raise ValueError(exc.message.removeprefix("dimension: ")) from None
 
@@ -210,10 +220,19 @@ class GoldCase(_Record):
         qid: Unique question id.
         question: The question text (for display only).
         value: The gold value in base units (元 for CNY, 1 for RATIO: 5.2 % is
-            ``0.052``), or ``None`` when the correct answer is a refusal.
-        dimension: ``CNY``, ``USD``, ``RATIO``, …; required when ``value`` is given.
+            ``0.052``), or ``None`` when the correct answer is a refusal.  Its
+            written digits are its precision ("0.40" is precise to the hundredth).
+        answer: The gold answer as written ("$303 million", "93.86", "24.3%",
+            "$1577.00" with ``unit="million"``), read in ``unit``: it gives
+            ``value`` (when that is omitted), the dimension (when omitted) and
+            the precision an answer is judged at.
+        precision: The gold's precision as a power of ten in base units
+            ("1E+6": to the million); overrides what ``value`` or ``answer`` says.
+        dimension: ``CNY``, ``USD``, ``RATIO``, ``DAYS``, …; required when
+            ``value`` is given, unless ``answer`` supplies it or is a plain
+            number ("93.86"), which an answer's figure of any dimension may match.
         unit: The unit the question asked for ("亿元", "USD millions", "percent"):
-            bare numbers in a free-text answer are read in it.
+            bare numbers in a free-text answer are read in it, or in full.
         caliber: What the number means; checked against the prediction's caliber.
         evidence_ids: Ids of the documents or chunks that hold the answer.
         relevance: Graded relevance by id for nDCG (default: each evidence id is 1).
@@ -226,6 +245,9 @@ class GoldCase(_Record):
     Decimal('870000000')
     >>> GoldCase.model_validate({"qid": "q2", "value": None}).answerable
     False
+    >>> case = GoldCase(qid="q4", answer="$1577.00", unit="million")
+    >>> case.value, case.dimension, case.gold_reading.exponent
+    (Decimal('1.57700E+9'), 'USD', 6)
     >>> GoldCase(qid="q3", value="1.5")
     Traceback (most recent call last):
     ...
@@ -235,6 +257,8 @@ class GoldCase(_Record):
     qid: str = Field(min_length=1)
     question: str | None = None
     value: OptionalDecimal = None
+    answer: str | None = None
+    precision: OptionalDecimal = None
     dimension: OptionalDimension = None
     unit: OptionalUnit = None
     caliber: OptionalCaliber = None
@@ -243,15 +267,61 @@ class GoldCase(_Record):
     category: str = "uncategorized"
     kind: Literal["extraction", "derived"] = "extraction"
     tolerance: OptionalTolerance = None
+    _gold: Gold | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
-    def _value_needs_dimension(self) -> GoldCase:
-        if self.value is not None and self.dimension is None:
+    def _read_the_gold(self) -> GoldCase:
+        """Fill ``value`` and ``dimension`` from ``answer``; keep the written precision."""
+        if self.answer is not None:
+            self._from_answer(self.answer)
+        if self.value is None:
+            if self.precision is not None:
+                raise ValueError("precision needs a gold value (value or answer)")
+            return self
+        if self.dimension is None and self._gold is None:
             raise ValueError(
-                "a gold value needs its dimension (e.g. 'CNY', 'USD', 'RATIO'); "
-                "set dimension, or set value to null for a question that expects a refusal"
+                "a gold value needs its dimension (e.g. 'CNY', 'USD', 'RATIO'); set "
+                "dimension, write the answer with its unit ('$303 million', '24.3%'), or set "
+                "value to null for a question that expects a refusal"
             )
+        if self._gold is None or self.precision is not None:
+            try:
+                gold = read_gold(self.value, dimension=self.dimension, precision=self.precision)
+            except FincalcError as exc:
+                raise ValueError(exc.message) from None
+            if self._gold is not None:
+                gold = gold._replace(value=self._gold.value)
+            self._gold = gold
         return self
+
+    def _from_answer(self, answer: str) -> None:
+        try:
+            gold = read_gold(answer, dimension=self.dimension, unit=self.unit, bare_in_unit=True)
+        except FincalcError as exc:
+            raise ValueError(exc.message.replace("expected:", "answer:", 1)) from None
+        if self.value is not None:
+            quantum = Decimal((0, (1,), gold.exponent))
+            try:
+                agrees = self.value.quantize(quantum) == gold.value.quantize(quantum)
+            except ArithmeticError:
+                agrees = False
+            if not agrees:
+                raise ValueError(
+                    f"value {self.value} disagrees with answer {answer!r} "
+                    f"({gold.value} to {quantum}); fix one or drop value"
+                )
+            gold = gold._replace(value=self.value)
+        if gold.dimension is None and self.dimension is None and self.unit is not None:
+            gold = gold._replace(dimension=unit_context(self.unit).dimension)
+        # the model is frozen: fill the fields the answer gives, once, while validating
+        object.__setattr__(self, "value", gold.value)
+        object.__setattr__(self, "dimension", self.dimension or gold.dimension)
+        self._gold = gold._replace(dimension=self.dimension)
+
+    @property
+    def gold_reading(self) -> Gold | None:
+        """The gold as written: value, dimension and the exponent of its last digit."""
+        return gold_reading(self)
 
     @property
     def answerable(self) -> bool:
@@ -290,6 +360,16 @@ class Prediction(_Record):
     text: str | None = None
     refused: bool | None = None
     retrieved: OptionalIds = None
+
+
+def gold_reading(case: GoldCase) -> Gold | None:
+    """``case.gold_reading`` for the scoring hot path.
+
+    Pydantic serves a private attribute through ``__getattr__`` (over a
+    microsecond); its private dictionary is an ordinary attribute.
+    """
+    private: dict[str, Gold | None] = case.__pydantic_private__  # type: ignore[assignment]
+    return private["_gold"]
 
 
 # -- loaders --------------------------------------------------------------------

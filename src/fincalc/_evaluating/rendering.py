@@ -43,6 +43,8 @@ class ReportView(Protocol):
     def by_reason(self) -> dict[str, int]: ...
     @property
     def failures(self) -> tuple[CaseResult, ...]: ...
+    @property
+    def citation_misses(self) -> tuple[CaseResult, ...]: ...
 
 
 _LABELS = {m.name: m.label for m in METRICS}
@@ -146,6 +148,17 @@ def render_text(report: ReportView) -> str:
             for c in failures
         ]
         lines += _table(["qid", "category", "reason", "found", "gold", "detail"], fail_rows, "<")
+    uncited = report.citation_misses
+    if uncited:
+        lines += ["", f"Correct but citing no gold evidence ({len(uncited)})"]
+        lines += _table(
+            ["qid", "category", "found", "gold"],
+            [
+                [c.qid, c.category or "—", c.found_raw or _short(c.found), _short(c.gold)]
+                for c in uncited
+            ],
+            "<",
+        )
     return "\n".join(lines)
 
 
@@ -303,6 +316,19 @@ def render_html(report: ReportView) -> str:
         parts.append(
             _html_table(["qid", "category", "reason", "found", "gold", "detail"], fail_rows, 99)
         )
+    uncited = report.citation_misses
+    if uncited:
+        parts.append(f"<p><b>Correct but citing no gold evidence ({len(uncited)})</b></p>")
+        rows = [
+            [
+                esc(c.qid),
+                esc(c.category or "—"),
+                esc(c.found_raw or _short(c.found)),
+                esc(_short(c.gold)),
+            ]
+            for c in uncited
+        ]
+        parts.append(_html_table(["qid", "category", "found", "gold"], rows, 99))
     parts.append("</div>")
     return "".join(parts)
 

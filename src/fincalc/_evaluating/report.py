@@ -2,22 +2,29 @@
 
 ``EvalReport`` is computed from its CaseResults alone (sorted by qid, digit
 runs compared as numbers), so the report of shards combined equals the
-report of the whole.  ``ReportComparison`` puts several runs side by side.
-Both render through ``rendering``.
+report of the whole.  It keeps the exact counts behind its metrics
+(``metrics.Tally``), so ``EvalReport.combine`` is one associative merge —
+counts added, sorted case lists merged — not a recount, and a report written
+as JSON by another process reloads exactly (``EvalReport.from_json``).
+``ReportComparison`` puts several runs side by side.  Both render through
+``rendering``.
 """
 
 from __future__ import annotations
 
+import heapq
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, overload
 
 from .._values.errors import InvalidInputError
 from .._values.public import public
 from .cases import REASONS, CaseResult
-from .metrics import ANSWER_METRICS, METRICS, Metrics, Proportion
+from .metrics import ANSWER_METRICS, METRICS, Metrics, Proportion, Tally
 from .profiles import PROFILES, ScoringProfile
 from .rendering import (
     html_page,
@@ -42,6 +49,9 @@ def _pad_digits(match: re.Match[str]) -> str:
 def _natural_key(qid: str) -> tuple[str, str]:
     """Sort key comparing digit runs as numbers ("q2" before "q10"); total on distinct qids."""
     return _DIGITS.sub(_pad_digits, qid), qid
+
+
+_FORMATS = ("fincalc.eval_report/1", "fincalc.eval_report/2")
 
 
 class _AnswerMetric:
@@ -103,36 +113,47 @@ class EvalReport:
     metrics: Metrics = field(init=False, compare=False, repr=False)
     by_category: dict[str, Metrics] = field(init=False, compare=False, repr=False)
     by_reason: dict[str, int] = field(init=False, compare=False, repr=False)
+    _keys: tuple[tuple[str, str], ...] = field(init=False, compare=False, repr=False)
+    _tally: Tally = field(init=False, compare=False, repr=False)
+    _categories: dict[str, Tally] = field(init=False, compare=False, repr=False)
+    _reasons: Counter[str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        cases = tuple(sorted(self.cases, key=lambda c: _natural_key(c.qid)))
-        seen: set[str] = set()
+        keyed = sorted(((_natural_key(c.qid), c) for c in self.cases), key=lambda kc: kc[0])
+        keys = tuple(k for k, _ in keyed)
+        _check_distinct(keys)
+        cases = tuple(c for _, c in keyed)
+        groups: dict[str | None, list[CaseResult]] = {}
         for case in cases:
-            if case.qid in seen:
-                raise InvalidInputError(
-                    f"two CaseResults share qid {case.qid!r}; shards passed to "
-                    "EvalReport.combine must partition the questions",
-                    argument="cases",
-                    value=case.qid,
-                )
-            seen.add(case.qid)
-        object.__setattr__(self, "cases", cases)
-        object.__setattr__(self, "metrics", Metrics.from_cases(cases))
-        groups: dict[str, list[CaseResult]] = {}
+            group = groups.get(case.category)
+            if group is None:
+                groups[case.category] = [case]
+            else:
+                group.append(case)
+        categories = {name: Tally.of(group) for name, group in groups.items() if name is not None}
+        reasons: Counter[str] = Counter()
         for case in cases:
-            if case.category is not None:
-                groups.setdefault(case.category, []).append(case)
-        object.__setattr__(
-            self,
-            "by_category",
-            {name: Metrics.from_cases(groups[name]) for name in sorted(groups)},
-        )
-        counts: dict[str, int] = {}
-        for case in cases:
-            counts[case.reason] = counts.get(case.reason, 0) + 1
-        object.__setattr__(
-            self, "by_reason", {r: counts[r] for r in sorted(counts, key=REASONS.index)}
-        )
+            reasons[case.reason] += 1
+        self._finish(cases, keys, Tally.of(cases), categories, reasons)
+
+    def _finish(
+        self,
+        cases: tuple[CaseResult, ...],
+        keys: tuple[tuple[str, str], ...],
+        tally: Tally,
+        categories: dict[str, Tally],
+        reasons: Counter[str],
+    ) -> None:
+        """Set the cases and everything computed from their counts."""
+        put = object.__setattr__
+        put(self, "cases", cases)
+        put(self, "_keys", keys)
+        put(self, "_tally", tally)
+        put(self, "_categories", categories)
+        put(self, "_reasons", reasons)
+        put(self, "metrics", tally.metrics())
+        put(self, "by_category", {n: categories[n].metrics() for n in sorted(categories)})
+        put(self, "by_reason", {r: reasons[r] for r in sorted(reasons, key=REASONS.index)})
 
     # The answer metrics as attributes: ``report.numeric_accuracy`` is
     # ``report.metrics.numeric_accuracy``.  One line each; the test suite checks
@@ -150,12 +171,26 @@ class EvalReport:
 
     @property
     def failures(self) -> tuple[CaseResult, ...]:
-        """Scored cases with a problem (reason other than ``ok``), in qid order."""
-        return tuple(c for c in self.cases if c.failed)
+        """Cases whose verdict failed (``wrong`` or ``partial``), in qid order.
+
+        A correct answer that cites no gold evidence (reason ``citation_miss``)
+        is not a failure: it is in ``citation_misses``.
+        """
+        return tuple(c for c in self.cases if c.verdict in ("wrong", "partial"))
+
+    @property
+    def citation_misses(self) -> tuple[CaseResult, ...]:
+        """Correct answers citing no gold evidence id (reason ``citation_miss``), in qid order."""
+        return tuple(c for c in self.cases if c.reason == "citation_miss")
 
     @classmethod
     def combine(cls, reports: Iterable[EvalReport]) -> EvalReport:
         """The report of the whole from reports of disjoint shards.
+
+        One merge of exact counts: the shards' counts are added and their
+        sorted case lists merged, nothing is recounted, so any grouping of
+        merges gives the same report (``combine([combine([a, b]), c])`` is
+        ``combine([a, b, c])``), and it is the report of the whole.
 
         Raises:
             InvalidInputError: the shards used different profiles or cut-offs,
@@ -167,6 +202,13 @@ class EvalReport:
         '0.0% (0/2)'
         """
         items = list(reports)
+        for item in items:
+            if not isinstance(item, EvalReport):
+                raise InvalidInputError(
+                    f"EvalReport.combine needs EvalReports, got {type(item).__name__}",
+                    argument="reports",
+                    value=repr(item)[:80],
+                )
         if not items:
             return cls(())
         first = items[0]
@@ -179,14 +221,75 @@ class EvalReport:
                     argument="reports",
                     value=other.profile.name,
                 )
-        cases = tuple(case for report in items for case in report.cases)
-        return cls(cases, profile=first.profile, retrieval_k=first.retrieval_k)
+        if len(items) == 1:
+            return first
+        keys, cases = _merge(items)
+        tally = Tally()
+        categories: dict[str, Tally] = {}
+        reasons: Counter[str] = Counter()
+        for item in items:
+            tally = tally + item._tally
+            for name, counts in item._categories.items():
+                categories[name] = categories[name] + counts if name in categories else counts
+            reasons.update(item._reasons)
+        report = object.__new__(cls)
+        object.__setattr__(report, "profile", first.profile)
+        object.__setattr__(report, "retrieval_k", first.retrieval_k)
+        report._finish(cases, keys, tally, categories, reasons)
+        return report
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> EvalReport:
+        """Reload a report from ``to_json`` output (written by this or another process).
+
+        The reloaded report is the same report: ``from_json(r.to_json()).to_json()
+        == r.to_json()``, and combining reloaded shards equals combining the
+        originals.
+
+        Raises:
+            InvalidInputError: ``text`` is not a report written by ``to_json``.
+
+        >>> a = EvalReport((CaseResult("q1", "x", "extraction", True, "correct", "ok"),))
+        >>> EvalReport.from_json(a.to_json()).to_json() == a.to_json()
+        True
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as exc:
+            raise InvalidInputError(
+                f"EvalReport.from_json needs the JSON text of a report: {exc}",
+                argument="text",
+                value=repr(text)[:80],
+            ) from exc
+        if not isinstance(data, dict) or data.get("format") not in _FORMATS:
+            raise InvalidInputError(
+                "EvalReport.from_json: not a report written by EvalReport.to_json "
+                f"(its 'format' must be one of {list(_FORMATS)})",
+                argument="text",
+                value=repr(text)[:80],
+            )
+        try:
+            profile = ScoringProfile.from_dict(data["profile"])
+            retrieval_k = int(data["retrieval_k"])
+            raw_cases = data["cases"]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidInputError(
+                f"EvalReport.from_json: the report lacks or garbles {exc}",
+                argument="text",
+                value=repr(text)[:80],
+            ) from exc
+        if not isinstance(raw_cases, list):
+            raise InvalidInputError(
+                "EvalReport.from_json: 'cases' must be a list", argument="text", value="cases"
+            )
+        cases = tuple(CaseResult.from_dict(case) for case in raw_cases)
+        return cls(cases, profile=profile, retrieval_k=retrieval_k)
 
     # -- output ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: profile, aggregates, breakdowns and every case."""
         return {
-            "format": "fincalc.eval_report/1",
+            "format": _FORMATS[-1],
             "profile": self.profile.to_dict(),
             "retrieval_k": self.retrieval_k,
             "metrics": self.metrics.to_dict(),
@@ -212,6 +315,38 @@ class EvalReport:
     def to_html(self) -> str:
         """A standalone HTML page with the aggregates, breakdowns and failing cases."""
         return html_page("fincalc evaluation", render_html(self))
+
+
+def _check_distinct(keys: tuple[tuple[str, str], ...]) -> None:
+    """Refuse two cases with one qid (keys are sorted, so duplicates are neighbours)."""
+    for previous, key in pairwise(keys):
+        if previous == key:
+            raise InvalidInputError(
+                f"two CaseResults share qid {key[1]!r}; shards passed to "
+                "EvalReport.combine must partition the questions",
+                argument="cases",
+                value=key[1],
+            )
+
+
+def _merge(
+    reports: list[EvalReport],
+) -> tuple[tuple[tuple[str, str], ...], tuple[CaseResult, ...]]:
+    """The reports' sorted cases merged into one sorted tuple (with their keys).
+
+    Shards that follow each other in qid order (contiguous shards, the common
+    case) are concatenated; otherwise the sorted lists are merged.
+    """
+    ordered = sorted((r for r in reports if r.cases), key=lambda r: r._keys[0])
+    if all(a._keys[-1] < b._keys[0] for a, b in pairwise(ordered)):
+        keys = tuple(k for r in ordered for k in r._keys)
+        return keys, tuple(c for r in ordered for c in r.cases)
+    merged = list(
+        heapq.merge(*(zip(r._keys, r.cases, strict=True) for r in ordered), key=lambda kc: kc[0])
+    )
+    keys = tuple(k for k, _ in merged)
+    _check_distinct(keys)
+    return keys, tuple(c for _, c in merged)
 
 
 @public

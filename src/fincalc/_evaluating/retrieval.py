@@ -209,6 +209,22 @@ class RetrievalScores:
             ndcg=ndcg_at_k(ranked, relevant, k),
         )
 
+    @classmethod
+    def from_dict(cls, data: Any) -> RetrievalScores:
+        """Rebuild from ``to_dict`` output.
+
+        >>> scores = RetrievalScores.compute(["d2", "d1"], {"d1"}, k=5)
+        >>> RetrievalScores.from_dict(scores.to_dict()) == scores
+        True
+        """
+        return cls(
+            k=int(data["k"]),
+            hit=float(data["hit_at_k"]),
+            recall=float(data["recall_at_k"]),
+            mrr=float(data["mrr"]),
+            ndcg=float(data["ndcg_at_k"]),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict keyed by metric name (``hit_at_k``, …)."""
         return {

@@ -3,8 +3,8 @@
 ``score`` runs named steps, each a small function of its inputs:
 
 1. ``_read_answer``: what the prediction says, read once — a refusal (given,
-   or a refusal phrase that governs every amount in the text), or the value
-   it gives (structured, or the amount judged in its text), if any.
+   or a refusal phrase that governs the sentence carrying its answer), or the
+   value it gives (structured, or the concluding figure of its text), if any.
 2. ``_match``: the value against gold (tolerance, sign, scale, currency) —
    the reason code and what graded credit may use.
 3. ``_caliber`` and ``_citations``: the caliber and citation checks of an
@@ -23,14 +23,17 @@ import re
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from .answers import check_candidates, judge_candidates
+from .answers import judge_text
 from .cases import CaliberStatus, CaseResult, Reason, Verdict
 from .citations import citation_regex, find_cited_ids
-from .extraction import extract
+from .kinds import is_derived
 from .matching import AnswerCheck, AnswerReason, Judgement, judge
+from .precision import Gold
 from .profiles import ScoringProfile
-from .refusals import RefusalMatcher, refusal_governs, refusal_matcher
+from .records import gold_reading
+from .refusals import RefusalMatcher, refusal_matcher
 from .retrieval import RetrievalScores
+from .selection import SelectMode
 from .tolerance import Target, Tolerance
 
 if TYPE_CHECKING:
@@ -45,7 +48,7 @@ _ONE = Decimal(1)
 class Options:
     """The evaluation options, compiled once per run (and once per worker process)."""
 
-    __slots__ = ("citation", "profile", "refusal", "retrieval_k", "tolerance")
+    __slots__ = ("citation", "profile", "refusal", "retrieval_k", "select", "tolerance")
 
     def __init__(
         self,
@@ -54,28 +57,37 @@ class Options:
         refusal: RefusalMatcher,
         citation: re.Pattern[str],
         retrieval_k: int,
+        select: SelectMode = "final",
     ) -> None:
         self.tolerance = tolerance
         self.profile = profile
         self.refusal = refusal
         self.citation = citation
         self.retrieval_k = retrieval_k
+        self.select: SelectMode = select
 
 
 #: The options as ``evaluate`` received them, picklable for worker processes:
-#: tolerance, profile, refusal phrases, citation pattern, retrieval cut-off.
-OptionArgs = tuple["Tolerance | None", "ScoringProfile", "tuple[str, ...] | None", Any, int]
+#: tolerance, profile, refusal phrases, citation pattern, retrieval cut-off,
+#: final-answer selection mode.
+OptionArgs = tuple[
+    "Tolerance | None", "ScoringProfile", "tuple[str, ...] | None", Any, int, "SelectMode"
+]
+
+# A prediction whose ``refused`` is False is never a refusal: no phrase is looked for.
+_NO_REFUSAL = RefusalMatcher(())
 
 
 def make_options(args: OptionArgs) -> Options:
     """Compile the options (refusal matcher, citation regex); raise on a bad one."""
-    tolerance, profile, phrases, citation_pattern, retrieval_k = args
+    tolerance, profile, phrases, citation_pattern, retrieval_k, select = args
     return Options(
         tolerance,
         profile,
         refusal_matcher(phrases),
         citation_regex(citation_pattern),
         retrieval_k,
+        select,
     )
 
 
@@ -110,15 +122,15 @@ class _Answer(NamedTuple):
 
     @classmethod
     def judged(cls, check: AnswerCheck) -> _Answer:
-        """The amounts read from the text, as ``check`` judged them."""
+        """The figure the text states as its answer, as ``check`` judged it (if any)."""
         found = check.found
         if found is None:
-            return tuple.__new__(cls, (False, bool(check.candidates), "text", *_NOTHING, check))
+            return tuple.__new__(cls, (False, False, "text", *_NOTHING, check))
         return tuple.__new__(
             cls,
             (
                 False,
-                bool(check.candidates),
+                True,
                 "text",
                 found.value,
                 found.raw,
@@ -137,30 +149,37 @@ _SILENT = _Answer(refused=False)  # no refusal, and no value either
 def _read_answer(
     gold: GoldCase, pred: Prediction, options: Options, tolerance: Tolerance
 ) -> _Answer:
-    """Read the prediction: a refusal, a structured value, or the amounts in its text.
+    """Read the prediction: a refusal, a structured value, or the concluding figure of its text.
 
-    A refusal phrase alone does not decide: the amounts in the text are read
-    and the phrase must govern each of them; when it does not, the amounts
-    already read are judged (they are not extracted twice).
+    The text is read once: its verdict says whether a refusal governs the
+    sentence carrying its answer (unless ``refused`` is given), and, without
+    a structured value, which figure it concludes with and how it compares.
     """
     if pred.refused:
         return _REFUSED
     text = pred.text
-    candidates = None
-    if pred.refused is None and text is not None and options.refusal.search(text) is not None:
-        candidates = extract(text, gold.unit)
-        if refusal_governs(text, candidates, gold.dimension, options.refusal):
-            return _REFUSED
+    if text is None:
+        if pred.value is not None:
+            return _Answer.structured(pred.value, pred.dimension or gold.dimension)
+        return _SILENT
+    refusal = _NO_REFUSAL if pred.refused is False else options.refusal
+    if pred.value is not None and refusal.search(text) is None:  # nothing more to read
+        return _Answer.structured(pred.value, pred.dimension or gold.dimension)
+    check = judge_text(text, _gold_of(gold), gold.unit, tolerance, refusal, options.select)
+    if check.reason == "refused":
+        return _REFUSED
     if pred.value is not None:
         return _Answer.structured(pred.value, pred.dimension or gold.dimension)
-    if text is None:
-        return _SILENT
-    expected = gold.value or _ZERO
-    if candidates is None:  # the common case: no refusal phrase at all
-        check = check_candidates(text, expected, gold.dimension, gold.unit, tolerance)
-    else:
-        check = judge_candidates(text, candidates, expected, gold.dimension, tolerance)
     return _Answer.judged(check)
+
+
+_NO_GOLD = Gold(_ZERO, None, 0, known=False)
+
+
+def _gold_of(case: GoldCase) -> Gold:
+    """The gold as written (value, dimension, precision); a zero for a no-answer case."""
+    gold = gold_reading(case)
+    return _NO_GOLD if gold is None else gold
 
 
 # -- step 2: the value against gold ------------------------------------------------
@@ -225,10 +244,16 @@ def _match(
     if answer.check is not None:
         verdict = answer.check
     elif answer.found is not None:  # a structured value, judged in the prediction's own dimension
+        reading = _gold_of(gold)
         verdict = judge(
             [answer.found],
             [pred.dimension],
-            Target(expected, tolerance),
+            Target(
+                expected,
+                tolerance,
+                exponent=reading.exponent,
+                derived=is_derived(gold.dimension),
+            ),
             gold.dimension,
             tolerance.ignore_sign,
         )
@@ -302,7 +327,7 @@ def score(
     answer = _read_answer(gold, pred, options, tolerance)
     expected = gold.value
     if expected is None:
-        return _no_answer_case(gold, answer, notes, retrieval)
+        return _no_answer_case(gold, pred, answer, notes, retrieval)
     match = _match(gold, pred, answer, expected, tolerance)
     if answer.answered:
         caliber, caliber_diff = _caliber(gold, pred)
@@ -344,6 +369,10 @@ def score(
         notes=notes,
         retrieval=retrieval,
         tolerance=tolerance,
+        question=gold.question,
+        answer=pred.text,
+        selection=None if answer.check is None else answer.check.selection,
+        marker=None if answer.check is None else answer.check.marker,
     )
 
 
@@ -359,6 +388,7 @@ def _no_prediction_case(gold: GoldCase, notes: tuple[str, ...]) -> CaseResult:
         gold=gold.value,
         dimension=gold.dimension,
         notes=notes,
+        question=gold.question,
     )
 
 
@@ -375,6 +405,7 @@ def _retrieval(gold: GoldCase, pred: Prediction, k: int) -> RetrievalScores | No
 
 def _no_answer_case(
     gold: GoldCase,
+    pred: Prediction,
     answer: _Answer,
     notes: tuple[str, ...],
     retrieval: RetrievalScores | None,
@@ -397,4 +428,8 @@ def _no_answer_case(
         source=answer.source,
         notes=notes,
         retrieval=retrieval,
+        question=gold.question,
+        answer=pred.text,
+        selection=None if answer.check is None else answer.check.selection,
+        marker=None if answer.check is None else answer.check.marker,
     )

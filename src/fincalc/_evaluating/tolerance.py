@@ -1,11 +1,27 @@
 """Tolerance and precision-aware targets: when a number is the expected value.
 
 A candidate matches when it is within the tolerance (absolute *or*
-relative), or — precision-aware — when the expected value rounded half-up to
-the precision the candidate was written at equals it ("$303M" against
-302.6M).  The precision is the candidate's ``Decimal`` exponent.  A wrong
-scale (a factor 10^k, 1 <= |k| <= 12) is recognised as such and never
-matches.
+relative), or — precision-aware — when the two agree at the coarser of
+their written precisions:
+
+* the answer rounds half-up to the gold at the gold's precision ("$302.6
+  million" or "$302,578,000" for a gold of "$303 million"; "4.18%" for
+  "4.2%"; but "$8.738 billion" is not "$8.70 billion": 8.74 ≠ 8.70);
+* the gold rounds half-up to the answer at the answer's precision ("$303M"
+  for a gold of 302.6M), the answer written to at least two significant digits;
+* **rounding slack**: the rounded answer is within one unit of the gold's
+  last written digit, when the gold was itself rounded by whoever wrote it —
+  a derived figure (a ratio, multiple, number of days, per-share amount or
+  plain number; ``kinds.is_derived``), where the slack is also at least 0.1 %
+  of the gold ("93.89" for "93.86", "101.4%" for "101.5%", not "65.2%" for
+  "65.4%"), or any gold written to two or three significant digits ("$389
+  million" for "$0.40 billion").  A gold of one significant digit ("0.4%")
+  gets no slack: one unit is a quarter of it.
+
+The precisions are ``Decimal`` exponents (the gold's as written,
+``precision.written_exponent``).  A wrong scale (a factor 10^k,
+1 <= |k| <= 12) is recognised as such and never matches: the slack is at
+most a tenth of the gold.
 
 ``Target`` holds the expected value with everything the comparisons reuse
 precomputed; it is the evaluation hot path (plain Decimals, no validated
@@ -16,32 +32,38 @@ from __future__ import annotations
 
 import dataclasses
 import decimal
+import functools
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from .._values.decimals import in_range, to_decimal
+from .._values.dimensions import is_money
 from .._values.errors import InvalidInputError
 from .._values.public import public
 
 __all__ = ["Target", "Tolerance", "is_currency", "resolve_tolerance"]
 
-#: Dimensions that are not currencies (every other three-letter code is one).
-_NOT_CURRENCY = frozenset({"RATIO", "MULTIPLE", "SHARES", "COUNT"})
 _SCALE_LIMIT = 12
 _ONE = Decimal(1)
 _ZERO = Decimal(0)
 _REL_ERROR_QUANTUM = Decimal("1E-6")
 _REL_ERROR_DIGITS = 40  # adjusted exponent up to which an error is quantized to 1e-6
+# Rounding slack (``Target``): golds of two or three significant digits were
+# rounded by their writer; derived figures get at least 0.1 % as well.
+_MIN_SLACK_DIGITS = 2
+_MAX_SLACK_DIGITS = 3
+_DERIVED_SLACK = Decimal("0.001")
 
 
+@functools.lru_cache(maxsize=256)
 def is_currency(dimension: str | None) -> bool:
     """True for a currency code (``CNY``, ``USD``), false for ``RATIO``, ``SHARES``, ``None``.
 
     >>> is_currency("HKD"), is_currency("RATIO"), is_currency("CNY_PER_SHARES")
     (True, False, False)
     """
-    return dimension is not None and len(dimension) == 3 and dimension not in _NOT_CURRENCY
+    return dimension is not None and is_money(dimension)
 
 
 # -- tolerance ----------------------------------------------------------------
@@ -65,10 +87,14 @@ class Tolerance:
 
     A value matches when ``|found - expected| <= abs`` or
     ``|found - expected| <= rel * |expected|``, or — when ``precision_aware``
-    — when ``expected`` rounded half-up to the precision ``found`` was
-    written at equals ``found`` and ``found`` has at least
-    ``min_significant_digits`` significant digits (so "5亿" is not read as
-    a match for 4.6亿, nor "0%" for anything that rounds to zero).
+    — when the two agree at the coarser of their written precisions: found
+    rounded half-up to the gold's precision equals the gold, or the gold
+    rounded half-up to the precision ``found`` was written at equals
+    ``found`` and ``found`` has at least ``min_significant_digits``
+    significant digits (so "5亿" is not read as a match for 4.6亿, nor "0%"
+    for anything that rounds to zero).  With ``rounding_slack`` the rounded
+    answer may also be one unit off in the gold's last written digit when
+    the gold was rounded by its writer (docs/evaluating.md, "Precision").
 
     Defaults (``Tolerance.default_for``): currency amounts to the cent
     (``abs=0.01`` in base units), ``RATIO`` and ``MULTIPLE`` to 1e-4
@@ -83,10 +109,13 @@ class Tolerance:
             it says so in ``AnswerCheck.sign_ignored``.
         min_significant_digits: Fewest significant digits an answer needs for
             precision-aware matching.
+        rounding_slack: Accept one unit in the gold's last written digit for
+            derived figures and for golds written to two or three significant
+            digits (needs ``precision_aware``).
 
     >>> Tolerance.default_for("CNY")
     Tolerance(abs=Decimal('0.01'), rel=None, precision_aware=True, ignore_sign=False, \
-min_significant_digits=2)
+min_significant_digits=2, rounding_slack=True)
     >>> Tolerance(rel="0.02").rel
     Decimal('0.02')
     """
@@ -96,11 +125,12 @@ min_significant_digits=2)
     precision_aware: bool = True
     ignore_sign: bool = False
     min_significant_digits: int = 2
+    rounding_slack: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "abs", _non_negative(self.abs, "abs"))
         object.__setattr__(self, "rel", _non_negative(self.rel, "rel"))
-        for name in ("precision_aware", "ignore_sign"):
+        for name in ("precision_aware", "ignore_sign", "rounding_slack"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidInputError(
                     f"Tolerance.{name} must be True or False, got {getattr(self, name)!r}",
@@ -160,6 +190,7 @@ min_significant_digits=2)
             "precision_aware": self.precision_aware,
             "ignore_sign": self.ignore_sign,
             "min_significant_digits": self.min_significant_digits,
+            "rounding_slack": self.rounding_slack,
         }
 
 
@@ -199,42 +230,107 @@ class Target:
     """The expected value with everything the comparisons reuse precomputed.
 
     Build one per answer and call its methods inside ``arithmetic()``.
+    ``exponent`` is the exponent of the gold's last written digit (default:
+    the value's own); ``derived`` says whether the gold is a computed figure
+    (``kinds.is_derived``), which widens the rounding slack.
 
     >>> from decimal import Decimal
     >>> target = Target(Decimal("302600000"), Tolerance.default_for("USD"))
     >>> target.accepts(Decimal("3.03E+8")), target.scale_factor(Decimal("3.026E+11"))
     (True, Decimal('1E+3'))
+    >>> days = Target(Decimal("93.86"), Tolerance.default_for(None), derived=True)
+    >>> days.accepts(Decimal("93.89")), days.accepts(Decimal("93.55"))
+    (True, False)
     """
 
-    __slots__ = ("exponent", "limit", "magnitude", "min_digits", "precision_aware", "value")
+    __slots__ = (
+        "_derived",
+        "_prepared",
+        "_slack_on",
+        "exponent",
+        "limit",
+        "magnitude",
+        "min_digits",
+        "precision_aware",
+        "quantum",
+        "rounded",
+        "slack",
+        "value",
+    )
 
-    def __init__(self, value: Decimal, tolerance: Tolerance) -> None:
+    def __init__(
+        self,
+        value: Decimal,
+        tolerance: Tolerance,
+        *,
+        exponent: int | None = None,
+        derived: bool = False,
+    ) -> None:
         self.value = value
         self.magnitude = value.copy_abs()
-        exponent = value.as_tuple().exponent
-        self.exponent = exponent if isinstance(exponent, int) else 0
+        if exponent is None:
+            own = value.as_tuple().exponent
+            exponent = own if isinstance(own, int) else 0
+        self.exponent = exponent
+        self.quantum = _quantum(exponent)
         limit = tolerance.abs if tolerance.abs is not None else _ZERO
         if tolerance.rel is not None:
             limit = max(limit, tolerance.rel * self.magnitude)
         self.limit = limit
         self.precision_aware = tolerance.precision_aware
         self.min_digits = tolerance.min_significant_digits
+        self.rounded = value
+        self.slack: Decimal | None = None
+        self._derived = derived
+        self._slack_on = tolerance.rounding_slack
+        # The rounded gold and its slack are worked out on the first answer
+        # that is not equal to the gold (most structured answers are).
+        self._prepared = not self.precision_aware
+
+    def _prepare(self) -> None:
+        """The gold at its written precision, and the rounding slack it allows."""
+        self._prepared = True
+        try:
+            rounded = self.value.quantize(self.quantum)
+        except decimal.InvalidOperation:  # gold has more digits than the context holds
+            self.precision_aware = False
+            return
+        self.rounded = rounded
+        if not self._slack_on or not rounded:
+            return
+        digits = len(rounded.as_tuple().digits)
+        if digits < _MIN_SLACK_DIGITS:
+            return
+        if self._derived:
+            self.slack = max(self.quantum, self.magnitude * _DERIVED_SLACK)
+        elif digits <= _MAX_SLACK_DIGITS:
+            self.slack = self.quantum
 
     def accepts(self, found: Decimal) -> bool:
         """True when ``found`` matches; ``found`` must be ``in_range`` (``judge`` checks)."""
         if (found - self.value).copy_abs() <= self.limit:
             return True
+        if not self._prepared:
+            self._prepare()
         if not self.precision_aware or not found:
             return False
         _, digits, exponent = found.as_tuple()
-        if not isinstance(exponent, int) or exponent <= self.exponent:
-            return False
-        if len(digits) < self.min_digits:
+        if not isinstance(exponent, int):
             return False
         try:
-            return self.value.quantize(_quantum(exponent)) == found
-        except decimal.InvalidOperation:  # gold has more digits than the context holds
+            if exponent <= self.exponent:
+                near = found.quantize(self.quantum)
+                if near == self.rounded:
+                    return True
+            else:
+                if len(digits) < self.min_digits:
+                    return False
+                if self.value.quantize(_quantum(exponent)) == found:
+                    return True
+                near = found
+        except decimal.InvalidOperation:  # more digits than the context holds
             return False
+        return self.slack is not None and (near - self.rounded).copy_abs() <= self.slack
 
     def scale_factor(self, found: Decimal) -> Decimal | None:
         """The power of ten ``found`` is off by, if it is (else ``None``)."""

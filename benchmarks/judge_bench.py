@@ -1,0 +1,195 @@
+"""Agreement of the judge, at its defaults, with people who graded real model answers.
+
+Run: ``python -m benchmarks.judge_bench`` (or ``python -m benchmarks --only judge``).
+
+The calibration file (``graded_answers.jsonl``, one human-graded model answer
+per line: the question, the gold as the benchmark writes it, the unit the
+question asks for, the answer and the grade ``correct``/``incorrect``/
+``refusal``) is read from ``$FINCALC_CALIBRATION``, by default
+``../shared/calibration/graded_answers.jsonl`` next to the repository.  It is
+not part of the repository; without it the area prints why and reports
+nothing.
+
+Each answer is scored as an eval script would score it, with the defaults:
+a ``GoldCase`` holding the gold as written (``answer``), its dimension and
+the question's unit, a ``Prediction`` holding the answer text, and
+``evaluate``.  A case is *correct* when its verdict is, a *refusal* when its
+reason is ``refused``, else *incorrect*.  The area checks that
+``check_answer`` gives the same verdicts as ``evaluate``, then prints the
+agreement with the human grades (three ways, and correct-versus-not), the
+confusion table, every disagreement, and the time per answer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from benchmarks._harness import Budget, Result, Table, fail, measure, run_single
+from fincalc import GoldCase, Prediction, check_answer, evaluate
+
+AREA = "judge"
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_PATH = "../shared/calibration/graded_answers.jsonl"
+LABELS = ("correct", "incorrect", "refusal")
+BUDGET_AGREEMENT = 0.97
+
+
+def calibration_path() -> Path:
+    """Where the graded answers are: ``$FINCALC_CALIBRATION`` or the default next to the repo."""
+    return (ROOT / os.environ.get("FINCALC_CALIBRATION", DEFAULT_PATH)).resolve()
+
+
+def load_rows(path: Path) -> list[dict[str, Any]]:
+    rows = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            row = json.loads(line)
+            row["qid"] = f"row{number}"
+            rows.append(row)
+    return rows
+
+
+def records(rows: list[dict[str, Any]]) -> tuple[list[GoldCase], list[Prediction]]:
+    """What an eval script passes: the gold as written, its dimension, the question's unit."""
+    gold = [
+        GoldCase(
+            qid=row["qid"],
+            question=row["question"],
+            answer=row["gold_text"],
+            dimension=row["gold_dimension"],
+            unit=row["unit_hint"],
+        )
+        for row in rows
+    ]
+    preds = [Prediction(qid=row["qid"], text=row["answer_text"]) for row in rows]
+    return gold, preds
+
+
+def label(verdict: str, reason: str) -> str:
+    if verdict == "correct":
+        return "correct"
+    return "refusal" if reason == "refused" else "incorrect"
+
+
+def _check(rows: list[dict[str, Any]], judged: dict[str, tuple[str, str]]) -> None:
+    """``check_answer`` with the same inputs must give the same verdict as ``evaluate``."""
+    for row in rows:
+        check = check_answer(
+            row["answer_text"],
+            row["gold_text"] if row["unit_hint"] is None else _with_unit(row),
+            dimension=row["gold_dimension"],
+            unit=row["unit_hint"],
+        )
+        ours = "correct" if check.matched else ("refusal" if check.reason == "refused" else "x")
+        theirs = label(*judged[row["qid"]])
+        if ours != theirs and not (ours == "x" and theirs == "incorrect"):
+            fail(f"{row['qid']}: check_answer says {check.describe()!r}, evaluate {theirs!r}")
+
+
+def _with_unit(row: dict[str, Any]) -> str:
+    """The gold as check_answer takes it: a bare gold number gets the question's unit."""
+    text: str = row["gold_text"]
+    return (
+        text if any(not (c.isdigit() or c in ".,-") for c in text) else f"{text} {row['unit_hint']}"
+    )
+
+
+def run(quick: bool = False) -> Result:
+    """Score the graded answers at the defaults; print agreement, confusion and disagreements."""
+    path = calibration_path()
+    if not path.is_file():
+        note = (
+            f"Calibration file not found at {path}; set FINCALC_CALIBRATION to the path of "
+            "graded_answers.jsonl to measure the judge against human grades."
+        )
+        return Result(AREA, [Table("judge: skipped", ["note"], "l", [[note]])])
+    rows = load_rows(path)
+    gold, preds = records(rows)
+    report = evaluate(preds, gold)
+    judged = {case.qid: (case.verdict, case.reason) for case in report.cases}
+    _check(rows, judged)
+    confusion: Counter[tuple[str, str]] = Counter()
+    disagreements = []
+    by_qid = {case.qid: case for case in report.cases}
+    for row in rows:
+        ours = label(*judged[row["qid"]])
+        confusion[(row["human_label"], ours)] += 1
+        if ours != row["human_label"]:
+            case = by_qid[row["qid"]]
+            disagreements.append(
+                [
+                    row["qid"],
+                    row["question_id"][-5:],
+                    row["human_label"],
+                    f"{ours} ({case.reason})",
+                    repr(row["gold_text"]),
+                    repr(case.found_raw) if case.found_raw else "—",
+                    case.selection or "—",
+                ]
+            )
+    n = len(rows)
+    agree = sum(v for (h, o), v in confusion.items() if h == o)
+    binary = sum(v for (h, o), v in confusion.items() if (h == "correct") == (o == "correct"))
+    refusals_matched = confusion[("refusal", "correct")]
+    elapsed = measure(lambda: evaluate(preds, gold), repeat=3, number=1).median
+    summary = Table(
+        f"judge: agreement with {n} human-graded answers at the defaults ({path.name})",
+        ["measure", "value"],
+        "lr",
+        [
+            ["agreement (correct / incorrect / refusal)", f"{agree / n:.1%} ({agree}/{n})"],
+            ["agreement (correct vs not)", f"{binary / n:.1%} ({binary}/{n})"],
+            [
+                "answers people marked correct that are rejected",
+                f"{_rejected(confusion)}",
+            ],
+            ["refusals judged correct", str(refusals_matched)],
+            ["evaluate() time per answer", f"{1e6 * elapsed / n:.0f} µs"],
+        ],
+    )
+    table = Table(
+        "judge: confusion (rows: human grade, columns: verdict)",
+        ["human \\ judge", *LABELS],
+        "lrrr",
+        [[h, *(str(confusion[(h, o)]) for o in LABELS)] for h in LABELS],
+    )
+    listing = Table(
+        f"judge: the {len(disagreements)} disagreements",
+        ["row", "question", "human", "judge (reason)", "gold", "figure judged", "selected by"],
+        "lllllll",
+        disagreements,
+    )
+    budgets = [
+        Budget(
+            AREA,
+            f"agreement (correct vs not) ≥ {BUDGET_AGREEMENT:.0%} at the defaults",
+            f"{binary / n:.1%}",
+            binary / n >= BUDGET_AGREEMENT,
+        ),
+        Budget(
+            AREA,
+            f"agreement (correct / incorrect / refusal) ≥ {BUDGET_AGREEMENT:.0%} at the defaults",
+            f"{agree / n:.1%}",
+            agree / n >= BUDGET_AGREEMENT,
+        ),
+        Budget(AREA, "no refusal judged correct", str(refusals_matched), refusals_matched == 0),
+    ]
+    return Result(AREA, [summary, table, listing], budgets)
+
+
+def _rejected(confusion: Counter[tuple[str, str]]) -> str:
+    correct = sum(confusion[("correct", o)] for o in LABELS)
+    rejected = correct - confusion[("correct", "correct")]
+    return f"{rejected / correct:.1%} ({rejected}/{correct})" if correct else "—"
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_single(AREA, run, argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
