@@ -4,6 +4,7 @@ Run (the "before" tree is any checkout of ``src``, e.g. ``git archive <commit> s
 
     git archive <commit> src | tar -x -C /tmp/before
     python -m benchmarks.parse_differential --before /tmp/before/src [--random 100000]
+    python -m benchmarks.parse_differential --before /tmp/before/src --path reader
 
 The corpus is deterministic: every string literal in ``tests/`` and ``docs/`` that
 holds a number, ``tests/data/parse_cases.tsv`` and ``realworld_cases.tsv`` with
@@ -443,11 +444,12 @@ def worker(calls_path: str, out_path: str) -> None:
     from fincalc import FincalcError, UnitTable, extract_quantities, parse_quantity
 
     if importlib.util.find_spec("fincalc._reading.scanner_words") is not None:
-        # A tree with the generated scanner reads through it from the first call
-        # (by default it compiles only once the table has read a megabyte).
+        # A tree with the generated scanner reads through it from the first call (by
+        # default it compiles only once the table has read a megabyte), or never.
         import fincalc._reading.scanner_words as scanner_words
 
-        scanner_words.SCANNER_AFTER = 0  # type: ignore[misc]
+        reader = os.environ.get("FINCALC_DIFFERENTIAL_PATH") == "reader"
+        scanner_words.SCANNER_AFTER = 10**18 if reader else 0  # type: ignore[misc]
     tables = {"xfc": UnitTable.default().extended(XFC)}
     with open(calls_path, encoding="utf-8") as calls, open(out_path, "w", encoding="utf-8") as out:
         for line in calls:
@@ -467,8 +469,13 @@ def worker(calls_path: str, out_path: str) -> None:
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
 
 
-def _run(tree: str, calls_path: str, out_path: str) -> None:
-    env = {**os.environ, "PYTHONPATH": tree, "PYTHONHASHSEED": "0"}
+def _run(tree: str, calls_path: str, out_path: str, path: str) -> None:
+    env = {
+        **os.environ,
+        "PYTHONPATH": tree,
+        "PYTHONHASHSEED": "0",
+        "FINCALC_DIFFERENTIAL_PATH": path,
+    }
     command = [
         sys.executable,
         "-m",
@@ -485,6 +492,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--before", help="the src directory of the tree to compare with")
     parser.add_argument("--after", default=str(ROOT / "src"), help="default: this tree's src")
     parser.add_argument("--random", type=int, default=100_000, help="random strings")
+    parser.add_argument(
+        "--path",
+        choices=["scanner", "reader"],
+        default="scanner",
+        help="what the tree under test reads with: its generated scanner from the first "
+        "call (default), or its reader alone (the scanner's tier never reached)",
+    )
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -501,7 +515,7 @@ def main(argv: list[str] | None = None) -> int:
         outputs = []
         for tree in (args.before, args.after):
             out_path = str(Path(tmp) / f"out{len(outputs)}.jsonl")
-            _run(tree, calls_path, out_path)
+            _run(tree, calls_path, out_path, args.path)
             outputs.append(Path(out_path).read_text(encoding="utf-8").splitlines())
     before, after = outputs
     differences = [
