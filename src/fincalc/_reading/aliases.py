@@ -10,10 +10,9 @@ regular-expression alternation for the declaration patterns.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
-
-import regex
 
 from .precomputed import precomputed_casefolds
 
@@ -27,7 +26,7 @@ __all__ = [
     "is_latin",
 ]
 
-_LATIN: Final = regex.compile(r"[A-Za-z]")
+_LATIN: Final = re.compile(r"[A-Za-z]")
 
 
 def is_latin(alias: str) -> bool:
@@ -207,7 +206,7 @@ def alias_alternation(aliases: Iterable[str]) -> str:
     """
     parts = []
     for alias in sorted(set(aliases), key=lambda a: (-len(a), a)):
-        pattern = regex.escape(alias)
+        pattern = re.escape(alias)
         if is_latin(alias):
             pattern = f"(?i:{pattern})"
             if alias[-1].isascii() and alias[-1].isalpha():

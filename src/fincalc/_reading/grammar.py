@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-import regex
-
 from .._values.errors import DataFileError, InvalidInputError
 from .._values.vocabulary import vocabulary
 from .aliases import AliasIndex, alias_key, is_latin
@@ -140,8 +138,8 @@ def _arabic(
     """An Arabic number; with ``named``, the decimal-comma shapes are the group of that name."""
     # A locale that groups with a (no-break) space also writes a plain space there
     # ("1 234,5 €" in French); other locales accept only the no-break forms.
-    g = "[ \u202f]" if group in " \u202f" else regex.escape(group)
-    d = regex.escape(decimal_mark)
+    g = "[ \u202f]" if group in " \u202f" else re.escape(group)
+    d = re.escape(decimal_mark)
     shapes = _shapes(clue) if clue is not None else []
     # A cheap gate before the shapes: a comma after a point or space group, a comma
     # before other than three digits, or two point groups ("1,234.5" skips them all).
@@ -189,8 +187,8 @@ def _quick(group: str, decimal_mark: str) -> str:
     decimal mark or exponent follows: every longer alternative needs one of those,
     so they would read the same digits.
     """
-    g = "[ \u202f]" if group in " \u202f" else regex.escape(group)
-    d = regex.escape(decimal_mark)
+    g = "[ \u202f]" if group in " \u202f" else re.escape(group)
+    d = re.escape(decimal_mark)
     seps = f"0-9{d}{g[1:-1] if g.startswith('[') else g},'\u202f"
     if group == "," and decimal_mark == ".":
         # (a separator that no digit follows ends a clause: "in fiscal 2024.", "$72, see",
@@ -266,7 +264,7 @@ def scan_parts(
             r"(?=[0-9]++\.[0-9]++\.)(?![0-9]{1,3}(?:\.[0-9]{3}){2,}+(?![0-9.]))"
             r"[0-9]++(?:\.[0-9]++){2,}+"
         )
-    starts = regex.escape(decimal_mark) + _CN_START + "零"
+    starts = re.escape(decimal_mark) + _CN_START + "零"
     return ScanParts(
         group, decimal_mark, clue, cn, chain, tuple(skips), starts, decimal_mark + _CN_START + "零"
     )
