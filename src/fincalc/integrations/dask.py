@@ -4,14 +4,15 @@ Two jobs outgrow one process: scoring millions of answers, and grounding the
 claims made about thousands of filings. Both split cleanly, and this module
 splits them so that the result is *the same object* a single call returns:
 
-- ``evaluate_bag`` (lazy: ``report_item``) puts every record of a question in
-  one partition (predictions and gold are paired by qid, so a pair never
-  splits, duplicates stay together in their input order), scores each
-  partition with ``fincalc.evaluate`` and merges the partition reports with
-  ``EvalReport.combine`` in a ``dask.bag`` reduction. The merge adds exact
-  counts (integers and a ``Decimal`` sum, never floats), so every grouping of
-  partitions gives the same report: its ``to_json()`` is byte-identical to
-  ``evaluate(predictions, gold).to_json()``.
+- ``evaluate_bag`` puts every record of a question in one partition
+  (predictions and gold are paired by qid, so a pair never splits, duplicates
+  stay together in their input order), scores each partition with
+  ``fincalc.evaluate`` and merges the partition reports with
+  ``EvalReport.combine`` as they arrive; ``report_item`` is the same as a lazy
+  ``dask.bag`` reduction. The merge adds exact counts (integers and a
+  ``Decimal`` sum, never floats), so every grouping of partitions gives the
+  same report: its ``to_json()`` is byte-identical to ``evaluate(predictions,
+  gold).to_json()``.
 - ``resolve_corpus`` (lazy: ``resolution_item``) sends each document with the
   claims that cite it to a partition, runs ``fincalc.resolve_all`` there, and
   merges facts and refusals back into claim order; conflicts (equal calibers,
@@ -27,7 +28,7 @@ Reports and facts cross process boundaries pickled (Dask's process scheduler)
 or as JSON (``EvalReport.to_json``/``from_json``); both reload exactly.
 
 Install with ``pip install 'fincalc[dask]'``; docs/scaling.md has the recipes
-and the measured speed-up::
+and what moving the work to other processes costs::
 
     from fincalc.integrations.dask import evaluate_bag
 
