@@ -37,12 +37,11 @@ and what moving the work to other processes costs::
 
 from __future__ import annotations
 
-import heapq
 import os
 import pickle
 import uuid
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from operator import itemgetter
 from typing import Any, Literal, TypeAlias, cast
@@ -58,7 +57,6 @@ from fincalc import (
     Claim,
     Document,
     EvalReport,
-    Fact,
     FiscalCalendar,
     GoldCase,
     InvalidInputError,
@@ -67,12 +65,17 @@ from fincalc import (
     ScoringProfile,
     Tolerance,
     UnitTable,
-    UnresolvedClaim,
     evaluate,
-    find_conflicts,
     load_gold,
     load_predictions,
-    resolve_all,
+)
+
+from ._corpus import (
+    merge_grounded,
+    plan_corpus,
+    resolve_options,
+    resolve_partition,
+    to_resolution,
 )
 
 # dask.bag has no type annotations: its calls go through these, and what they
@@ -94,15 +97,6 @@ __all__ = [
 
 #: One element of a qid-partitioned bag: ``("gold", GoldCase)`` or ``("prediction", Prediction)``.
 Record: TypeAlias = tuple[Literal["gold", "prediction"], GoldCase | Prediction]
-
-# One grounded claim on its way back: its index in the input, and its fact or refusal.
-_Grounded: TypeAlias = tuple[int, Fact | UnresolvedClaim]
-# What one corpus partition holds: its documents, and the claims citing them with their index.
-_CorpusPart: TypeAlias = tuple[tuple[Document, ...], tuple[tuple[int, Any], ...]]
-
-# A claim's weight next to its document's text when balancing partitions: roughly what
-# resolving one claim costs, in characters of document structure read.
-_CLAIM_WEIGHT = 2_000
 
 
 def shard_of(qid: str, shards: int) -> int:
@@ -338,15 +332,20 @@ def resolution_item(
     >>> [str(fact.value) for fact in resolution.facts], len(resolution.conflicts)
     (['8.7E+8', '8.1E+8'], 1)
     """
-    local, parts = _plan_corpus(claims, documents, npartitions, calendar, min_ratio, table)
+    local, parts = plan_corpus(
+        claims,
+        documents,
+        _default_partitions(npartitions),
+        resolve_options(calendar, min_ratio, table),
+    )
     bag: Any = _bag_of([[part] for part in parts], "fincalc-corpus")
     grounded = bag.reduction(
-        partial(_resolve_partition, _resolve_options(calendar, min_ratio, table)),
-        _merge_grounded,
+        partial(resolve_partition, resolve_options(calendar, min_ratio, table)),
+        merge_grounded,
         split_every=split_every,
         name="fincalc-resolve",
     )
-    return cast(DaskItem, grounded.apply(partial(_resolution, local)))
+    return cast(DaskItem, grounded.apply(partial(to_resolution, local)))
 
 
 def resolve_corpus(
@@ -397,12 +396,17 @@ def resolve_corpus(
     >>> [str(f.value) for f in resolution.facts], [r.reason for r in resolution.refusals]
     (['8.7E+8'], ['unknown_evidence'])
     """
-    local, parts = _plan_corpus(claims, documents, npartitions, calendar, min_ratio, table)
-    options = _resolve_options(calendar, min_ratio, table)
+    local, parts = plan_corpus(
+        claims,
+        documents,
+        _default_partitions(npartitions),
+        resolve_options(calendar, min_ratio, table),
+    )
+    options = resolve_options(calendar, min_ratio, table)
     tasks = [_delayed(_resolve_sealed, pure=False)(options, _Sealed(part)) for part in parts]
     compute = _compute_options(scheduler, num_workers)
     sealed = _compute(*tasks, optimize_graph=False, **compute)
-    return _resolution(local, _merge_grounded([part.content for part in sealed]))
+    return to_resolution(local, merge_grounded([part.content for part in sealed]))
 
 
 # -- evaluation: the partition step and the bag shuffle ------------------------------
@@ -539,154 +543,11 @@ def _shuffle_bags(predictions: Any, gold: Any, npartitions: int | None) -> db.Ba
     return cast(db.Bag, groups.map(_in_order).flatten())
 
 
-# -- grounding: routing documents and merging facts back into claim order ------------
-
-
-def _resolve_options(
-    calendar: FiscalCalendar | None, min_ratio: float, table: UnitTable | None
-) -> dict[str, Any]:
-    return {"calendar": calendar, "min_ratio": min_ratio, "table": table}
-
-
-def _plan_corpus(
-    claims: object,
-    documents: object,
-    npartitions: int | None,
-    calendar: FiscalCalendar | None,
-    min_ratio: float,
-    table: UnitTable | None,
-) -> tuple[list[_Grounded], list[_CorpusPart]]:
-    """Refuse the claims citing no document here; the partitions of documents with their claims."""
-    n = _default_partitions(npartitions)
-    by_id = _documents(documents)
-    routed: dict[str, list[tuple[int, Any]]] = {doc_id: [] for doc_id in by_id}
-    unrouted: list[tuple[int, Any]] = []
-    for index, claim in enumerate(_claims(claims)):
-        doc_id = _evidence_id(claim)
-        if doc_id is not None and doc_id in routed:
-            routed[doc_id].append((index, claim))
-        else:  # refused without reading anything; the message lists the known ids
-            unrouted.append((index, claim))
-    options = _resolve_options(calendar, min_ratio, table)
-    local = _refuse_unrouted(unrouted, by_id, options)
-    return local, _balance(by_id, routed, n)
-
-
-def _documents(documents: object) -> dict[str, Document]:
-    if isinstance(documents, Mapping):
-        items = list(documents.values())
-    elif isinstance(documents, Iterable) and not isinstance(documents, str):
-        items = list(documents)
-    else:
-        raise InvalidInputError(
-            f"resolve_corpus needs Documents or a mapping of id to Document, "
-            f"got {type(documents).__name__}",
-            argument="documents",
-            value=repr(documents)[:80],
-        )
-    by_id: dict[str, Document] = {}
-    for doc in items:
-        if not isinstance(doc, Document):
-            raise InvalidInputError(
-                f"resolve_corpus: a document is a {type(doc).__name__}, not a fincalc.Document",
-                argument="documents",
-                value=repr(doc)[:80],
-            )
-        if doc.id in by_id:
-            raise InvalidInputError(
-                f"two documents share the id {doc.id!r}; evidence ids must be unique",
-                argument="documents",
-                value=doc.id,
-            )
-        by_id[doc.id] = doc
-    return by_id
-
-
-def _claims(claims: object) -> Iterator[Any]:
-    if isinstance(claims, (str, bytes, Mapping)) or not isinstance(claims, Iterable):
-        raise InvalidInputError(
-            f"resolve_corpus needs an iterable of claims, got {type(claims).__name__}",
-            argument="claims",
-            value=repr(claims)[:80],
-        )
-    return iter(claims)
-
-
-def _evidence_id(claim: object) -> str | None:
-    if isinstance(claim, Claim):
-        return claim.evidence_id
-    if isinstance(claim, Mapping):
-        value = claim.get("evidence_id")
-        return value if isinstance(value, str) else None
-    return None
-
-
-def _balance(
-    by_id: dict[str, Document], routed: dict[str, list[tuple[int, Any]]], n: int
-) -> list[_CorpusPart]:
-    """Documents (with their claims) in ``n`` partitions of about equal work, heaviest first."""
-    weights = sorted(
-        ((len(doc.text) + _CLAIM_WEIGHT * len(routed[doc_id]), order, doc_id)
-         for order, (doc_id, doc) in enumerate(by_id.items()) if routed[doc_id]),
-        key=lambda w: (-w[0], w[1]),
-    )  # fmt: skip
-    loads = [(0, part) for part in range(n)]
-    members: list[list[str]] = [[] for _ in range(n)]
-    for weight, _, doc_id in weights:
-        load, part = heapq.heappop(loads)
-        members[part].append(doc_id)
-        heapq.heappush(loads, (load + weight, part))
-    parts: list[_CorpusPart] = []
-    for ids in members:
-        if ids:
-            docs = tuple(by_id[i] for i in ids)
-            indexed = tuple(sorted((c for i in ids for c in routed[i]), key=itemgetter(0)))
-            parts.append((docs, indexed))
-    return parts or [((), ())]
-
-
-def _resolve_indexed(
-    indexed: Iterable[tuple[int, Any]], by_id: Mapping[str, Document], options: dict[str, Any]
-) -> list[_Grounded]:
-    out: list[_Grounded] = []
-    for index, claim in indexed:
-        resolution = resolve_all([claim], by_id, **options)
-        out.append((index, (resolution.facts or resolution.refusals)[0]))
-    return out
-
-
-def _refuse_unrouted(
-    unrouted: list[tuple[int, Any]], by_id: dict[str, Document], options: dict[str, Any]
-) -> list[_Grounded]:
-    """Claims that cite no known document: refused here, in one ``resolve_all`` call."""
-    resolution = resolve_all([claim for _, claim in unrouted], by_id, **options)
-    if resolution.facts or len(resolution.refusals) != len(unrouted):
-        return _resolve_indexed(unrouted, by_id, options)  # keep each claim with its index
-    return [(index, r) for (index, _), r in zip(unrouted, resolution.refusals, strict=True)]
-
-
-def _resolve_partition(options: dict[str, Any], parts: Iterable[_CorpusPart]) -> list[_Grounded]:
-    out: list[_Grounded] = []
-    for docs, indexed in parts:
-        out.extend(_resolve_indexed(indexed, {doc.id: doc for doc in docs}, options))
-    return sorted(out, key=itemgetter(0))
+# -- grounding: the partition step (the routing and merging are in ._corpus) ----------
 
 
 def _resolve_sealed(options: dict[str, Any], part: _Sealed) -> _Sealed:
-    return _Sealed(_resolve_partition(options, [part.content]))
-
-
-def _merge_grounded(groups: Sequence[list[_Grounded]]) -> list[_Grounded]:
-    """Merge partitions' grounded claims, each sorted by claim index (associative)."""
-    return list(heapq.merge(*groups, key=itemgetter(0)))
-
-
-def _resolution(local: list[_Grounded], grounded: list[_Grounded]) -> Resolution:
-    merged = _merge_grounded([local, grounded])
-    facts = tuple(r for _, r in merged if isinstance(r, Fact))
-    refusals = tuple(r for _, r in merged if isinstance(r, UnresolvedClaim))
-    conflicts = tuple(tuple(group) for group in find_conflicts(facts))
-    return Resolution(facts, refusals, conflicts)
+    return _Sealed(resolve_partition(options, [part.content]))
 
 
 # -- shared ----------------------------------------------------------------------------
