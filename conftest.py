@@ -30,6 +30,8 @@ INTEGRATION_NEEDS: dict[str, tuple[str, ...]] = {
     "tests/test_integrations_langchain.py": ("langchain_core",),
     "src/fincalc/integrations/llama_index.py": ("llama_index.core",),
     "tests/test_integrations_llama_index.py": ("llama_index.core",),
+    "src/fincalc/integrations/dask.py": ("dask",),
+    "tests/test_integrations_dask.py": ("dask",),
     "docs/griffe_doctests.py": ("griffe",),
     "tests/test_schema_providers.py": (
         "openai",

@@ -8,7 +8,8 @@ Usage::
     python -m benchmarks --markdown results.md --chart docs/performance-growth.svg
 
 Areas: import, value_types, ops, parse, locate, grounding, evaluate, judge (agreement with
-human grades, from the calibration file when present); ``growth`` selects the
+human grades, from the calibration file when present), scaling (Dask against one process;
+needs the ``dask`` extra, and prints a note without it); ``growth`` selects the
 two areas that produce the growth series (locate and evaluate).  Each area
 checks its outputs before timing them; a wrong answer stops the run with exit
 status 1.  After the areas come the growth tables (log-log slope of the last
@@ -48,6 +49,7 @@ AREAS = {
     "grounding": "benchmarks.grounding_bench",
     "evaluate": "benchmarks.evaluate_bench",
     "judge": "benchmarks.judge_bench",
+    "scaling": "benchmarks.scaling_bench",
 }
 ALIASES = {
     "value-types": ["value_types"],
@@ -55,6 +57,7 @@ ALIASES = {
     "operations": ["ops"],
     "growth": ["locate", "evaluate"],
     "resolve": ["grounding"],
+    "dask": ["scaling"],
 }
 LINEAR_SLOPE = 1.1  # "linear": the last 10× step costs at most 10^1.1 ≈ 12.6× the time
 

@@ -65,3 +65,15 @@ def test_unknown_area_is_refused() -> None:
     done = _bench("-m", "benchmarks", "--only", "nonsense")
     assert done.returncode != 0
     assert "unknown area 'nonsense'" in done.stderr
+
+
+def test_the_scaling_area_says_why_it_timed_nothing_without_dask() -> None:
+    done = _bench(
+        "-c",
+        "import sys; sys.modules['dask'] = None\n"  # as if dask were not installed
+        "import benchmarks.scaling_bench as b\n"
+        "raise SystemExit(b.main(['--quick']))\n",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "### Scaling on Dask: skipped" in done.stdout
+    assert "pip install -e '.[dask]'" in done.stdout

@@ -24,7 +24,7 @@ ROOT = Path(__file__).parent.parent
 PACKAGE = Path(fincalc.__file__).parent
 INTEGRATIONS = PACKAGE / "integrations"
 RUNTIME = {"pydantic", "regex", "babel", "python-dateutil"}
-FRAMEWORK_EXTRAS = {"inspect", "ragas", "deepeval", "langchain", "llamaindex", "instructor"}
+FRAMEWORK_EXTRAS = {"inspect", "ragas", "deepeval", "langchain", "llamaindex", "instructor", "dask"}
 
 
 def _name(requirement: str) -> str:
@@ -56,7 +56,8 @@ def test_import_fincalc_never_loads_an_integration() -> None:
         "[getattr(fincalc, n) for n in fincalc.__all__]\n"
         "import fincalc.integrations\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
-        "{'inspect_ai', 'ragas', 'deepeval', 'langchain_core', 'llama_index', 'instructor'} "
+        "{'inspect_ai', 'ragas', 'deepeval', 'langchain_core', 'llama_index', 'instructor', "
+        "'dask'} "
         "or m.startswith('fincalc.integrations.'))))\n"
     )
     out = subprocess.run(

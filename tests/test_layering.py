@@ -81,6 +81,7 @@ EDGES = {
     # Ragas' metric signature takes LangChain callbacks
     "langchain_core": {"fincalc.integrations.langchain", "fincalc.integrations.ragas"},
     "llama_index": {"fincalc.integrations.llama_index"},
+    "dask": {"fincalc.integrations.dask"},
     "instructor": set(),  # GroundedClaim is plain pydantic; instructor is only tested
 }
 # pydantic stays off the hot value types

@@ -13,7 +13,9 @@ installed with the matching extra; ``import fincalc`` never imports them.
 - ``fincalc.integrations.llama_index``: a LlamaIndex tool with the
   ``Computation`` as its raw output (``llamaindex``);
 - ``fincalc.integrations.instructor``: response models that make instructor
-  re-ask the model with fincalc's reasons (``instructor``).
+  re-ask the model with fincalc's reasons (``instructor``);
+- ``fincalc.integrations.dask``: ``evaluate`` and ``resolve_all`` over Dask
+  bags, with results identical to one process (``dask``; docs/scaling.md).
 
 See docs/integrations.md.
 """
