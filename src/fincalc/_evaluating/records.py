@@ -12,7 +12,6 @@ never escapes.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
@@ -30,6 +29,7 @@ from pydantic import (
     model_validator,
 )
 
+from .._values.bounded import MAX_FILE_BYTES, check_json_text, decode_json, read_text
 from .._values.caliber import Caliber
 from .._values.decimals import to_decimal
 from .._values.errors import FincalcError, InvalidInputError, InvalidRecordError
@@ -182,18 +182,14 @@ class _Record(BaseModel):
         """Validate one JSON object (numbers read as ``Decimal``); raise ``InvalidRecordError``."""
         source = cls.__name__
         try:
-            text = (
-                json_data.decode("utf-8") if isinstance(json_data, bytes | bytearray) else json_data
-            )
-            data = _DECODER.decode(text)
+            text = json_data
+            data = decode_json(text, source)
         except (TypeError, AttributeError, UnicodeDecodeError) as exc:
             raise InvalidRecordError(
                 f"{source}: expected JSON text, got {type(json_data).__name__}",
                 source=source,
                 reason="not JSON text",
             ) from exc
-        except json.JSONDecodeError as exc:
-            raise _json_error(exc, source) from exc
         if not isinstance(data, Mapping):
             raise InvalidRecordError(
                 f"{source}: a record must be a JSON object, got {type(data).__name__}",
@@ -410,27 +406,22 @@ def _validate(model: type[_M], data: Any, source: str, line: int | None) -> _M:
     return model._checked(data, source, line)
 
 
-_DECODER = json.JSONDecoder(parse_float=Decimal)
-_WHITESPACE = " \t\r\n"
-
-
-def _json_error(exc: json.JSONDecodeError, source: str) -> InvalidRecordError:
-    return InvalidRecordError(
-        f"{source}:{exc.lineno}: invalid JSON at column {exc.colno}: {exc.msg}",
-        source=source,
-        line=exc.lineno,
-        reason=exc.msg,
-    )
-
-
 def _skip(text: str, pos: int) -> int:
     while pos < len(text) and text[pos] in _WHITESPACE:
         pos += 1
     return pos
 
 
+_WHITESPACE = " \t\r\n"
+
+
 def _iter_json_array(text: str, source: str) -> Iterator[tuple[int, Any]]:
-    """Yield ``(line, record)`` from a JSON array, keeping each record's line number."""
+    """Yield ``(line, record)`` from a JSON array, keeping each record's line number.
+
+    The whole array is checked against the nesting limit first; each record
+    is then decoded in place, with the number and surrogate checks.
+    """
+    check_json_text(text, source, 1, limit=MAX_FILE_BYTES)
     pos = _skip(text, 0)
     if not text.startswith("[", pos):
         raise InvalidRecordError(
@@ -447,10 +438,7 @@ def _iter_json_array(text: str, source: str) -> Iterator[tuple[int, Any]]:
         while True:
             line += text.count("\n", counted, pos)
             counted = pos
-            try:
-                record, pos = _DECODER.raw_decode(text, pos)
-            except json.JSONDecodeError as exc:
-                raise _json_error(exc, source) from exc
+            record, pos = decode_json(text, source, 1, start=pos)
             yield line, record
             pos = _skip(text, pos)
             if text.startswith(",", pos):
@@ -477,34 +465,21 @@ def _iter_json_array(text: str, source: str) -> Iterator[tuple[int, Any]]:
 
 
 def _iter_jsonl(text: str, source: str) -> Iterator[tuple[int, Any]]:
-    for number, raw in enumerate(text.splitlines(), start=1):
+    """Yield ``(line, record)`` for each non-blank line (``//`` comments skipped).
+
+    Lines are split at ``\\n`` only: a JSON string may hold U+2028 or a form
+    feed, which ``str.splitlines`` would break a record at.
+    """
+    for number, raw in enumerate(text.split("\n"), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("//"):
             continue
-        try:
-            yield number, _DECODER.decode(stripped)
-        except json.JSONDecodeError as exc:
-            raise InvalidRecordError(
-                f"{source}:{number}: invalid JSON at column {exc.colno}: {exc.msg}",
-                source=source,
-                line=number,
-                reason=exc.msg,
-            ) from exc
+        yield number, decode_json(stripped, source, number)
 
 
 def _read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InvalidInputError(
-            f"no such file: {str(path)!r}", argument="source", value=str(path)
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidRecordError(
-            f"{path}: cannot read the file as UTF-8 text: {exc}",
-            source=str(path),
-            reason=str(exc),
-        ) from exc
+    """The file's text, read in bounded chunks (at most ``MAX_FILE_BYTES``)."""
+    return read_text(path, source=str(path))
 
 
 def _iter_file(path: Path) -> Iterator[tuple[int, Any]]:

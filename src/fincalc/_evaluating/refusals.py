@@ -18,12 +18,12 @@ import functools
 import os
 import re
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
-from .._values.errors import InvalidInputError
+from .._values.bounded import read_text
+from .._values.errors import FincalcError, InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
-from .._values.vocabulary import load_vocabulary
+from .._values.vocabulary import MAX_WORDLIST_BYTES, load_vocabulary
 from .cues import cue_index, trie_pattern
 from .wording import last_match, word_alternation, words
 
@@ -199,12 +199,13 @@ def read_refusal_phrases(path: str | os.PathLike[str]) -> tuple[str, ...]:
         phrases = [w for key in found.keys() for w in found.words(key)]  # noqa: SIM118
     else:
         try:
-            lines = Path(name).read_text(encoding="utf-8-sig").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
+            lines = read_text(name, max_bytes=MAX_WORDLIST_BYTES).splitlines()
+        except FincalcError as exc:
             raise InvalidInputError(
                 f"cannot read refusal phrases from {name!r}: {exc}",
                 argument="refusal_phrases",
                 value=name,
+                limit=MAX_WORDLIST_BYTES,
             ) from exc
         phrases = [line.split("#", 1)[0].strip() for line in lines]
     result = tuple(p for p in phrases if p)

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Literal
 import regex
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from .._values.bounded import check_json_text
 from .._values.errors import InvalidInputError, InvalidRecordError
 from .._values.public import public
 from .._values.vocabulary import vocabulary
@@ -127,8 +128,10 @@ class Claim(BaseModel):
         """Parse model output; malformed output raises ``InvalidRecordError``.
 
         Raises pydantic's ``ValidationError`` instead when the class sets
-        ``validation_errors = "pydantic"``.
+        ``validation_errors = "pydantic"``. Text over a limit (size, nesting:
+        docs/guarantees.md) raises ``InvalidRecordError`` before it is parsed.
         """
+        json_data = check_json_text(json_data, "Claim")
         try:
             return super().model_validate_json(json_data, *args, **kwargs)
         except ValidationError as exc:

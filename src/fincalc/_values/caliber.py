@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .bounded import check_json_text
 from .errors import InvalidInputError, InvalidRecordError
 from .period_types import Basis, Period
 from .public import public
@@ -142,8 +143,12 @@ class Caliber:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Caliber:
-        """Parse ``to_json`` output; bad input raises ``InvalidRecordError``."""
-        return _validate(lambda adapter: adapter.validate_json(text))
+        """Parse ``to_json`` output; bad input raises ``InvalidRecordError``.
+
+        The text is bounded before it is parsed (size, nesting: docs/guarantees.md).
+        """
+        checked = check_json_text(text, "Caliber")
+        return _validate(lambda adapter: adapter.validate_json(checked))
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(Caliber))
