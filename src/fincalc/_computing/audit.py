@@ -216,7 +216,7 @@ class Computation(BaseModel):
         >>> yoy(east(12), prior).fingerprint == yoy(east(13), prior).fingerprint
         False
         """
-        return hashlib.sha256(self._canonical().encode("utf-8")).hexdigest()
+        return hashlib.sha256(self._canonical().encode("utf-8", "surrogatepass")).hexdigest()
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy with ``update`` applied; its fingerprint is computed afresh.

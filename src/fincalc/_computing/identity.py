@@ -93,4 +93,4 @@ def identity(c: Any) -> str:
             if c.operation == "combine"
             else c.formula.canonical()
         )
-    return hashlib.sha256(_dumps(body).encode("utf-8")).hexdigest()
+    return hashlib.sha256(_dumps(body).encode("utf-8", "surrogatepass")).hexdigest()

@@ -29,7 +29,13 @@ from pydantic import (
     model_validator,
 )
 
-from .._values.bounded import MAX_FILE_BYTES, check_json_text, decode_json, read_text
+from .._values.bounded import (
+    MAX_FILE_BYTES,
+    check_json_text,
+    decode_json,
+    read_text,
+    surrogate_field,
+)
 from .._values.caliber import Caliber
 from .._values.decimals import to_decimal
 from .._values.errors import FincalcError, InvalidInputError, InvalidRecordError
@@ -171,6 +177,17 @@ class _Record(BaseModel):
     # it is marked as the base one.  This ``__init__`` only translates the
     # error, so validation may skip it (and ``model_validate`` translates too).
     __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
+
+    @model_validator(mode="after")
+    def _text_is_text(self) -> _Record:
+        """Refuse a lone surrogate in any text field: the record could not be written as UTF-8."""
+        name = surrogate_field({n: getattr(self, n) for n in type(self).model_fields})
+        if name is not None:
+            raise ValueError(
+                f"field {name!r} holds a lone surrogate (U+D800-U+DFFF), which is not text; "
+                "fix the producer of this record"
+            )
+        return self
 
     @classmethod
     def model_validate(cls: type[_R], obj: Any, *args: Any, **kwargs: Any) -> _R:

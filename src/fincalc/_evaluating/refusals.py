@@ -138,7 +138,23 @@ def _phrase_pattern(phrases: tuple[str, ...]) -> RefusalMatcher:
             argument="refusal_phrases",
             value=repr(phrases)[:80],
         )
+    longest = max(len(p) for p in phrases)
+    if longest > MAX_PHRASE_CHARS or len(phrases) > MAX_PHRASES:
+        raise InvalidInputError(
+            f"refusal phrases: {len(phrases):,} phrases, the longest {longest:,} characters; "
+            f"at most {MAX_PHRASES:,} phrases of at most {MAX_PHRASE_CHARS} characters each "
+            "(a refusal is a short phrase such as 'not disclosed')",
+            argument="refusal_phrases",
+            value=repr(phrases)[:80],
+            limit=MAX_PHRASE_CHARS,
+        )
     return RefusalMatcher(phrases)
+
+
+#: Longest refusal phrase accepted (the matcher's prefix tree is as deep as its phrases).
+MAX_PHRASE_CHARS = 200
+#: Most refusal phrases accepted in one list.
+MAX_PHRASES = 100_000
 
 
 def refusal_matcher(phrases: Iterable[str] | None) -> RefusalMatcher:
@@ -151,7 +167,20 @@ def refusal_matcher(phrases: Iterable[str] | None) -> RefusalMatcher:
         return _phrase_pattern(DEFAULT_REFUSAL_PHRASES)
     if isinstance(phrases, str):
         phrases = (phrases,)
-    return _phrase_pattern(tuple(phrases))
+    if not isinstance(phrases, Iterable):
+        raise InvalidInputError(
+            f"refusal phrases must be strings, got {type(phrases).__name__}",
+            argument="refusal_phrases",
+            value=repr(phrases)[:80],
+        )
+    items = tuple(phrases)
+    if not all(isinstance(p, str) for p in items):  # checked before the cache hashes them
+        raise InvalidInputError(
+            "refusal phrases must be a non-empty sequence of non-empty strings",
+            argument="refusal_phrases",
+            value=repr(items)[:80],
+        )
+    return _phrase_pattern(items)
 
 
 @public

@@ -22,11 +22,13 @@ from typing import Any, Final, Literal
 import regex
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from .._values.bounded import read_text
 from .._values.decimals import to_decimal
 from .._values.dimensions import listed_dimensions
-from .._values.errors import InvalidInputError, UnitTableError
+from .._values.errors import FincalcError, InvalidInputError, UnitTableError
 from .._values.public import public
 from .._values.quantity import check_dimension
+from .._values.vocabulary import MAX_WORDLIST_BYTES
 from .aliases import alias_key
 
 __all__ = [
@@ -524,15 +526,15 @@ class UnitTable:
 def _read_file(path: Path) -> tuple[TableFile, str]:
     source = str(path)
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as exc:
+        # bounded like every file fincalc reads (issue 16): no endless or huge input
+        data = tomllib.loads(read_text(path, source=source, max_bytes=MAX_WORDLIST_BYTES))
+    except FincalcError as exc:
         raise UnitTableError(
-            f"unit table {source}: cannot be read ({exc.strerror}); check the path",
+            f"unit table {source}: cannot be read ({exc}); check the path",
             entry=None,
             source=source,
         ) from exc
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
         raise UnitTableError(
             f"unit table {source}: is not valid TOML ({exc})", entry=None, source=source
         ) from exc

@@ -40,9 +40,11 @@ __all__ = [
     "MAX_NUMBER_CHARS",
     "MAX_RECORD_CHARS",
     "check_json_text",
+    "check_no_surrogate",
     "decode_json",
     "json_error",
     "read_text",
+    "surrogate_field",
     "where",
 ]
 
@@ -271,11 +273,48 @@ def _strings(value: Any) -> Iterator[str]:
 
 
 def _has_surrogate(text: str) -> bool:
+    if text.isascii():
+        return False
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         return True
     return False
+
+
+def surrogate_field(fields: dict[str, Any]) -> str | None:
+    """The name of the first field whose text (strings, lists, keys) holds a lone surrogate.
+
+    >>> surrogate_field({"qid": "q1", "cited": ("a", "b\\ud800")})
+    'cited'
+    """
+    for name, value in fields.items():
+        if any(
+            _has_surrogate(s) for s in _strings(list(value) if isinstance(value, tuple) else value)
+        ):
+            return name
+    return None
+
+
+def check_no_surrogate(text: object, field: str) -> None:
+    """Refuse a string holding a lone surrogate (``"\\ud800"``): it is not text.
+
+    Such a string cannot be written as UTF-8, so a record holding one could
+    not be stored and loaded again; value types refuse it when built.
+
+    >>> check_no_surrogate("营业收入", "metric")
+    >>> check_no_surrogate("a\\ud800", "metric")
+    Traceback (most recent call last):
+    ...
+    fincalc.InvalidInputError: metric: 'a\\ud800' holds a lone surrogate ...
+    """
+    if isinstance(text, str) and _has_surrogate(text):
+        raise InvalidInputError(
+            f"{field}: {text[:80]!r} holds a lone surrogate (U+D800-U+DFFF), which is not text "
+            "and cannot be written as UTF-8; fix the producer of this string",
+            argument=field,
+            value=text[:80],
+        )
 
 
 def decode_json(
@@ -407,22 +446,34 @@ def read_text(
     """
     name = source or (str(path) if isinstance(path, str | os.PathLike) else "<stream>")
     if isinstance(path, str | os.PathLike):
+        stream = _open(path, name)
         try:
-            with Path(path).open("rb") as stream:
+            with stream:
                 return _read_stream(stream, name, max_bytes, max_chars)
-        except FileNotFoundError:
-            raise InvalidInputError(
-                f"no such file: {name!r}", argument="path", value=name
-            ) from None
-        except IsADirectoryError:
-            raise InvalidInputError(
-                f"{name!r} is a directory, not a file", argument="path", value=name
-            ) from None
         except OSError as exc:
             raise InvalidInputError(
                 f"cannot read {name!r}: {exc.strerror or exc}", argument="path", value=name
             ) from None
     return _read_stream(path, name, max_bytes, max_chars)
+
+
+def _open(path: str | os.PathLike[str], name: str) -> IO[bytes]:
+    try:
+        return Path(path).open("rb")
+    except FileNotFoundError:
+        raise InvalidInputError(f"no such file: {name!r}", argument="path", value=name) from None
+    except IsADirectoryError:
+        raise InvalidInputError(
+            f"{name!r} is a directory, not a file", argument="path", value=name
+        ) from None
+    except OSError as exc:
+        raise InvalidInputError(
+            f"cannot read {name!r}: {exc.strerror or exc}", argument="path", value=name
+        ) from None
+    except ValueError as exc:  # a NUL or an unencodable character in the path
+        raise InvalidInputError(
+            f"{name!r} is not a usable file name: {exc}", argument="path", value=name
+        ) from None
 
 
 def _read_stream(stream: IO[bytes], name: str, max_bytes: int, max_chars: int | None) -> str:
