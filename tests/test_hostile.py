@@ -1003,3 +1003,53 @@ def test_every_subcommand_is_driven() -> None:
 )
 def test_cli_examples_fail_closed(argv: list[str]) -> None:
     run_cli(argv)
+
+
+# -- the review's other findings, and thread safety -----------------------------------
+
+
+def test_known_bugs_stay_fixed() -> None:
+    # sub(a, b, calendar="x") on nested year-to-date figures let AttributeError escape
+    nine = fincalc.Fact.build("3", metric="m", entity="e", period="2025年前三季度", evidence_id="a")
+    half = fincalc.Fact.build("2", metric="m", entity="e", period="2025年上半年", evidence_id="b")
+    for calendar in ("x", 5, object()):
+        assert isinstance(call(fincalc.sub, nine, half, calendar=calendar), Refused)
+    # an operation could build a record its own from_json rejected (display >= 1E+41)
+    big = [
+        fincalc.Fact.build("9E+40", metric="m", entity=e, period="FY2024", evidence_id=e)
+        for e in ("a", "b")
+    ]
+    refused = call(fincalc.add, *big, entity="t")
+    assert isinstance(refused, Refused)
+    assert "outside fincalc's range" in str(refused.error)
+    # replay() on a record edited to an unknown operation raised KeyError
+    edited = COMPUTATION.model_copy(update={"operation": "median"})
+    assert isinstance(call(edited.replay), Refused)
+    assert isinstance(call(fincalc.verify, edited, [DOC]), Refused)
+
+
+def _batch() -> list[str]:
+    """A mix of calls across the stages, as text, to compare thread against serial runs."""
+    out = [
+        repr(fincalc.extract_quantities("营业收入8.7亿元，同比下降0.49%；(1,234) 万元")),
+        repr(fincalc.locate(DOC.text, "营业收入 | 87,000 | 80,000")),
+        fincalc.verify(COMPUTATION, [DOC]).to_json(),
+        fincalc.render(COMPUTATION, locale="en_US"),
+        repr(fincalc.check_answer("revenue fell 0.49%", "-0.0049", dimension="RATIO").matched),
+        fincalc.evaluate([{"qid": "q1", "text": "8.7 亿元"}], GOLD[:1]).to_json(),
+    ]
+    for text in ("x\ud800", "[" * 100, "9" * 5000):
+        try:
+            fincalc.GoldCase.model_validate_json(text)
+        except FincalcError as error:
+            out.append(str(error))
+    return out
+
+
+def test_eight_threads_give_the_serial_results() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    serial = _batch()
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(lambda _: _batch(), range(32)))
+    assert all(result == serial for result in results)

@@ -152,6 +152,9 @@ def _regrounded(
             "dimension_mismatch": "dimension",
             "ambiguous_quantity": "value",
             "no_quantity": "value",
+            "period_mismatch": "period",
+            "basis_mismatch": "period",
+            "bad_period": "period",
         }.get(code, "caliber")
         raise VerificationError(
             f"input {index} (evidence {evidence.evidence_id!r}): re-grounding the quote "
