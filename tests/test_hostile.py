@@ -1053,3 +1053,38 @@ def test_eight_threads_give_the_serial_results() -> None:
     with ThreadPoolExecutor(max_workers=8) as pool:
         results = list(pool.map(lambda _: _batch(), range(32)))
     assert all(result == serial for result in results)
+
+
+def test_the_first_resolve_on_a_long_single_line_is_bounded() -> None:
+    # Found by this budget rows: a table flattened onto one line ran the unit
+    # declaration grammar over the whole line at ~40 µs a character (400 KB: 20 s, a
+    # 4 MB page: 200 s); a long line is now read only around its cues.
+    row = "营业收入{} | {:,} | ({}.5) | −{}.2% | {}.2亿 | ${}.4M "
+    body = "".join(
+        row.format(i, i * 7919 % 99999, i % 9999, i % 99, i % 97, i % 89) for i in range(8000)
+    )
+    line = "单位：万元 " + body
+    assert len(line) > 400_000
+    text = line + "\n2025年第三季度华东区营业收入9.9亿元。"
+    claim = {
+        "evidence_id": "d",
+        "quote": "华东区营业收入9.9亿元",
+        "metric": "营业收入",
+        "entity": "华东区",
+        "period": "2025Q3",
+        "basis": "single_period",
+        "currency": "CNY",
+    }
+    started = time.perf_counter()
+    fact = fincalc.resolve(claim, [Document("d", text)])
+    assert time.perf_counter() - started < 2.0
+    assert fact.value == Decimal("9.9E+8")
+    assert [d.text for d in Document("d", text).unit_declarations] == ["单位：万元"]
+    # a quote inside the long line: refused in bounded time, with a bounded message
+    started = time.perf_counter()
+    refused = call(
+        fincalc.resolve, {**claim, "quote": "营业收入7999 | 44,714"}, [Document("d", line)]
+    )
+    assert time.perf_counter() - started < 2.0
+    assert isinstance(refused, Refused)
+    assert len(str(refused.error)) < 3_000
