@@ -8,7 +8,8 @@ Usage::
     python -m benchmarks --markdown results.md --chart docs/performance-growth.svg
 
 Areas: import, value_types, ops, parse, locate, grounding, evaluate, judge (agreement with
-human grades, from the calibration file when present); ``growth`` selects the
+human grades, from the calibration file when present), hostile (issue 16: extract, the
+first resolve and locate's memory at hostile sizes and shapes); ``growth`` selects the
 two areas that produce the growth series (locate and evaluate).  Each area
 checks its outputs before timing them; a wrong answer stops the run with exit
 status 1.  After the areas come the growth tables (log-log slope of the last
@@ -48,6 +49,7 @@ AREAS = {
     "grounding": "benchmarks.grounding_bench",
     "evaluate": "benchmarks.evaluate_bench",
     "judge": "benchmarks.judge_bench",
+    "hostile": "benchmarks.hostile_bench",
 }
 ALIASES = {
     "value-types": ["value_types"],

@@ -65,3 +65,12 @@ def test_unknown_area_is_refused() -> None:
     done = _bench("-m", "benchmarks", "--only", "nonsense")
     assert done.returncode != 0
     assert "unknown area 'nonsense'" in done.stderr
+
+
+def test_the_hostile_area_checks_and_measures_its_budgets() -> None:
+    done = _bench("-m", "benchmarks.hostile_bench", "--quick")
+    assert done.returncode == 0, done.stderr
+    assert "### extract_quantities by shape and size" in done.stdout
+    assert "### The first resolve on a fresh Document" in done.stdout
+    assert "(document + peak) / document" in done.stdout
+    assert "| resolve | first resolve on 0.2 MB ≤ 1 s, every shape |" in done.stdout
