@@ -314,7 +314,7 @@ def test_document_is_accepted_by_read_text(tmp_path: Path) -> None:
 # and calls the name through ``call``, which allows only ``FincalcError``, bounds the
 # time of the call and checks that no global state changed.
 
-EXAMPLES = int(os.environ.get("FINCALC_HOSTILE_EXAMPLES", "20"))
+EXAMPLES = int(os.environ.get("FINCALC_HOSTILE_EXAMPLES", "60"))
 #: Generous: the slowest calls here (60,000 characters of dense amounts) take ~0.5 s.
 BOUND_SECONDS = float(os.environ.get("FINCALC_HOSTILE_BOUND", "5"))
 HOSTILE = settings(
@@ -1088,3 +1088,50 @@ def test_the_first_resolve_on_a_long_single_line_is_bounded() -> None:
     assert time.perf_counter() - started < 2.0
     assert isinstance(refused, Refused)
     assert len(str(refused.error)) < 3_000
+
+
+# -- 1 MB texts ------------------------------------------------------------------------
+
+MB = 1_000_000
+#: Generous for 1 MB: the slowest of these calls (the dense table) takes ~1-4 s.
+MB_BOUND_SECONDS = float(os.environ.get("FINCALC_HOSTILE_MB_BOUND", "30"))
+MB_TEXTS = {
+    "prose": (
+        "2025年第三季度，公司实现营业收入8.7亿元，同比下降0.49%。Revenue was $1.2 bn. " * 20_000
+    )[:MB],
+    "table-one-line": ("| 87,432 | (1,234.5) | −5.2% | 1.2亿 | $3.4M " * 25_000)[:MB],
+    "minus-signs": (hs.MINUS * (MB // len(hs.MINUS) + 1))[:MB],
+    "brackets": ("(（[【〔﹙⁽" * (MB // 7 + 1))[:MB],
+    "nine-digits": "9" * MB,
+    "cjk-numerals": ("一二三四五六七八九十百千万亿壹贰叁" * (MB // 17 + 1))[:MB],
+    "controls": ("\x00\u200b\u202e\ufeff\x7f\ud800" * (MB // 6 + 1))[:MB],
+}
+
+
+@pytest.mark.parametrize("name", sorted(MB_TEXTS))
+def test_one_megabyte_texts_are_refused_or_read_in_bounded_time(name: str) -> None:
+    global BOUND_SECONDS
+    text = MB_TEXTS[name]
+    saved, BOUND_SECONDS = BOUND_SECONDS, MB_BOUND_SECONDS
+    try:
+        quote = text[MB // 2 : MB // 2 + 40]
+        call(fincalc.locate, text, quote)
+        call(fincalc.locate, text, "营业收入 8.7 亿元")
+        call(fincalc.is_refusal, text)
+        call(fincalc.check_answer, text, "1")
+        call(fincalc.parse_quantity, text)
+        call(fincalc.GoldCase.model_validate_json, text)
+        call(fincalc.resolve, {**_CLAIM, "quote": quote or "1"}, [Document("d", text)])
+        call(fincalc.extract_quantities, text)
+    finally:
+        BOUND_SECONDS = saved
+
+
+_CLAIM = {
+    "evidence_id": "d",
+    "metric": "营业收入",
+    "entity": "公司",
+    "period": "2025Q3",
+    "basis": "single_period",
+    "currency": "CNY",
+}
