@@ -1101,14 +1101,19 @@ def test_a_row_label_unit_in_an_answer_governs_its_number(
     assert check_answer(text, expected, dimension="CNY", unit=unit).matched
 
 
-# -- the word lists in _data/answers.toml: each word does what its list says ------------
+# -- the word lists of answers.toml and directions.toml: each word does what its list says --
 # These tests read the lists, so a word added to the data file is tested with no new code.
 
 
+_SIGN_LISTS = ("direction", "direction_after", "level", "change_gap", "result")
+
+
 def answer_words(key: str) -> tuple[str, ...]:
+    """A word list of ``_data/answers.toml``, or of ``_data/directions.toml`` for sign words."""
     from fincalc._values.vocabulary import vocabulary
 
-    return vocabulary("answers").words(key)
+    source = "directions" if key.split(".")[0] in _SIGN_LISTS else "answers"
+    return vocabulary(source).words(key)
 
 
 def test_default_refusal_phrases_are_the_data_file_s() -> None:
@@ -1232,8 +1237,8 @@ def test_grouped_alternations_match_as_the_plain_ones(text: str) -> None:
     """``word_alternation`` is ``alternation`` regrouped for speed: same matches on our lists."""
     import re
 
-    from fincalc._evaluating.wording import word_alternation
     from fincalc._values.vocabulary import alternation
+    from fincalc._values.wording import word_alternation
 
     for key in (
         "direction.zh.down",

@@ -661,22 +661,29 @@ def test_metrics_in_unit_interval_and_permutation_invariant(
     assert evaluate(shuffled_preds, shuffled_gold).to_json() == report.to_json()
 
 
+def _shard_reports(
+    gold: list[dict[str, Any]], preds: list[dict[str, Any]], cuts: list[int], n: int
+) -> list[EvalReport]:
+    """``n`` graded reports of the cases split by qid: the i-th qid goes to shard ``cuts[i]``."""
+    qids = sorted({r["qid"] for r in gold} | {p["qid"] for p in preds})
+    shard_of = {qid: (cuts[i] if i < len(cuts) else 0) for i, qid in enumerate(qids)}
+    return [
+        evaluate(
+            [p for p in preds if shard_of[p["qid"]] == s],
+            [g for g in gold if shard_of[g["qid"]] == s],
+            profile="graded",
+        )
+        for s in range(n)
+    ]
+
+
 @given(data=datasets(), cuts=st.lists(st.integers(min_value=0, max_value=3), max_size=16))
 def test_combine_of_any_split_equals_the_whole(
     data: tuple[list[dict[str, Any]], list[dict[str, Any]]], cuts: list[int]
 ) -> None:
     gold, preds = data
     whole = evaluate(preds, gold, profile="graded")
-    qids = sorted({r["qid"] for r in gold} | {p["qid"] for p in preds})
-    shard_of = {qid: (cuts[i] if i < len(cuts) else 0) for i, qid in enumerate(qids)}
-    shards = [
-        evaluate(
-            [p for p in preds if shard_of[p["qid"]] == s],
-            [g for g in gold if shard_of[g["qid"]] == s],
-            profile="graded",
-        )
-        for s in range(4)
-    ]
+    shards = _shard_reports(gold, preds, cuts, 4)
     combined = EvalReport.combine(shards)
     assert combined == whole
     assert combined.to_json() == whole.to_json()
@@ -916,16 +923,7 @@ def test_any_bracketing_of_merges_gives_the_same_report(
     """Property: combine is associative; reloaded shards combine as the originals do."""
     gold, preds = data
     whole = evaluate(preds, gold, profile="graded")
-    qids = sorted({r["qid"] for r in gold} | {p["qid"] for p in preds})
-    shard_of = {qid: (cuts[i] if i < len(cuts) else 0) for i, qid in enumerate(qids)}
-    shards = [
-        evaluate(
-            [p for p in preds if shard_of[p["qid"]] == s],
-            [g for g in gold if shard_of[g["qid"]] == s],
-            profile="graded",
-        )
-        for s in range(6)
-    ]
+    shards = _shard_reports(gold, preds, cuts, 6)
     if reload:
         shards = [EvalReport.from_json(s.to_json()) for s in shards]
     rng = random.Random(seed)  # noqa: S311 - a seeded grouping, not crypto

@@ -13,6 +13,7 @@ pinned.
 
 from __future__ import annotations
 
+import dataclasses
 import decimal
 import functools
 import json
@@ -741,12 +742,20 @@ def test_base_from_growth_on_a_statistics_bulletin() -> None:
 
 def test_base_from_growth_refuses_a_decline_read_as_growth() -> None:
     sector = fact(BULLETIN, "第一产业增加值", "2024年")
-    fell = fact(BULLETIN, "第一产业增加值增长率", "2024年")  # "比上年下降1.5%" read as +0.015
+    fell = fact(BULLETIN, "第一产业增加值增长率", "2024年")  # "比上年下降1.5%": resolve signs it
+    assert fell.value == Decimal("-0.015")
+    # a fact built by hand from the same quote with the magnitude alone is refused
+    unsigned = Fact(
+        dataclasses.replace(fell.quantity, value=-fell.value), fell.caliber, fell.evidence
+    )
     with pytest.raises(SignConventionError, match="quoted as a decline"):
-        base_from_growth(sector, fell)
+        base_from_growth(sector, unsigned)
     from fincalc import negate
 
-    prior = base_from_growth(sector, negate(fell).as_fact())
+    assert base_from_growth(sector, negate(unsigned).as_fact()).result == (
+        base_from_growth(sector, fell).result
+    )
+    prior = base_from_growth(sector, fell)
     assert close(prior.result, plain("s / (1 - Decimal('0.015'))", s=_w("2103500")))
     grew = fact(BULLETIN, "第二产业增加值增长率", "2024年")  # "增长4.8%"
     ok = base_from_growth(fact(BULLETIN, "第二产业增加值", "2024年"), grew)

@@ -268,11 +268,95 @@ def test_files(tmp_path: Path) -> None:
 
 
 def test_bundled_files_validate() -> None:
-    from fincalc._reading.unit_table import validate_table
+    from fincalc._reading.table_schema import validate_table
 
     for name in ("units.toml", "currencies.toml"):
         data = tomllib.loads((DATA / name).read_text(encoding="utf-8"))
         validate_table(data, source=name)
+
+
+# ------------------------------------------------- the precomputed default table
+
+
+def test_precomputed_index_is_current() -> None:
+    # The artefact is a build product of the data files (and of the indexing code):
+    # rebuilding it must give its exact bytes.  If this fails after editing
+    # _data/units.toml or currencies.toml, run: python -m fincalc._reading.prebuild
+    from fincalc._reading.prebuild import build_index
+    from fincalc._reading.precomputed import INDEX_FILE, inputs_digest, load_index
+
+    written = (DATA / INDEX_FILE).read_text(encoding="utf-8")
+    assert written == build_index(), "stale: run python -m fincalc._reading.prebuild"
+    index = load_index()
+    assert index is not None
+    assert index["inputs"] == inputs_digest()
+
+
+def _state(table: UnitTable) -> dict[str, object]:
+    from fincalc._reading.unit_table import index_state
+
+    state = index_state(table)
+    # (index_state writes the specs' fields; compare the objects themselves too)
+    state["suffix objects"] = table.suffixes
+    state["scale objects"] = table.scales
+    return state
+
+
+def test_precomputed_table_equals_the_validated_files() -> None:
+    from fincalc._reading.precomputed import BUNDLED, load_index
+    from fincalc._reading.table_schema import bundled_file
+    from fincalc._reading.unit_table import table_from_index
+
+    validated = UnitTable([bundled_file(name) for name in BUNDLED])
+    index = load_index()
+    assert index is not None
+    restored = table_from_index(index["table"])
+    assert restored._files is None  # read from the artefact, not validated
+    assert _state(restored) == _state(validated) == _state(UnitTable.default())
+    for key, spec in validated.suffixes.items():
+        assert restored.suffixes[key].exponent == spec.exponent
+    # extending the restored table validates the bundled files then
+    extended = restored.extended({"currency": [{"code": "CHF", "prefix": ["Fr."]}]})
+    assert extended.prefix_currency("Fr.") == "CHF"
+    assert extended.suffixes == validated.suffixes
+
+
+def test_a_stale_or_broken_index_falls_back_to_the_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fincalc._reading import precomputed, unit_table
+    from fincalc._reading.table_schema import bundled_file
+
+    for content in ('{"format": 1, "inputs": "0"}', "{not json", '["a list"]'):
+        (tmp_path / precomputed.INDEX_FILE).write_text(content, encoding="utf-8")
+        for name in precomputed.BUNDLED:
+            (tmp_path / name).write_bytes((DATA / name).read_bytes())
+        monkeypatch.setattr(precomputed, "DATA_DIR", tmp_path)
+        precomputed.load_index.cache_clear()
+        unit_table.default_table.cache_clear()
+        try:
+            assert precomputed.load_index() is None
+            assert precomputed.precomputed_casefolds() is None
+            table = unit_table.default_table()
+            assert table._files is not None  # validated from the files
+            assert _state(table) == _state(
+                UnitTable([bundled_file(n) for n in precomputed.BUNDLED])
+            )
+        finally:
+            monkeypatch.undo()
+            precomputed.load_index.cache_clear()
+            unit_table.default_table.cache_clear()
+    assert unit_table.default_table().sources == (
+        "fincalc/_data/units.toml",
+        "fincalc/_data/currencies.toml",
+    )
+
+
+def test_precomputed_casefolds_equal_the_unicode_database() -> None:
+    from fincalc._reading.aliases import casefold_sources, compute_casefold_sources
+    from fincalc._reading.precomputed import precomputed_casefolds
+
+    assert precomputed_casefolds() == compute_casefold_sources() == casefold_sources()
 
 
 def test_repr() -> None:

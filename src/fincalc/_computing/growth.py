@@ -13,7 +13,6 @@ number of years of ``cagr`` and ``change_over`` is counted from the periods
 from __future__ import annotations
 
 import functools
-import re
 from decimal import Decimal
 from typing import Final
 
@@ -22,7 +21,8 @@ from .._values.dimensions import RATIO, is_additive
 from .._values.errors import DimensionMismatchError, InvalidInputError, SignConventionError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
-from .._values.vocabulary import alternation, vocabulary
+from .._values.signs import WINDOW, negating_word
+from .._values.vocabulary import vocabulary
 from .checks import (
     check_dimensions,
     check_fact,
@@ -491,25 +491,12 @@ def _ratio_target(operation: str, caliber: Caliber, metric: str | None) -> Calib
     )
 
 
-#: How far before the number a direction word may stand ("比上年下降" + "1.5%").
-_DIRECTION_WINDOW = 16
-
-
-@functools.cache
-def _directions() -> re.Pattern[str]:
-    words = vocabulary("growth_words")
-    return re.compile(
-        f"(?P<decline>{alternation(words.words('direction.decline'))})"
-        f"|(?P<growth>{alternation(words.words('direction.growth'))})",
-        re.IGNORECASE,
-    )
-
-
 def _check_direction(operation: str, growth: Fact) -> None:
     """Refuse a positive growth whose quote states a decline ("下降1.5%" read as +1.5 %).
 
-    The nearest direction word (``_data/growth_words.toml``) within a few
-    characters before the number decides; a quote without one says nothing.
+    The sign words around the number in the quote decide, by the rules the
+    grounding stage and the answer checker share (``fincalc._values.signs``);
+    a quote without one says nothing.
     """
     value, raw, quote = growth.quantity.value, growth.quantity.raw, growth.evidence.quote
     if not raw or not quote or not value or value.is_signed():
@@ -517,15 +504,13 @@ def _check_direction(operation: str, growth: Fact) -> None:
     at = quote.find(raw)
     if at < 0:
         return
-    last = None
-    for match in _directions().finditer(quote[max(0, at - _DIRECTION_WINDOW) : at]):
-        last = match
-    if last is None or last["decline"] is None:
+    found = negating_word(quote, (at, at + len(raw)), ratio=True)
+    if found is None:
         return
     raise SignConventionError(
         f"cannot {operation}: the growth {growth.caliber.metric!r} is quoted as a decline "
-        f"({quote[max(0, at - _DIRECTION_WINDOW) : at + len(raw)].strip()!r}) but its value is "
-        f"+{format(value, 'f')}; a decline is a negative growth — pass "
+        f"({quote[max(0, at - WINDOW) : at + len(raw)].strip()!r}, {found[0]!r}) but its value "
+        f"is +{format(value, 'f')}; a decline is a negative growth — pass "
         "negate(growth).as_fact(), or a fact built with the signed value",
         operation=operation,
         argument="growth",
@@ -536,7 +521,7 @@ def _check_direction(operation: str, growth: Fact) -> None:
 
 @functools.cache
 def _points() -> frozenset[str]:
-    return frozenset(word.casefold() for word in vocabulary("growth_words").words("points"))
+    return frozenset(word.casefold() for word in vocabulary("directions").words("points"))
 
 
 def _check_not_points(operation: str, growth: Fact) -> None:

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from collections.abc import Mapping
 
+from .._values.wording import Cue, WordFinder
 from .wording import words
 
-__all__ = ["Cue", "CueIndex", "WordFinder", "cue_index", "trie_pattern"]
+__all__ = ["CueIndex", "cue_index"]
 
 #: The word lists scanned for, by kind; refusal phrases are added per matcher.
 LISTS: Mapping[str, tuple[str, ...]] = {
@@ -37,93 +37,6 @@ _SUBSTRING_KINDS = frozenset({"refusal"})
 _BEYOND_LATIN1 = re.compile(r"[^\x00-\xff]")
 # ASCII punctuation to spaces (the apostrophe stays in "let's").
 _SEPARATORS = bytes(c if chr(c).isalnum() or chr(c) == "'" else ord(" ") for c in range(256))
-_WORD_CHAR = re.compile(r"[A-Za-z0-9]")
-
-
-class Cue(NamedTuple):
-    """One cue word found: its offsets in the answer, as written, and its lists."""
-
-    start: int
-    end: int
-    word: str
-    kinds: frozenset[str]
-
-
-def trie_pattern(items: Iterable[str]) -> str:
-    """A regular expression matching any of ``items`` literally, factored as a prefix tree.
-
-    Longer words are tried first where one word begins another; one pass
-    costs about a third of a plain alternation.
-
-    >>> print(trie_pattern(["so", "sorry", "因此"]))
-    (?:so(?:rry)?|因此)
-    >>> re.match(trie_pattern(["so", "sorry"]), "sorry").group()
-    'sorry'
-    """
-    root: dict[str, dict[str, object]] = {}
-    for item in items:
-        node = root
-        for ch in item:
-            node = node.setdefault(ch, {})  # type: ignore[assignment]
-        node[""] = {}
-
-    def build(node: dict[str, dict[str, object]]) -> str:
-        branches = [re.escape(ch) + build(child) for ch, child in sorted(node.items()) if ch]  # type: ignore[arg-type]
-        if not branches:
-            return ""
-        if len(branches) == 1 and "" not in node:
-            return branches[0]
-        return "(?:" + "|".join(branches) + ")" + ("?" if "" in node else "")
-
-    return build(root)
-
-
-class WordFinder:
-    """Words of several lists found in one pass of a prefix tree over the lower-cased text.
-
-    Latin words match as whole words, except those only in ``substring_kinds``.
-
-    >>> finder = WordFinder({"fell": {"down"}, "rose": {"up"}, "下降": {"down"}})
-    >>> [(c.word, sorted(c.kinds)) for c in finder.scan("Sales FELL, costs 下降")]
-    [('FELL', ['down']), ('下降', ['down'])]
-    >>> finder.scan("refell")
-    []
-    """
-
-    __slots__ = ("_kinds", "_pattern", "_substring")
-
-    def __init__(
-        self,
-        kinds: Mapping[str, Iterable[str]],
-        substring_kinds: frozenset[str] = frozenset(),
-    ) -> None:
-        self._kinds = {word.lower(): frozenset(k) for word, k in kinds.items()}
-        self._pattern = re.compile(trie_pattern(self._kinds)) if self._kinds else None
-        self._substring = substring_kinds
-
-    def last(self, text: str) -> Cue | None:
-        """The last word found in ``text``, or ``None``."""
-        found = self.scan(text)
-        return found[-1] if found else None
-
-    def scan(self, text: str) -> list[Cue]:
-        """Every word in ``text``, in order (matches do not overlap)."""
-        if self._pattern is None:
-            return []
-        low = text.lower()
-        if len(low) != len(text):  # a character whose lower case is longer: keep offsets
-            low = "".join(ch.lower()[:1] or ch for ch in text)
-        found = []
-        substring = self._substring
-        for match in self._pattern.finditer(low):
-            start, end = match.span()
-            kinds = self._kinds[match.group()]
-            if not kinds <= substring and not _whole_word(low, start, end):
-                kinds = kinds & substring
-                if not kinds:
-                    continue
-            found.append(Cue(start, end, text[start:end], kinds))
-        return found
 
 
 class CueIndex:
@@ -198,23 +111,6 @@ class CueIndex:
             return self._refusals.scan(text)
         found = self._refusals.scan(text[start:end])
         return [c._replace(start=c.start + start, end=c.end + start) for c in found]
-
-
-def _whole_word(text: str, start: int, end: int) -> bool:
-    """No Latin letter or digit glued to a Latin word's edges ("so" is not in "also")."""
-    if (
-        text[start].isascii()
-        and text[start].isalnum()
-        and start > 0
-        and _WORD_CHAR.match(text, start - 1)
-    ):
-        return False
-    return not (
-        text[end - 1].isascii()
-        and text[end - 1].isalnum()
-        and end < len(text)
-        and _WORD_CHAR.match(text, end)
-    )
 
 
 @functools.lru_cache(maxsize=16)

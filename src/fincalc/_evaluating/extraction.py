@@ -36,8 +36,9 @@ from .._reading.units import UnitContext, shift_exponent, unit_context_from_head
 from .._values.dimensions import is_money
 from .._values.quantity import Quantity
 from .._values.vocabulary import alternation, vocabulary
-from .sentences import asides, blank, clause_start
-from .wording import ends_with_word, words
+from .._values.wording import clause_start, ends_with_word
+from .sentences import asides, blank
+from .wording import words
 
 __all__ = ["Amounts", "extract", "per_share", "read_amounts", "read_one", "unit_context"]
 

@@ -24,8 +24,9 @@ from .._values.errors import FincalcError, InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
 from .._values.vocabulary import MAX_WORDLIST_BYTES, load_vocabulary
-from .cues import cue_index, trie_pattern
-from .wording import last_match, word_alternation, words
+from .._values.wording import last_match, trie_pattern, word_alternation
+from .cues import cue_index
+from .wording import words
 
 __all__ = [
     "DEFAULT_REFUSAL_PHRASES",

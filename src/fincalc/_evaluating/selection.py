@@ -48,10 +48,10 @@ from typing import Literal, NamedTuple
 
 from .._values.dimensions import is_money
 from .._values.quantity import Quantity
-from .cues import Cue, WordFinder
+from .._values.wording import Cue, WordFinder, ends_with_word
 from .kinds import comparable, per_share_of
 from .refusals import RefusalMatcher
-from .wording import ends_with_word, words
+from .wording import words
 from .working import (
     block_explanations,
     derivation_start,

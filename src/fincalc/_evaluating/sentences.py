@@ -5,7 +5,7 @@ carries the answer, a refusal phrase governs the sentence it stands in, a
 direction word the clause it stands in.  A sentence ends at 。！？；;!?, at a
 line break (unless the next line continues a calculation: it starts with
 "=" or "≈"), or at a full stop followed by a space — except after an
-abbreviation listed in ``_data/answers.toml`` (``[sentence]``: "approx.",
+abbreviation listed in ``_data/sentences.toml``: "approx.",
 "e.g.", "U.S."), so "fell by approx. 5%" stays one clause.  A bracketed
 aside that holds words ("（华岳酒业·2023年报·P12）", "(in thousands)") is a
 unit of its own; brackets around a number alone ("(1,577)") are an
@@ -17,16 +17,13 @@ one sentence.
 
 from __future__ import annotations
 
-import functools
 import re
 
-from .wording import words
+from .._values.wording import is_sentence_end
 
 __all__ = [
     "asides",
     "blank",
-    "clause_start",
-    "is_sentence_end",
     "last_sentence",
     "sentence_at",
     "sentences",
@@ -41,24 +38,6 @@ _BREAK_REVERSED = re.compile(r"[。！？；;!?]+|\n|\.(?<=\s\.)")
 _ASIDE = re.compile(r"[（(][^（）()\n]{0,400}[）)]")
 # An aside holds a word: a Latin letter or a CJK character.  "(1,577)" does not.
 _WORDY = re.compile(r"[A-Za-z\u3400-\u9fff]")
-_WORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz."
-
-
-@functools.cache
-def _abbreviations() -> frozenset[str]:
-    return frozenset(w.casefold() for w in words("sentence.abbreviation"))
-
-
-def is_sentence_end(text: str, dot: int) -> bool:
-    """True unless the full stop at ``dot`` ends a listed abbreviation ("approx.", "e.g.").
-
-    >>> is_sentence_end("fell by approx. 5%", 14), is_sentence_end("It fell. Then", 7)
-    (False, True)
-    """
-    before = text[max(0, dot - 12) : dot]
-    # "U.S." and "e.g." keep their inner dots: the word is everything back to a space
-    word = before[len(before.rstrip(_WORD_CHARS)) :].lstrip(".")
-    return not word or word.casefold() not in _abbreviations()
 
 
 def _breaks(text: str, pattern: re.Pattern[str], start: int, end: int) -> list[int]:
@@ -153,35 +132,6 @@ def sentence_at(spans: list[tuple[int, int]], offset: int) -> int:
         else:
             hi = mid - 1
     return lo
-
-
-# Clause breaks, matched on the reversed window: the first match is the last break.
-_CLAUSE_REVERSED = re.compile(r"[。！？；;!?，,、:：\n]|(?<=\s)\.")
-
-
-def clause_start(text: str, start: int, end: int) -> int:
-    """Where the clause ending at ``end`` begins: after the last clause break in ``[start, end)``.
-
-    A clause break is a sentence break, a comma (，,、) or a colon; a full
-    stop breaks only before white space and not after an abbreviation.
-
-    >>> text = "Costs fell, revenue was $5M"
-    >>> text[clause_start(text, 0, len(text)):]
-    ' revenue was $5M'
-    >>> text = "Revenue fell by approx. 5%"
-    >>> text[clause_start(text, 0, len(text)):]
-    'Revenue fell by approx. 5%'
-    """
-    reversed_window = text[start:end][::-1]
-    at = 0
-    while True:
-        match = _CLAUSE_REVERSED.search(reversed_window, at)
-        if match is None:
-            return start
-        position = end - 1 - match.start()  # the break's offset in ``text``
-        if text[position] != "." or is_sentence_end(text, position):
-            return position + 1
-        at = match.end()
 
 
 def asides(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import re
 
-from .cues import WordFinder
-from .wording import ends_with_word, words
+from .._values.wording import WordFinder, ends_with_word
+from .wording import words
 
 __all__ = [
     "block_explanations",

@@ -31,6 +31,7 @@ from .._values.errors import (
     ParseError,
     PeriodError,
     QuoteNotFoundError,
+    SignConventionError,
     UnknownEvidenceError,
     UnknownUnitError,
 )
@@ -41,6 +42,7 @@ from .claims import Claim
 from .documents import Document
 from .periods import _basis_equivalent, _check_quote_period, _claim_period
 from .quantities import read_quantity
+from .signs import apply_sign_words
 
 __all__ = ["Resolution", "UnresolvedClaim", "resolve", "resolve_all"]
 
@@ -55,6 +57,7 @@ ReasonCode = Literal[
     "missing_unit",
     "unknown_unit",
     "ambiguous_quantity",
+    "ambiguous_sign",
     "no_quantity",
     "dimension_mismatch",
     "basis_mismatch",
@@ -71,6 +74,7 @@ _REASONS: tuple[tuple[type[FincalcError], ReasonCode], ...] = (
     (MissingUnitError, "missing_unit"),
     (UnknownUnitError, "unknown_unit"),
     (AmbiguousQuantityError, "ambiguous_quantity"),
+    (SignConventionError, "ambiguous_sign"),
     (ParseError, "no_quantity"),
     (DimensionMismatchError, "dimension_mismatch"),
     (CaliberMismatchError, "basis_mismatch"),
@@ -175,6 +179,8 @@ def resolve(
         QuoteNotFoundError, AmbiguousQuoteError, InvalidQuoteError: locating failed.
         MissingUnitError, AmbiguousQuantityError, ParseError: no single amount.
         DimensionMismatchError: the amount's currency is not the claimed one.
+        SignConventionError: a decrease or loss word governs the amount and the
+            metric names neither a change, a profit nor the decline or loss itself.
         PeriodError: the period text cannot be read.
         CaliberMismatchError: the claimed basis contradicts the period.
 
@@ -208,6 +214,7 @@ def resolve(
         period, basis = Period.instant(period.last_day), Basis.INSTANT
     reading = read_quantity(doc, structure, (span.start, span.end), claim, (period, calendar))
     quantity, declaration = reading.quantity, reading.declaration
+    quantity = apply_sign_words(doc.text, quantity, claim.metric)
     if quantity.span is not None and not reading.listed:
         _check_quote_period(
             doc.text,

@@ -28,12 +28,18 @@ __all__ = [
     "CONTEXT_YEAR",
     "NO_MARKERS",
     "YEAR",
+    "YEAR_HIGH",
+    "YEAR_LOW",
     "Markers",
+    "is_cell",
     "is_identifier",
     "is_word",
     "is_word_numeral",
+    "markers_at",
+    "not_amount_before",
     "read_markers",
     "refuse_unknown_scale",
+    "word_numeral_at",
     "year_kind",
 ]
 
@@ -43,8 +49,8 @@ YEAR: Final = 1  # "2023" in prose: never an amount unless it is all there is
 CONTEXT_YEAR: Final = 2  # "2023" in prose under a declared unit: a year or an amount
 CELL_YEAR: Final = 3  # "2023" as a table cell: an amount, or a year in a header row
 
-_YEAR_LOW: Final = 1900
-_YEAR_HIGH: Final = 2100
+YEAR_LOW: Final = 1900
+YEAR_HIGH: Final = 2100
 _REFERENCE_CHARS: Final = frozenset(DIGIT_CHARS + "十0123456789")
 _CELL_EDGES: Final = frozenset("|\t\n\r")
 #: Counts and durations: written with a Chinese digit and no scale (三家, 一人, 五名,
@@ -72,15 +78,19 @@ NO_MARKERS: Final = _MARKERS[0][0]
 
 def is_word_numeral(source: Source, start: int, end: int, cn: str, chain: str) -> bool:
     """True for a lone Chinese digit (一, 三) with no unit after it nor 百分之 before it."""
+    return word_numeral_at(source.grammar, source.norm, start, end, cn, chain)
+
+
+def word_numeral_at(grammar: Grammar, norm: str, start: int, end: int, cn: str, chain: str) -> bool:
+    """``is_word_numeral`` on a folded text, for the scanner (which reads without a ``Source``)."""
     if chain or any(ch in SCALE_CHARS for ch in cn):
         return False
-    norm, grammar = source.norm, source.grammar
     if end < len(norm) and norm[end] in grammar.unit_initials:
         return False
     return percent_start(grammar, norm, start) < 0
 
 
-def _not_amount_before(grammar: Grammar, norm: str, at: int) -> bool:
+def not_amount_before(grammar: Grammar, norm: str, at: int) -> bool:
     """True after 第, 附注五、, Note, page, P, Q, H, FY, No., a month name, …"""
     j = at - 1 if at > 0 and norm[at - 1] == " " else at
     hit = grammar.not_before.ending_at(norm, j)
@@ -120,14 +130,18 @@ def read_markers(source: Source, start: int, end: int) -> Markers | None:
     may still carry money or a scale ("Note 12 $5 million"), so that is decided
     once the units are read; after a Chinese one (第1名, 附注五、12) it never is.
     """
-    norm, grammar = source.norm, source.grammar
+    return markers_at(source.grammar, source.norm, start, end)
+
+
+def markers_at(grammar: Grammar, norm: str, start: int, end: int) -> Markers | None:
+    """``read_markers`` on a folded text, for the scanner (which reads without a ``Source``)."""
     size = len(norm)
     reference = False
     if start:
         ch = norm[start - 1]
         if ch == " ":
             ch = norm[start - 2] if start > 1 else ""
-        if ch in grammar.not_before_trigger and _not_amount_before(grammar, norm, start):
+        if ch in grammar.not_before_trigger and not_amount_before(grammar, norm, start):
             if not ch.isascii():
                 return None  # 第1名, 附注五、12: ordinals and note numbers, always
             nxt = forward_spaces(norm, end) if end < size and norm[end] in SPACES else end
@@ -197,7 +211,7 @@ def is_word(source: Source, core: Core, before: Before, after: After) -> bool:
     )  # 三家, 一人
 
 
-def _is_cell(norm: str, start: int, end: int) -> bool:
+def is_cell(norm: str, start: int, end: int) -> bool:
     """True when ``norm[start:end]`` stands alone as a table cell ("| 2023 |", "2023    1,998").
 
     Each side must be the text's edge, a line break, a "|" or tab, or a gap of two or
@@ -227,9 +241,9 @@ def year_kind(source: Source, core: Core, has_unit: bool, negative: bool) -> int
         or arabic is None
         or len(arabic) != 4
         or not arabic.isdigit()
-        or not _YEAR_LOW <= int(arabic) <= _YEAR_HIGH
+        or not YEAR_LOW <= int(arabic) <= YEAR_HIGH
     ):
         return AMOUNT
-    if _is_cell(source.norm, core.start, core.end):
+    if is_cell(source.norm, core.start, core.end):
         return CELL_YEAR
     return YEAR if source.context is None else CONTEXT_YEAR

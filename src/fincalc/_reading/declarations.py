@@ -14,9 +14,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final, NamedTuple
-
-import regex
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from .._values.decimals import arithmetic, to_decimal
 from .._values.errors import InvalidInputError, ParseError, UnknownUnitError
@@ -26,6 +24,9 @@ from .._values.vocabulary import alternation, vocabulary
 from .aliases import alias_alternation, is_latin
 from .text import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, check_text, fold_characters
 from .unit_table import UnitTable, resolve_table
+
+if TYPE_CHECKING:
+    import regex
 
 __all__ = [
     "UnitContext",
@@ -107,6 +108,8 @@ def _decl_grammar(table: UnitTable) -> _DeclGrammar:
         rf"(?:(?P<pc>{currency_prefix}|{iso})[ ]*+)?(?:(?P<sc>{scales})[ ]*+)?"
         rf"(?:(?i:(?:{of})[ ]++)?(?:(?P<su>{suffix_any}|{iso})|(?P<sp>{currency_prefix})))?"
     )
+    import regex  # (only declarations need its VERSION1 case folding; a parse need not load it)
+
     find = regex.compile(
         rf"(?P<zh>(?:{_words('subjects')})?(?:{_words('unit')})"
         rf"(?:[ ]*+:[ ]*+|[ ]*+(?:{_words('copula')})[ ]*+|[ ]++)"
@@ -209,6 +212,8 @@ def find_unit_declarations(
 @functools.cache
 def _strip_header() -> regex.Pattern[str]:
     """The wrapper around a unit phrase: brackets, "单位：", "Units:", "amounts in", "in"."""
+    import regex
+
     return regex.compile(
         rf"^[\s(\[{{【]*+(?:(?:{_words('subjects')})?(?:{_words('unit')})[ ]*+:?"
         rf"|(?i:(?:{_words('label')})[ ]*+:|(?:{_words('amounts')})[ ]++(?:{_words('in')})"

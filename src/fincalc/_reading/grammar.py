@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-import regex
-
 from .._values.errors import DataFileError, InvalidInputError
 from .._values.vocabulary import vocabulary
 from .aliases import AliasIndex, alias_key, is_latin
@@ -34,7 +32,9 @@ __all__ = [
     "SPACES",
     "UPPER",
     "Grammar",
+    "default_parts",
     "grammar_for",
+    "scan_parts",
 ]
 
 
@@ -133,13 +133,13 @@ def _shapes(clue: tuple[str, str]) -> list[str]:
 
 
 def _arabic(
-    group: str, decimal_mark: str, clue: tuple[str, str] | None = None, *, named: bool = False
+    group: str, decimal_mark: str, clue: tuple[str, str] | None = None, *, named: str = ""
 ) -> str:
-    """An Arabic number; with ``named``, the decimal-comma shapes are the group ``eu``."""
+    """An Arabic number; with ``named``, the decimal-comma shapes are the group of that name."""
     # A locale that groups with a (no-break) space also writes a plain space there
     # ("1 234,5 €" in French); other locales accept only the no-break forms.
-    g = "[ \u202f]" if group in " \u202f" else regex.escape(group)
-    d = regex.escape(decimal_mark)
+    g = "[ \u202f]" if group in " \u202f" else re.escape(group)
+    d = re.escape(decimal_mark)
     shapes = _shapes(clue) if clue is not None else []
     # A cheap gate before the shapes: a comma after a point or space group, a comma
     # before other than three digits, or two point groups ("1,234.5" skips them all).
@@ -149,7 +149,11 @@ def _arabic(
     )
     # (the group always exists, so that every match has the same groups; a chain's
     # numbers, "3万4000", are written the common way)
-    eu = [f"(?P<eu>{gate}(?:{'|'.join(shapes)}))" if shapes else "(?P<eu>(?!))"] if named else []
+    eu = (
+        [f"(?P<{named}>{gate}(?:{'|'.join(shapes)}))" if shapes else f"(?P<{named}>(?!))"]
+        if named
+        else []
+    )
     alts = []
     if group == ",":
         # OCR: "147, 693, 604" — a space after the comma only with two or more groups.
@@ -172,19 +176,78 @@ def _arabic(
         fraction = rf"(?:\.(?: (?=[0-9]{{1,2}}(?![0-9.,])))?+[0-9]++(?:{exponent})?+)?+"
     else:
         fraction = rf"(?:{d}[0-9]++)?+"
-    return rf"(?>(?>{'|'.join(alts)}){fraction}{signed}|{d}[0-9]++)"
+    # The common shapes first (``_quick``): one or two tests instead of a dozen.
+    return rf"(?>{_quick(group, decimal_mark)}|(?>{'|'.join(alts)}){fraction}{signed}|{d}[0-9]++)"
 
 
-def _scan_pattern(
+def _quick(group: str, decimal_mark: str) -> str:
+    """The common shapes of a number, each exactly what ``_arabic``'s alternatives read.
+
+    A run of digits (with a decimal part, or grouped by commas) that no separator,
+    decimal mark or exponent follows: every longer alternative needs one of those,
+    so they would read the same digits.
+    """
+    g = "[ \u202f]" if group in " \u202f" else re.escape(group)
+    d = re.escape(decimal_mark)
+    seps = f"0-9{d}{g[1:-1] if g.startswith('[') else g},'\u202f"
+    if group == "," and decimal_mark == ".":
+        # (a separator that no digit follows ends a clause: "in fiscal 2024.", "$72, see",
+        # "was 5.3."; a space and digits after four digits or more start another number,
+        # "2023 7.6"; after a decimal part of three digits a comma and digits may make
+        # it a decimal comma, "1.234,5")
+        return (
+            r"[0-9]{4,}+(?![0-9]|,[ ]?+[0-9]|['\u202f][0-9]|\.[ ]?+[0-9]|[eE][+-])"
+            r"|[0-9]{1,3}(?![0-9]|,[ ]?+[0-9]|['\u202f ][0-9]|\.[ ]?+[0-9]|[eE][+-])"
+            r"|[0-9]++\.(?:[0-9]{1,2}|[0-9]{4,}+)(?![0-9]|\.[0-9]|[eE]|[ ][0-9])"
+            r"|[0-9]++\.[0-9]{3}(?![0-9]|[,'\u202f][0-9]|\.[0-9]|[eE]|[ ][0-9])"
+            r"|[0-9]{1,3}(?:,[0-9]{3})++\.[0-9]++(?![0-9eE])"
+            r"|[0-9]{1,3}(?:,[0-9]{3})++(?![0-9eE]|,[ ]?+[0-9]|\.[ ]?+[0-9])"
+        )
+    return "|".join(
+        [
+            rf"[0-9]++(?![{seps}]|[eE][+-]|[ ][0-9])",
+            rf"[0-9]++{d}[0-9]++(?![{seps}eE]|[ ][0-9])",
+        ]
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ScanParts:
+    """The pieces of the scan pattern, which the generated scanner (``fast_pattern``) reuses.
+
+    ``first(name)`` is the Arabic number that opens a core, its decimal-comma shapes
+    in the group ``name``; ``chain`` the 十百千万亿 chain after it; ``skips`` the
+    dates, times, phone and section numbers that are no amounts; ``starts`` the
+    characters a core can start with (besides the digits).
+    """
+
+    group: str
+    decimal_mark: str
+    clue: tuple[str, str] | None
+    cn: str
+    chain: str
+    skips: tuple[str, ...]
+    starts: str  # (escaped for a character class)
+    start_chars: str
+
+    def first(self, name: str) -> str:
+        """The Arabic number that opens a core, its decimal-comma shapes named ``name``."""
+        return _arabic(self.group, self.decimal_mark, self.clue, named=name)
+
+    def quick(self) -> str:
+        """The common shapes of ``first`` alone: where one matches, ``first`` reads the same."""
+        return f"(?>{_quick(self.group, self.decimal_mark)})"
+
+
+def scan_parts(
     group: str, decimal_mark: str, approximate: str, clue: tuple[str, str] | None
-) -> re.Pattern[str]:
-    """The pattern of number cores, and of dates, times and codes to skip.
+) -> ScanParts:
+    """The pieces of the pattern of number cores, and of dates, times and codes to skip.
 
     ``clue`` (without a locale only) is the lookbehind and lookahead of a unit
     or currency written next to a number, which makes "12,5" a decimal comma.
     """
     arabic = _arabic(group, decimal_mark, clue)
-    first = _arabic(group, decimal_mark, clue, named=True)
     cn = rf"(?:[{_CN_START}][{DIGIT_CHARS}{SMALL_CHARS}]*+|零(?=点))(?:点[{DIGIT_CHARS}]++)?+"
     big = rf"[{SMALL_CHARS}]*+[{BIG_CHARS}]++"
     small_after_digit = rf"(?<=[{_ALL_DIGITS}])[{SMALL_CHARS}]++"
@@ -201,14 +264,29 @@ def _scan_pattern(
             r"(?=[0-9]++\.[0-9]++\.)(?![0-9]{1,3}(?:\.[0-9]{3}){2,}+(?![0-9.]))"
             r"[0-9]++(?:\.[0-9]++){2,}+"
         )
-    starts = regex.escape(decimal_mark) + _CN_START + "零"
+    starts = re.escape(decimal_mark) + _CN_START + "零"
+    return ScanParts(
+        group, decimal_mark, clue, cn, chain, tuple(skips), starts, decimal_mark + _CN_START + "零"
+    )
+
+
+def _scan_pattern(
+    group: str, decimal_mark: str, approximate: str, clue: tuple[str, str] | None
+) -> re.Pattern[str]:
+    """The pattern of number cores, and of dates, times and codes to skip."""
+    parts = scan_parts(group, decimal_mark, approximate, clue)
     # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
     # the same possessive quantifiers and atomic groups (so matching stays linear)
     # and runs this pattern 3-4x faster than ``regex`` does (docs/performance.md).
     return re.compile(
-        rf"(?=[0-9{starts}])(?<![0-9])(?:(?P<skip>{'|'.join(skips)})"
-        rf"|(?:(?P<ar>{first})|(?P<cn>{cn}))(?P<chain>{chain}))"
+        rf"(?=[0-9{parts.starts}])(?<![0-9])(?:(?P<skip>{'|'.join(parts.skips)})"
+        rf"|(?:(?P<ar>{parts.first('eu')})|(?P<cn>{parts.cn}))(?P<chain>{parts.chain}))"
     )
+
+
+def default_parts(table: UnitTable) -> ScanParts:
+    """The scan pattern's pieces for ``table`` with the default separators ("," and ".")."""
+    return scan_parts(",", ".", "".join(_chars("approximate_after")), _unit_clue(table))
 
 
 def _unit_clue(table: UnitTable) -> tuple[str, str]:

@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-import regex
-
 from .._values.errors import ParseError
 from .._values.quantity import Quantity, trusted_quantity
 from .._values.vocabulary import alternation, vocabulary
@@ -41,7 +39,7 @@ _PHRASE_END: Final = frozenset(",.;:!?)]}|\n\r\t，。；：！？、）」』\"
 
 @dataclass(frozen=True, slots=True)
 class _Words:
-    tail: regex.Pattern[str]  # [N角|毛][N分][钱] at a position
+    tail: re.Pattern[str]  # [N角|毛][N分][钱] at a position
     yuan: frozenset[str]
     yuan_word: str  # the whole unit a colloquial or lone tail reads as (元)
     colloquial: frozenset[str]
@@ -59,7 +57,7 @@ def _words() -> _Words:
     jiao = alternation(words.words("minor.jiao"), boundaries=False)
     fen = alternation(words.words("minor.fen"), boundaries=False)
     money = alternation(words.words("minor.money"), boundaries=False)
-    tail = regex.compile(
+    tail = re.compile(
         rf"(?:零?+(?P<jiao>{digit})(?:{jiao}))?+(?:零?+(?P<fen>{digit})(?:{fen}))?+"
         rf"(?P<money>{money})?+"
     )

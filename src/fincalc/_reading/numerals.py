@@ -15,10 +15,9 @@ with a reason; the parser turns that into a ``ParseError`` naming the text.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Final
-
-import regex
 
 from .._values.vocabulary import alternation, vocabulary
 
@@ -92,19 +91,19 @@ _SKIPPED: Final = frozenset(
 
 # One token of a numeral chain: an Arabic number (separators already removed),
 # a run of Chinese digits (with an optional 点 decimal part), or one place char.
-_TOKEN = regex.compile(
+_TOKEN = re.compile(
     rf"(?P<arabic>[0-9]++(?:\.[0-9]++)?+|\.[0-9]++)"
     rf"|(?P<cn>[{DIGIT_CHARS}]++(?:点[{DIGIT_CHARS}]++)?+)"
     rf"|(?P<small>[{SMALL_CHARS}])"
     rf"|(?P<big>[{BIG_CHARS}])"
     rf"|(?P<point>点[{DIGIT_CHARS}]++)"
     rf"|(?P<other>.)",
-    regex.DOTALL,
+    re.DOTALL,
 )
 _CAPITAL_WORDS: Final = vocabulary("reading")
 #: The unit a capital amount's tail reads as (元): 大写 amounts are written in 人民币.
 CAPITAL_YUAN: Final = _CAPITAL_WORDS.words("capital.yuan")[0]
-_CAPITAL_TAIL = regex.compile(
+_CAPITAL_TAIL = re.compile(
     rf"(?:{alternation(_CAPITAL_WORDS.words('capital.yuan'), boundaries=False)})"
     rf"(?:零?+(?P<jiao>[{CAPITAL_DIGIT_CHARS}])"
     rf"(?:{alternation(_CAPITAL_WORDS.words('capital.jiao'), boundaries=False)}))?+"

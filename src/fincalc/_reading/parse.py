@@ -23,6 +23,12 @@ phases):
    declared unit or as a table cell it may also be an amount, and
    ``parse_quantity`` then refuses to choose.
 
+With the default options, a table that has read about a megabyte compiles one
+generated pattern (``scanner``, ``fast_pattern``) that finds the common amounts
+whole, units and all, in the same pass as steps 2 and 4; the matches it
+cannot take whole go through steps 3-4 as above, so the answers are the same
+(``tests/test_scanner.py``, ``benchmarks/parse_differential.py``).
+
 All patterns are possessive or atomic and every input is bounded
 (``MAX_PARSE_LENGTH``, ``MAX_EXTRACT_LENGTH``, ``MAX_DIGITS``), so matching is
 linear in the input.  A value is exact or refused, and the caller's decimal
@@ -30,6 +36,8 @@ context is never read or changed (``value``).
 """
 
 from __future__ import annotations
+
+import decimal
 
 from .._values.errors import AmbiguousQuantityError, InvalidInputError, MissingUnitError, ParseError
 from .._values.public import public
@@ -41,7 +49,9 @@ from .declarations import (
     find_unit_declarations,
     unit_context_from_header,
 )
-from .reader import Result, read_all
+from .reader import Result, inexact, read_all
+from .scanner import read_text
+from .scanner_words import ready_scanner
 from .text import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, check_text, fold_characters
 from .unit_table import UnitTable, resolve_table
 from .value import MAX_DIGITS
@@ -72,6 +82,19 @@ def _resolve(
             value=repr(context)[:80],
         )
     return table, context
+
+
+def _read(
+    text: str, table: UnitTable, context: UnitContext | None, locale: str | None
+) -> tuple[list[Result], bool]:
+    """Every amount read (or refused) with its kind; the generated scanner where it applies."""
+    scanner = None if context is not None or locale is not None else ready_scanner(table, len(text))
+    if scanner is None:
+        return read_all(text, table, context, locale)
+    try:
+        return read_text(text, fold_characters(text), scanner)
+    except decimal.DecimalException as exc:
+        raise inexact(text, exc) from exc
 
 
 @public
@@ -118,7 +141,7 @@ def parse_quantity(
     if dimension is not None:
         check_dimension(dimension)
     table, ctx = _resolve(table, context)
-    results, _ = read_all(text, table, ctx, locale)
+    results, _ = _read(text, table, ctx, locale)
     quantities: list[Quantity] = []
     candidates: list[Quantity] = []
     years: list[Quantity] = []
@@ -201,7 +224,7 @@ def extract_quantities(
     """
     text = check_text(text, MAX_EXTRACT_LENGTH)
     table, ctx = _resolve(table, context)
-    results, cell_years = read_all(text, table, ctx, locale)
+    results, cell_years = _read(text, table, ctx, locale)
     if not cell_years:
         return [item for item, kind in results if isinstance(item, Quantity) and not kind]
     return _keep_cell_years(text, results)

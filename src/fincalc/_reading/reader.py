@@ -51,7 +51,7 @@ from .text import fold_characters
 from .unit_table import UnitTable
 from .value import read_number
 
-__all__ = ["Result", "read_all"]
+__all__ = ["CoreMatch", "Result", "finish", "inexact", "read_all", "read_core", "scan"]
 
 #: One amount read (or refused) and its kind (``classify.AMOUNT``, ``YEAR``, …).
 Result = tuple[Quantity | ParseError, int]
@@ -157,41 +157,67 @@ def _approximate(source: Source, chain: str) -> str | None:
     return None
 
 
+#: A number core as the scan pattern found it: start, end, text, and the groups
+#: ``ar`` (its Arabic number), ``eu`` (a decimal-comma shape), ``cn`` (its Chinese
+#: numeral) and ``chain``.
+CoreMatch = tuple[int, int, str, str | None, str | None, str | None, str]
+
+
+def read_core(source: Source, found: list[Result], match: CoreMatch) -> int:
+    """Read the number core the scan found into ``found``; return where to scan on.
+
+    ``match`` is the core as the scan pattern found it: its offsets, its text,
+    and its Arabic number, decimal-comma shape, Chinese numeral and chain.
+    """
+    start, pos, written, arabic, eu, cn, chain = match
+    if start < source.prev_end:
+        return pos  # the tail of the last amount
+    norm = source.norm
+    result: Result | None = None
+    markers: Markers | None = None
+    if cn is None or not is_word_numeral(source, start, pos, cn, chain):
+        # (a lone Chinese digit, 一 or 三, is an amount only with a unit after it)
+        grammar = source.grammar
+        quiet = (not start or norm[start - 1] not in grammar.marker_before) and (
+            pos == len(norm) or norm[pos] not in grammar.marker_after
+        )  # no reference or period word can touch the core: no need to look
+        markers = NO_MARKERS if quiet else read_markers(source, start, pos)
+    if markers is not None:  # else 第3, 附注五、12, P45, Note 12, FY2024, 2023年, 1st
+        core = Core(start, pos, written, arabic, cn, chain, None, False, eu is not None)
+        try:
+            result = read(source, core, markers)
+        except Refusal as refusal:
+            source.prev_end = max(source.prev_end, refusal.end)
+            found.append((refusal.error, AMOUNT))
+            return pos
+    if result is not None:
+        found.append(result)
+    elif ". " in written:
+        # "Note 12. 26户": the OCR reading "12. 26" was not an amount, so the
+        # space was a sentence break; read what follows it on its own.
+        return start + written.index(". ") + 2
+    return pos
+
+
 def scan(source: Source) -> list[Result]:
     """Return (quantity or refusal, kind) for every number core, in order."""
     search = source.grammar.scan.search
     norm = source.norm
-    marker_before, marker_after = source.grammar.marker_before, source.grammar.marker_after
-    size = len(norm)
     found: list[Result] = []
     pos = 0
     while (match := search(norm, pos)) is not None:
-        start, pos = match.span()
+        start, end = match.span()
         skip, arabic, eu, cn, chain = match.groups()
-        if skip is not None or start < source.prev_end:
-            continue  # a date, time, phone or section number; the tail of the last amount
-        result: Result | None = None
-        markers: Markers | None = None
-        if cn is None or not is_word_numeral(source, start, pos, cn, chain):
-            # (a lone Chinese digit, 一 or 三, is an amount only with a unit after it)
-            quiet = (not start or norm[start - 1] not in marker_before) and (
-                pos == size or norm[pos] not in marker_after
-            )  # no reference or period word can touch the core: no need to look
-            markers = NO_MARKERS if quiet else read_markers(source, start, pos)
-        if markers is not None:  # else 第3, 附注五、12, P45, Note 12, FY2024, 2023年, 1st
-            core = Core(start, pos, match.group(), arabic, cn, chain, None, False, eu is not None)
-            try:
-                result = read(source, core, markers)
-            except Refusal as refusal:
-                source.prev_end = max(source.prev_end, refusal.end)
-                found.append((refusal.error, AMOUNT))
-                continue
-        if result is not None:
-            found.append(result)
-        elif ". " in (written := match.group()):
-            # "Note 12. 26户": the OCR reading "12. 26" was not an amount, so the
-            # space was a sentence break; read what follows it on its own.
-            pos = start + written.index(". ") + 2
+        if skip is not None:
+            pos = end
+            continue  # a date, time, phone or section number
+        pos = read_core(source, found, (start, end, match.group(), arabic, eu, cn, chain))
+    return finish(source, found)
+
+
+def finish(source: Source, found: list[Result]) -> list[Result]:
+    """Numbers written in words (when no digits were read), and minor units joined."""
+    norm = source.norm
     if not found and not norm.isdigit():
         # "five million", "twenty employees", "thirteen dollars and forty-five cents":
         # numbers in words are looked for in a text without amounts written in digits
@@ -233,8 +259,13 @@ def read_all(
     try:
         return scan(source), source.cell_years
     except decimal.DecimalException as exc:
-        # A custom table's multiplier with more digits than the private context holds
-        # ("1.2345…" times a 30-digit number) cannot be multiplied exactly.
-        raise ParseError(
-            f"cannot compute an exact value in {text[:80]!r}: {exc!r}", text=text
-        ) from exc
+        raise inexact(text, exc) from exc
+
+
+def inexact(text: str, exc: decimal.DecimalException) -> ParseError:
+    """The refusal of a text whose value cannot be computed exactly.
+
+    A custom table's multiplier with more digits than the private context holds
+    ("1.2345…" times a 30-digit number) cannot be multiplied exactly.
+    """
+    return ParseError(f"cannot compute an exact value in {text[:80]!r}: {exc!r}", text=text)

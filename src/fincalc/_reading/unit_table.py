@@ -1,222 +1,48 @@
-"""The unit table: its file schema, its loading and its look-ups.
+"""The unit table: its loading and its look-ups.
 
 The table is data: ``_data/units.toml`` (curated) plus ``_data/currencies.toml``
 (ISO 4217 codes and unambiguous CLDR symbols, generated from Babel).  Files are
-validated with pydantic when first loaded (``TableFile``); a malformed entry or
-an alias that two entries claim raises ``UnitTableError`` naming them.  The
-parser builds its patterns and alias indexes from the table, so adding a unit
-or a currency is adding a line.
+validated with pydantic when loaded (``table_schema.TableFile``); a malformed
+entry or an alias that two entries claim raises ``UnitTableError`` naming them.
+The parser builds its patterns and alias indexes from the table, so adding a
+unit or a currency is adding a line.
+
+The default table is read from its precomputed index (``precomputed``), which
+``prebuild`` writes from the validated files: the first parse of a process
+imports neither pydantic nor ``tomllib``.  Tables of one's own are validated
+when they are built.
 """
 
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from decimal import Decimal
-from importlib import resources
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
-import regex
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
-from .._values.bounded import read_text
-from .._values.decimals import to_decimal
 from .._values.dimensions import listed_dimensions
-from .._values.errors import FincalcError, InvalidInputError, UnitTableError
+from .._values.errors import InvalidInputError, UnitTableError
 from .._values.public import public
 from .._values.quantity import check_dimension
-from .._values.vocabulary import MAX_WORDLIST_BYTES
 from .aliases import alias_key
+from .precomputed import BUNDLED, load_index
+
+if TYPE_CHECKING:
+    from .table_schema import TableFile
 
 __all__ = [
     "ScaleSpec",
     "SuffixSpec",
-    "TableFile",
     "UnitTable",
     "check_known_dimension",
     "default_table",
+    "index_state",
     "resolve_table",
     "shift_exponent",
-    "validate_table",
+    "table_from_index",
 ]
-
-_MAX_ALIAS: Final = 40
-
-# --------------------------------------------------------------------------- schema
-
-
-def _check_aliases(aliases: list[str]) -> list[str]:
-    for alias in aliases:
-        if not alias or alias != alias.strip() or len(alias) > _MAX_ALIAS:
-            raise ValueError(
-                f"alias {alias!r} must be 1-{_MAX_ALIAS} characters without surrounding spaces"
-            )
-        if alias[0] in "0123456789+-.,(" or "\n" in alias:
-            raise ValueError(f"alias {alias!r} must not start with a digit, sign or separator")
-    return aliases
-
-
-def _positive_decimal(value: object) -> Decimal:
-    if not isinstance(value, str | int) or isinstance(value, bool):
-        raise ValueError(
-            f'multiplier {value!r} must be a string such as "1E+8" (floats are not exact)'
-        )
-    number = to_decimal(value, field="multiplier")
-    if number <= 0:
-        raise ValueError(f"multiplier {value!r} must be positive")
-    return number
-
-
-class _Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-
-class ScaleEntry(_Entry):
-    """A scale word: 万, 亿, million, bn, '000, …"""
-
-    name: str = Field(min_length=1)
-    multiplier: Decimal
-    aliases: list[str] = Field(min_length=1)
-    tight: bool = False
-
-    _aliases = field_validator("aliases")(_check_aliases)
-
-    @field_validator("multiplier", mode="before")
-    @classmethod
-    def _multiplier(cls, value: object) -> Decimal:
-        return _positive_decimal(value)
-
-
-class CurrencyEntry(_Entry):
-    """A currency: its ISO 4217 code and the aliases written before or after a number."""
-
-    code: str = Field(pattern=r"^[A-Z]{3}$")
-    prefix: list[str] = Field(default_factory=list)
-    suffix: list[str] = Field(default_factory=list)
-    generic: list[str] = Field(default_factory=list)
-    # The minor unit written after the number ("35 cents", "470 pence", "1.5亿美分")
-    minor: list[str] = Field(default_factory=list)
-    minor_multiplier: Decimal = Decimal("1E-2")
-
-    _prefix = field_validator("prefix")(_check_aliases)
-    _suffix = field_validator("suffix")(_check_aliases)
-    _generic = field_validator("generic")(_check_aliases)
-    _minor = field_validator("minor")(_check_aliases)
-
-    @field_validator("minor_multiplier", mode="before")
-    @classmethod
-    def _minor_multiplier(cls, value: object) -> Decimal:
-        return _positive_decimal(value)
-
-
-class UnitEntry(_Entry):
-    """A non-currency unit: %, 个百分点, bp, 倍, x, 股, 户, …"""
-
-    name: str = Field(min_length=1)
-    dimension: str = Field(pattern=r"^[A-Z][A-Z0-9_]{0,31}$")
-    multiplier: Decimal
-    aliases: list[str] = Field(min_length=1)
-    scalable: bool = False
-    difference: bool = False
-    tight: bool = False
-    not_before: str = ""
-
-    _aliases = field_validator("aliases")(_check_aliases)
-
-    @field_validator("multiplier", mode="before")
-    @classmethod
-    def _multiplier(cls, value: object) -> Decimal:
-        return _positive_decimal(value)
-
-
-class QualifierEntry(_Entry):
-    """A hedge kept on the Quantity: 约, approximately, 超过, 以上, …"""
-
-    name: str = Field(min_length=1)
-    before: list[str] = Field(default_factory=list)
-    after: list[str] = Field(default_factory=list)
-
-    _before = field_validator("before")(_check_aliases)
-    _after = field_validator("after")(_check_aliases)
-
-
-class NotAmountEntry(_Entry):
-    """Words that make an adjacent number a year, date, period or reference."""
-
-    prefixes: list[str] = Field(default_factory=list)
-    suffixes: list[str] = Field(default_factory=list)
-
-
-class CurrencyWordsEntry(_Entry):
-    """Endings of currency words the table does not list (比特币, 澳幣), and exceptions (资金)."""
-
-    endings: list[str] = Field(default_factory=list)
-    not_currency: list[str] = Field(default_factory=list)
-    names: list[str] = Field(default_factory=list)
-
-    _endings = field_validator("endings")(_check_aliases)
-    _not_currency = field_validator("not_currency")(_check_aliases)
-    _names = field_validator("names")(_check_aliases)
-
-
-class TableFile(_Entry):
-    """One unit-table file, as validated on load."""
-
-    scale: list[ScaleEntry] = Field(default_factory=list)
-    currency: list[CurrencyEntry] = Field(default_factory=list)
-    unit: list[UnitEntry] = Field(default_factory=list)
-    qualifier: list[QualifierEntry] = Field(default_factory=list)
-    not_amount: NotAmountEntry = Field(default_factory=NotAmountEntry)
-    currency_words: CurrencyWordsEntry = Field(default_factory=CurrencyWordsEntry)
-    iso_codes: list[str] = Field(default_factory=list)
-
-    @field_validator("iso_codes")
-    @classmethod
-    def _codes(cls, codes: list[str]) -> list[str]:
-        for code in codes:
-            if not regex.fullmatch(r"[A-Z]{3}", code):
-                raise ValueError(f"iso code {code!r} must be three upper-case letters")
-        return codes
-
-
-def _describe_location(data: Mapping[str, Any], loc: tuple[int | str, ...]) -> str:
-    """Name the entry a validation error points at, e.g. "scale #3 ('wan')"."""
-    if len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int):
-        section, index = loc[0], loc[1]
-        items = data.get(section)
-        label = ""
-        if isinstance(items, list) and 0 <= index < len(items) and isinstance(items[index], dict):
-            item = items[index]
-            label = str(item.get("name") or item.get("code") or "")
-        return f"{section} #{index + 1}" + (f" ({label!r})" if label else "")
-    return ".".join(str(part) for part in loc) or "<file>"
-
-
-def validate_table(data: Mapping[str, Any], *, source: str) -> TableFile:
-    """Validate one table mapping, re-raising pydantic's errors as ``UnitTableError``."""
-    if not isinstance(data, Mapping):
-        raise UnitTableError(
-            f"unit table {source}: expected a mapping shaped like units.toml, got "
-            f"{type(data).__name__}",
-            entry=repr(data)[:80],
-            source=source,
-        )
-    try:
-        return TableFile.model_validate(dict(data))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        entry = _describe_location(data, tuple(first["loc"]))
-        where = ".".join(str(part) for part in first["loc"])
-        raise UnitTableError(
-            f"unit table {source}: {entry} is malformed at {where}: {first['msg']}; "
-            "see docs/parsing.md for the entry format",
-            entry=entry,
-            source=source,
-        ) from exc
-
 
 # --------------------------------------------------------------------------- specs
 
@@ -316,8 +142,10 @@ class UnitTable:
     )
 
     def __init__(self, files: Sequence[tuple[TableFile, str]]) -> None:
-        self._files: tuple[tuple[TableFile, str], ...] = tuple(files)
-        self.sources: tuple[str, ...] = tuple(source for _, source in self._files)
+        #: The validated files (None for the default table read from its index:
+        #: ``_table_files`` validates them when a table extends it).
+        self._files: tuple[tuple[TableFile, str], ...] | None = tuple(files)
+        self.sources: tuple[str, ...] = tuple(source for _, source in files)
         self.scales: dict[str, ScaleSpec] = {}
         self.prefix_currencies: dict[str, str] = {}
         self.suffixes: dict[str, SuffixSpec] = {}
@@ -333,7 +161,7 @@ class UnitTable:
         prefixes: list[str] = []
         suffixes: list[str] = []
         codes: set[str] = set()
-        for table_file, source in self._files:
+        for table_file, source in files:
             self._index(table_file, source)
             prefixes.extend(table_file.not_amount.prefixes)
             suffixes.extend(table_file.not_amount.suffixes)
@@ -442,7 +270,9 @@ class UnitTable:
         >>> UnitTable.from_file(path).scale("万").multiplier
         Decimal('1E+4')
         """
-        return cls([_read_file(Path(path))])
+        from .table_schema import read_table_file
+
+        return cls([read_table_file(Path(path))])
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, source: str = "<mapping>") -> UnitTable:
@@ -452,6 +282,8 @@ class UnitTable:
         ...     ).prefix_currency("Fr.")
         'CHF'
         """
+        from .table_schema import validate_table
+
         return cls([(validate_table(data, source=source), source)])
 
     def extended(self, source: str | Path | Mapping[str, Any]) -> UnitTable:
@@ -461,17 +293,27 @@ class UnitTable:
         >>> t.prefix_currency("Fr."), t.prefix_currency("US$")
         ('CHF', 'USD')
         """
+        from .table_schema import read_table_file, validate_table
+
         if isinstance(source, Mapping):
             extra = (validate_table(source, source="<mapping>"), "<mapping>")
         elif isinstance(source, str | Path):
-            extra = _read_file(Path(source))
+            extra = read_table_file(Path(source))
         else:
             raise InvalidInputError(
                 f"source: expected a path or a mapping, got {type(source).__name__}",
                 argument="source",
                 value=repr(source),
             )
-        return UnitTable([*self._files, extra])
+        return UnitTable([*self._table_files(), extra])
+
+    def _table_files(self) -> tuple[tuple[TableFile, str], ...]:
+        """The validated files of this table (the default table validates its own now)."""
+        if self._files is None:
+            from .table_schema import bundled_file
+
+            self._files = tuple(bundled_file(name) for name in BUNDLED)
+        return self._files
 
     # ------------------------------------------------------------------ look-ups
 
@@ -523,34 +365,71 @@ class UnitTable:
         )
 
 
-def _read_file(path: Path) -> tuple[TableFile, str]:
-    source = str(path)
-    try:
-        # bounded like every file fincalc reads (issue 16): no endless or huge input
-        data = tomllib.loads(read_text(path, source=source, max_bytes=MAX_WORDLIST_BYTES))
-    except FincalcError as exc:
-        raise UnitTableError(
-            f"unit table {source}: cannot be read ({exc}); check the path",
-            entry=None,
-            source=source,
-        ) from exc
-    except (tomllib.TOMLDecodeError, RecursionError) as exc:
-        raise UnitTableError(
-            f"unit table {source}: is not valid TOML ({exc})", entry=None, source=source
-        ) from exc
-    return validate_table(data, source=source), source
-
-
-def _bundled(name: str) -> tuple[TableFile, str]:
-    resource = resources.files("fincalc") / "_data" / name
-    data = tomllib.loads(resource.read_text(encoding="utf-8"))
-    return validate_table(data, source=f"fincalc/_data/{name}"), f"fincalc/_data/{name}"
-
-
 @functools.cache
 def default_table() -> UnitTable:
-    """The bundled table (units.toml + currencies.toml), loaded once."""
-    return UnitTable([_bundled("units.toml"), _bundled("currencies.toml")])
+    """The bundled table (units.toml + currencies.toml), loaded once.
+
+    From its precomputed index when that is current, else from the files.
+    """
+    index = load_index()
+    if index is not None:
+        return table_from_index(index["table"])
+    from .table_schema import bundled_file
+
+    return UnitTable([bundled_file(name) for name in BUNDLED])
+
+
+def index_state(table: UnitTable) -> dict[str, Any]:
+    """What ``table_from_index`` needs to rebuild ``table``'s indexes, as JSON-ready data.
+
+    Mappings keep their order (the alias indexes and patterns are built in
+    it); sets are sorted.  Decimals are written as strings, specs as lists of
+    their fields, each distinct spec once.
+    """
+    specs: dict[SuffixSpec, int] = {}
+    for spec in table.suffixes.values():
+        specs.setdefault(spec, len(specs))
+    return {
+        "sources": list(table.sources),
+        "scales": {key: [s.name, str(s.multiplier), s.tight] for key, s in table.scales.items()},
+        "prefix_currencies": table.prefix_currencies,
+        "specs": [[str(v) if isinstance(v, Decimal) else v for v in astuple(s)][:9] for s in specs],
+        "suffixes": {key: specs[spec] for key, spec in table.suffixes.items()},
+        "qualifiers_before": table.qualifiers_before,
+        "qualifiers_after": table.qualifiers_after,
+        "currency_words": table.currency_words,
+        "currency_names": sorted(table.currency_names),
+        "not_amount_prefixes": list(table.not_amount_prefixes),
+        "not_amount_suffixes": list(table.not_amount_suffixes),
+        "iso_codes": sorted(table.iso_codes),
+    }
+
+
+def table_from_index(state: Mapping[str, Any]) -> UnitTable:
+    """The table ``index_state`` wrote (its files are validated only if it is extended)."""
+    table = object.__new__(UnitTable)
+    table._files = None
+    table._owners = {}
+    table._cache = {}
+    table.sources = tuple(state["sources"])
+    table.scales = {
+        key: ScaleSpec(name, Decimal(multiplier), tight)
+        for key, (name, multiplier, tight) in state["scales"].items()
+    }
+    table.prefix_currencies = dict(state["prefix_currencies"])
+    specs = [
+        SuffixSpec(kind, name, dim, Decimal(mult), *flags)
+        for kind, name, dim, mult, *flags in state["specs"]
+    ]
+    table.suffixes = {key: specs[number] for key, number in state["suffixes"].items()}
+    table.qualifiers_before = dict(state["qualifiers_before"])
+    table.qualifiers_after = dict(state["qualifiers_after"])
+    table.currency_words = dict(state["currency_words"])
+    table.currency_names = set(state["currency_names"])
+    table.not_amount_prefixes = tuple(state["not_amount_prefixes"])
+    table.not_amount_suffixes = tuple(state["not_amount_suffixes"])
+    table.iso_codes = frozenset(state["iso_codes"])
+    return table
 
 
 def resolve_table(table: UnitTable | None) -> UnitTable:

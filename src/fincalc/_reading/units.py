@@ -1,7 +1,7 @@
 """The reading stage's unit API, in one place for the stages above.
 
-Its parts live by job: ``unit_table`` (the table's file schema, loading and
-look-ups), ``declarations`` (``UnitContext`` and reading declared units),
+Its parts live by job: ``unit_table`` (the table's loading and look-ups;
+its file schema is ``table_schema``), ``declarations`` (``UnitContext`` and reading declared units),
 ``aliases`` (how aliases match) and ``text`` (input limits and the
 length-preserving fold).  Code outside ``fincalc._reading`` imports them from
 here, so that the stage can rearrange its modules without touching its callers.
@@ -20,7 +20,6 @@ from .text import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, check_text, fold_charact
 from .unit_table import (
     ScaleSpec,
     SuffixSpec,
-    TableFile,
     UnitTable,
     check_known_dimension,
     shift_exponent,
@@ -32,7 +31,6 @@ __all__ = [
     "AliasIndex",
     "ScaleSpec",
     "SuffixSpec",
-    "TableFile",
     "UnitContext",
     "UnitTable",
     "alias_key",
