@@ -1135,3 +1135,18 @@ _CLAIM = {
     "basis": "single_period",
     "currency": "CNY",
 }
+
+
+def test_an_endless_records_file_stops_at_one_record() -> None:
+    # JSON Lines are read a line at a time: /dev/zero is refused when its first "line"
+    # passes the record limit (16 MB), not after the file limit (256 MiB) or never.
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero")
+    started = time.perf_counter()
+    with pytest.raises(InvalidRecordError, match="a line of more than 16,000,000 bytes") as info:
+        load_predictions("/dev/zero")
+    assert info.value.line == 1
+    assert time.perf_counter() - started < 10
+    status, _, err = run_cli(["eval", "/dev/zero", "/dev/zero"])
+    assert status == 2
+    assert b"MAX_RECORD_CHARS" in err

@@ -33,6 +33,7 @@ from .._values.bounded import (
     MAX_FILE_BYTES,
     check_json_text,
     decode_json,
+    read_lines,
     read_text,
     surrogate_field,
 )
@@ -500,12 +501,26 @@ def _read_text(path: Path) -> str:
 
 
 def _iter_file(path: Path) -> Iterator[tuple[int, Any]]:
-    text = _read_text(path)
+    """A file's records: a JSON array read whole (bounded), JSON Lines one line at a time."""
     source = str(path)
     suffix = path.suffix.lower()
-    if suffix == ".json" or (suffix not in (".jsonl", ".ndjson") and text.lstrip().startswith("[")):
-        return _iter_json_array(text, source)
-    return _iter_jsonl(text, source)
+    if suffix == ".json" or (suffix not in (".jsonl", ".ndjson") and _starts_an_array(path)):
+        return _iter_json_array(_read_text(path), source)
+    return (
+        (number, decode_json(stripped, source, number))
+        for number, line in read_lines(path, source=source)
+        if (stripped := line.strip()) and not stripped.startswith("//")
+    )
+
+
+def _starts_an_array(path: Path) -> bool:
+    """Whether the file's first non-blank character is ``[`` (read from its first bytes)."""
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(4096)
+    except (OSError, ValueError):
+        return False  # read_lines reports the problem with the file
+    return head.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"[")
 
 
 def _load(model: type[_M], source: Source) -> list[_M]:

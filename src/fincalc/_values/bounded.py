@@ -22,6 +22,7 @@ its line and column, because it cannot be written back out as UTF-8.
 from __future__ import annotations
 
 import codecs
+import itertools
 import json
 import os
 from collections.abc import Iterator
@@ -43,6 +44,7 @@ __all__ = [
     "check_no_surrogate",
     "decode_json",
     "json_error",
+    "read_lines",
     "read_text",
     "surrogate_field",
     "where",
@@ -455,6 +457,63 @@ def read_text(
                 f"cannot read {name!r}: {exc.strerror or exc}", argument="path", value=name
             ) from None
     return _read_stream(path, name, max_bytes, max_chars)
+
+
+def read_lines(
+    path: str | os.PathLike[str],
+    *,
+    source: str | None = None,
+    max_line_bytes: int = MAX_RECORD_CHARS,
+    max_bytes: int = MAX_FILE_BYTES,
+) -> Iterator[tuple[int, str]]:
+    """Yield ``(line number, text)`` for each line of a UTF-8 file, one line in memory at a time.
+
+    For JSON Lines: a line longer than ``max_line_bytes`` (an endless stream
+    such as ``/dev/zero`` is one) is refused when its limit is reached, not
+    after the whole file is read.
+
+    Raises:
+        InvalidInputError: the file cannot be opened, or is over ``max_bytes``.
+        InvalidRecordError: a line is over ``max_line_bytes``, or a byte is not UTF-8.
+    """
+    name = source or str(path)
+    stream = _open(path, name)
+    total = 0
+    with stream:
+        for number in itertools.count(1):
+            try:
+                raw = stream.readline(max_line_bytes + 1)
+            except OSError as exc:
+                raise InvalidInputError(
+                    f"cannot read {name!r}: {exc.strerror or exc}", argument="path", value=name
+                ) from None
+            if not raw:
+                return
+            total += len(raw)
+            if len(raw) > max_line_bytes:
+                raise InvalidRecordError(
+                    f"{name}:{number}: a line of more than {max_line_bytes:,} bytes (the limit of "
+                    "one record, MAX_RECORD_CHARS); one record per line, or is this a JSON Lines "
+                    "file at all?",
+                    source=name,
+                    line=number,
+                    reason="line too long",
+                    limit=max_line_bytes,
+                )
+            if total > max_bytes:
+                raise InvalidInputError(
+                    f"{name}: more than {max_bytes:,} bytes (the limit of one input, "
+                    "MAX_FILE_BYTES); split it",
+                    argument="path",
+                    value=name,
+                    limit=max_bytes,
+                )
+            if number == 1 and raw.startswith(codecs.BOM_UTF8):
+                raw = raw[len(codecs.BOM_UTF8) :]
+            try:
+                yield number, raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise _decode_error(exc, raw, name, number, 0) from None
 
 
 def _open(path: str | os.PathLike[str], name: str) -> IO[bytes]:
