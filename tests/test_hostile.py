@@ -1150,3 +1150,15 @@ def test_an_endless_records_file_stops_at_one_record() -> None:
     status, _, err = run_cli(["eval", "/dev/zero", "/dev/zero"])
     assert status == 2
     assert b"MAX_RECORD_CHARS" in err
+
+
+def test_a_long_line_of_declarations_is_read_in_bounded_time() -> None:
+    # Found by the hostile suite (a driver call took 6.8 s on 60,000 characters): a
+    # single line of 70,000 "(in millions)" ran the declaration grammar over all of it
+    # and compared every later declaration with the first, from the line's start
+    # (quadratic). A line has one declaration and its exception: reading stops past them.
+    line = ".(in millions)。\u00a0" * 70_000
+    started = time.perf_counter()
+    declarations = Document("d", line).unit_declarations
+    assert time.perf_counter() - started < 3.0
+    assert [d.text for d in declarations] == ["in millions"]

@@ -320,3 +320,12 @@ def test_cli_verify_bad_input_exits_2(files: dict[str, Path], tmp_path: Path) ->
         assert done.returncode == 2, (args, done.stderr)
         assert "Traceback" not in done.stderr
         assert done.stderr.count("\n") == 1
+
+
+def test_an_edited_copy_in_memory_does_not_replay() -> None:
+    page = _with_evidence(GROWTH, 0, page=9)
+    with pytest.raises(ReplayMismatchError, match="changed after it was computed") as info:
+        page.replay()
+    assert info.value.field == "fingerprint"
+    assert GROWTH.model_copy().replay() == GROWTH  # an unchanged copy is the same record
+    assert page == page.model_copy()  # equality is by the fields alone

@@ -242,8 +242,16 @@ def _read_document(path: str) -> str:
 
     limit = MAX_DOCUMENT_LENGTH
     if path == "-":
-        return read_text(sys.stdin.buffer, source="<stdin>", max_bytes=4 * limit, max_chars=limit)
+        return read_text(_stdin(), source="<stdin>", max_bytes=4 * limit, max_chars=limit)
     return read_text(path, max_bytes=4 * limit, max_chars=limit)
+
+
+def _stdin() -> Any:
+    """Standard input as bytes; a usage error when there is none (a daemon, a closed fd)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise _UsageError("'-' reads standard input, and there is none; pass a file")
+    return stream
 
 
 def _cmd_locate(args: argparse.Namespace) -> int:
@@ -335,7 +343,7 @@ def _audit_records(path: str) -> list[tuple[str, Any]]:
     from ._values.bounded import MAX_FILE_BYTES, decode_json, read_text
 
     source = "<stdin>" if path == "-" else path
-    stream: Any = sys.stdin.buffer if path == "-" else path
+    stream: Any = _stdin() if path == "-" else path
     text = read_text(stream, source=source)
     if Path(path).suffix.lower() in (".jsonl", ".ndjson"):
         return [

@@ -85,6 +85,8 @@ def _optional_decimal(value: object) -> Decimal | None:
 #: The optional fields, in the order JSON writes them; absent when ``None``.
 _OPTIONAL = ("signs", "kind", "factor", "factor_meaning", "formula")
 _UNORDERED = UNORDERED
+#: Where a copy keeps the fingerprint of the record it was copied from (``model_copy``).
+_ORIGIN = "_copied_from"
 
 
 # -- the record ----------------------------------------------------------------
@@ -223,10 +225,15 @@ class Computation(BaseModel):
 
         Pydantic copies the instance dictionary, where the cached fingerprint
         lives: without this, an edited copy would carry the original's hash.
+        The copy remembers the fingerprint of the record it was copied from,
+        so ``replay`` refuses a copy whose content was changed (an edited page
+        or quote, which the arithmetic alone cannot show).
         """
+        origin = self.__dict__.get(_ORIGIN) or self.fingerprint
         copied = super().model_copy(update=update, deep=deep)
         copied.__dict__.pop("fingerprint", None)
         copied.__dict__.pop("identity", None)
+        copied.__dict__[_ORIGIN] = origin  # not a field: equality and JSON ignore it
         return copied
 
     @functools.cached_property
@@ -492,6 +499,16 @@ class Computation(BaseModel):
                     expected=stored_text,
                     actual=got_text,
                 )
+        origin = self.__dict__.get(_ORIGIN)
+        if origin is not None and origin != self.fingerprint:
+            raise ReplayMismatchError(
+                f"the record was changed after it was computed (a copy with edited fields: "
+                f"fingerprint {self.fingerprint[:16]}…, computed as {origin[:16]}…); the "
+                "arithmetic replays, but its evidence or wording is not what was computed",
+                field="fingerprint",
+                expected=origin,
+                actual=self.fingerprint,
+            )
         return fresh
 
     # -- chaining --------------------------------------------------------------

@@ -326,11 +326,23 @@ def _line_declarations(
         else:
             windows.append([low, high])
     found: list[_Found] = []
+    step = _LONG_LINE - _AROUND_CUE
     for low, high in windows:
-        found.extend(
-            ((low + a, low + b), c)
-            for (a, b), c in find_unit_declarations_in(text[low:high], table)
-        )
+        # read in pieces of at most _LONG_LINE characters, each keeping the matches that
+        # start before the next piece does; only the line's first declaration and an
+        # exception right after it count (find_declarations), so stop past those
+        for piece in range(low, high, step):
+            if found and piece > found[0][0][1] + 2 * _AROUND_CUE:
+                return found
+            piece_end = min(piece + _LONG_LINE, high)
+            last = piece_end == high
+            found.extend(
+                ((piece + a, piece + b), c)
+                for (a, b), c in find_unit_declarations_in(text[piece:piece_end], table)
+                if last or a < step
+            )
+            if last:
+                break
     return found
 
 
@@ -380,6 +392,8 @@ def find_declarations(
         share_context: UnitContext | None = None
         share_span: tuple[int, int] | None = None
         for later, later_context in rest:
+            if end - start > _LONG_LINE and later[0] - span[1] > 2 * _AROUND_CUE:
+                break  # a long line: only an exception in the same statement (not quadratic)
             before = text[span[1] : later[0]]
             if (
                 _EXCEPT.search(text[start : later[0]])
