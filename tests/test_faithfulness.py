@@ -34,7 +34,7 @@ def raws(answer: str, *sources: Document | str, **kwargs: object) -> list[str]:
         ("Net sales were $94.93 billion.", [TEN_K], [], "rescaled, same digits"),
         ("Net sales were $94.9 billion.", [TEN_K], [], "rounded to the answer's precision"),
         ("Net sales were $95.1 billion.", [TEN_K], ["$95.1 billion"], "not in the filing"),
-        ("Net sales were ¥94,930 million.", [TEN_K], ["¥94,930 million"], "other currency"),
+        ("Net sales were JP¥94,930 million.", [TEN_K], ["JP¥94,930 million"], "other currency"),
         ("没有找到相关数据。", [REPORT], [], "no numbers at all"),
     ],
 )

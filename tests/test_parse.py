@@ -1332,3 +1332,25 @@ def test_real_world_strings_by_source() -> None:
     for source in ("shop-price", "news", "report-cell", "model-answer"):
         right, total = scores[source]
         assert right / total >= 0.90, (source, [m for m in misses if m[0].source == source])
+
+
+_LATIN_LEADS = ["Revenue was ", "Net sales of ", "Toyota posted ", "profit: ", "The price is "]
+
+
+@given(
+    lead=st.sampled_from(_LATIN_LEADS),
+    symbol=st.sampled_from(["¥", "￥"]),
+    number=st.decimals(min_value=Decimal("0.01"), max_value=Decimal("99999"), places=2),
+    scale=st.sampled_from(["", " million", " billion", " trillion"]),
+)
+def test_a_yen_sign_in_latin_text_is_never_guessed(
+    lead: str, symbol: str, number: Decimal, scale: str
+) -> None:
+    """Property: "¥" in English text is refused, never silently CNY or JPY; kana make it JPY."""
+    text = f"{lead}{symbol}{number}{scale}"
+    with pytest.raises(UnknownUnitError, match="yuan and the yen"):
+        parse_quantity(text)
+    assert parse_quantity(text, locale="ja_JP").dimension == "JPY"
+    assert parse_quantity(text, locale="zh_CN").dimension == "CNY"
+    assert parse_quantity(f"{text}（税込み）").dimension == "JPY"
+    assert parse_quantity(f"{text}，同比增长").dimension == "CNY"

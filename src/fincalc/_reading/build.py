@@ -21,6 +21,7 @@ from .classify import AMOUNT, CELL_YEAR, year_kind
 from .grammar import SCALE_CHARS
 from .numerals import BIG_CHARS
 from .scan import Core, Refusal, Source
+from .script_symbols import script_currency
 from .unit_table import SuffixSpec
 from .unknown_currency import currency_word_after
 from .value import CTX, EXPONENT_SUFFIX, ONE, literal
@@ -179,6 +180,11 @@ def resolve_unit(source: Source, before: Before, after: After, han: str) -> Unit
             if unit.multiplier != ONE:
                 multiplier, exponent = _times(multiplier, exponent, unit)
     if currency is not None:
+        symbols = source.grammar.script_symbols
+        if symbols:
+            written = before.currency_text if before.currency is not None else unit_text
+            if written is not None and written.strip() in symbols:
+                currency = script_currency(source, start, end, written.strip(), currency)
         dimension = currency
     return Unit(dimension, currency, multiplier, exponent, parts, False)
 

@@ -67,6 +67,9 @@ class Grammar:
     range_marks: frozenset[str]
     # Words that, one space before a currency symbol, are no part of it ("a $5 fee")
     symbol_not_prefix: frozenset[str]
+    # Symbols whose currency the script of the text decides ("¥": CNY or JPY); empty
+    # with a locale, whose own symbols decide
+    script_symbols: frozenset[str]
     # The letters that open a prefix alias ending in a symbol ("us", "hk", "c" of "C$"),
     # and the last two of each (a cheap test before reading the word: "hk $", "was $")
     symbol_prefixes: frozenset[str]
@@ -359,6 +362,12 @@ def _symbol_prefixes(prefixes: dict[str, str]) -> frozenset[str]:
 
 
 @functools.cache
+def _script_symbols() -> frozenset[str]:
+    """Symbols whose currency the text's script decides ("¥"; ``script_symbols``)."""
+    return frozenset(vocabulary("reading").words("script_symbol.symbols"))
+
+
+@functools.cache
 def _symbol_not_prefix() -> frozenset[str]:
     return frozenset(w.casefold() for w in vocabulary("reading").words("symbol.not_prefix"))
 
@@ -381,6 +390,7 @@ def _build(
     group: str,
     decimal_mark: str,
     symbols: tuple[tuple[str, str, bool, bool], ...] = (),
+    by_locale: bool = False,
 ) -> Grammar:
     approximate = _chars("approximate_after")
     removals = tuple(sorted({group, ",", "'", "\u202f", " "} - {decimal_mark}))
@@ -442,6 +452,7 @@ def _build(
         symbol_prefixes=symbol_prefixes,
         symbol_prefix_tails=frozenset(w[-2:] for w in symbol_prefixes if len(w) > 1),
         symbol_not_prefix=_symbol_not_prefix(),
+        script_symbols=frozenset() if by_locale else _script_symbols(),
         unknown_scales=frozenset(ch for ch in _chars("unknown_scales") if ch not in table.scales),
         table_gap=_table_gap(table),
         marks_after=frozenset([")", *approximate]),
@@ -497,7 +508,7 @@ def grammar_for(table: UnitTable, locale: str | None) -> Grammar:
         key = ("grammar", group, decimal_mark, symbols)
     grammar: Grammar | None = table._cache.get(key)
     if grammar is None:
-        grammar = _build(table, group, decimal_mark, symbols)
+        grammar = _build(table, group, decimal_mark, symbols, locale is not None)
         table._cache[key] = grammar
     return grammar
 

@@ -202,6 +202,8 @@ class Scanner:
     def _work_out(self, key: tuple[str | None, str, str | None, str | None]) -> Recipe | None:
         currency_text, chain, scale_text, unit_text = key
         grammar, table = self.grammar, self.table
+        if grammar.script_symbols.intersection((currency_text, unit_text)):
+            return None  # "¥": the text's script decides (script_symbols), read slowly
         code = None
         if currency_text is not None:
             code = grammar.currencies.value_of(currency_text)
