@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import pickle
 import subprocess
 import sys
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from fincalc import (
     ReplayMismatchError,
     Rounding,
     Term,
+    VerificationError,
     abs_,
     add,
     average,
@@ -43,6 +46,7 @@ from fincalc import (
     sub,
     yoy,
 )
+from fincalc._computing.audit import FINGERPRINT_SCHEMA
 
 EAST_2025 = {
     "metric": "营业收入",
@@ -62,7 +66,9 @@ EAST_2024 = {
     "quote": "华东区营业收入87,432万元",
 }
 # Pinned: the canonical form must not change silently (bump FINGERPRINT_SCHEMA if it must).
-EAST_YOY_FINGERPRINT = "336a5f0d04a63413d9d6d0435207a9929acc792ed62c6e4f6fc7bc5295318140"
+# Fingerprint schema 2 (issue 16) hashes every field, the fincalc version included: the
+# pin is taken on the record as written by 0.1.0, so a release does not move it.
+EAST_YOY_FINGERPRINT = "3602406f19a77ab97777c63bae4353ff0106aad74c4fead63fcb53e299db63eb"
 
 
 def east_yoy() -> Computation:
@@ -194,14 +200,27 @@ def test_replay_reproduces_and_detects_edits() -> None:
         c.model_copy(update={"target": edited_target}).replay()
 
 
+def _unsealed(c: Computation) -> dict[str, Any]:
+    """``c`` as JSON data without its fingerprint, as records were written before issue 16."""
+    data = json.loads(c.to_json())
+    del data["fingerprint"], data["fingerprint_schema"]
+    return data
+
+
 def test_replay_of_edited_inputs_raises_replay_mismatch_with_the_cause() -> None:
     c = east_yoy()
     swapped = c.model_copy(update={"inputs": (c.inputs[1], c.inputs[0])})
     with pytest.raises(ReplayMismatchError, match="CaliberMismatchError") as info:
         swapped.replay()
     assert isinstance(info.value.__cause__, CaliberMismatchError)
-    # the reviewer's case: an input caliber edited in the stored JSON
+    # the reviewer's case: an input caliber edited in the stored JSON. Since issue 16
+    # a record is written with its fingerprint, which catches the edit on load ...
     data = json.loads(c.to_json())
+    data["inputs"][1]["caliber"]["period"] = {"start": "2024-01-01", "end": "2024-10-01"}
+    with pytest.raises(ReplayMismatchError, match="edited after it was written"):
+        Computation.from_dict(data)
+    # ... and replay still catches it in a record written without one (before issue 16)
+    data = _unsealed(c)
     data["inputs"][1]["caliber"]["period"] = {"start": "2024-01-01", "end": "2024-10-01"}
     with pytest.raises(ReplayMismatchError, match="edited") as info:
         Computation.from_dict(data).replay()
@@ -209,7 +228,7 @@ def test_replay_of_edited_inputs_raises_replay_mismatch_with_the_cause() -> None
     assert info.value.actual == "CaliberMismatchError"
     assert pickle.loads(pickle.dumps(info.value)).args == info.value.args
     # a rounding rule edited into one the result's dimension cannot take
-    data = json.loads(c.to_json())
+    data = _unsealed(c)
     data["rounding"], data["display"] = "ROUND_HALF_UP@2亿", "-0.00"
     with pytest.raises(ReplayMismatchError) as info:
         Computation.from_dict(data).replay()
@@ -232,10 +251,15 @@ def test_replay_of_every_operation() -> None:
 # -- fingerprint -----------------------------------------------------------------
 
 
+def pinned_east_yoy() -> Computation:
+    """``east_yoy()`` as fincalc 0.1.0 wrote it (the version is part of the fingerprint)."""
+    return east_yoy().model_copy(update={"version": "0.1.0"})
+
+
 def test_fingerprint_is_pinned_and_stable_across_processes() -> None:
-    c = east_yoy()
+    c = pinned_east_yoy()
     assert c.fingerprint == EAST_YOY_FINGERPRINT
-    code = "from tests.test_audit import east_yoy; print(east_yoy().fingerprint)"
+    code = "from tests.test_audit import pinned_east_yoy; print(pinned_east_yoy().fingerprint)"
     out = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
@@ -247,13 +271,17 @@ def test_fingerprint_is_pinned_and_stable_across_processes() -> None:
     assert out.stdout.strip() == EAST_YOY_FINGERPRINT
 
 
-def test_fingerprint_covers_inputs_not_wording() -> None:
+def test_fingerprint_covers_inputs_and_their_evidence() -> None:
+    # Until issue 16 a reworded quote, raw text or page kept the fingerprint, so an
+    # audit record whose page number or quote was edited still matched: now every
+    # field counts.
     c = east_yoy()
     reworded = yoy(
         Fact.build("870000000", **{**EAST_2025, "quote": "营收8.70亿", "raw": "8.70亿", "page": 3}),
         Fact.build("874320000", **EAST_2024),
     )
-    assert reworded.fingerprint == c.fingerprint  # same value, evidence id and caliber
+    assert reworded.fingerprint != c.fingerprint
+    assert reworded.replay() == reworded  # the same numbers: replay alone cannot tell
     other_id = yoy(
         Fact.build("8.7E+8", **{**EAST_2025, "evidence_id": "other"}),
         Fact.build("874320000", **EAST_2024),
@@ -264,6 +292,55 @@ def test_fingerprint_covers_inputs_not_wording() -> None:
     other_value = yoy(Fact.build("8.8E+8", **EAST_2025), Fact.build("874320000", **EAST_2024))
     assert other_value.fingerprint != c.fingerprint
     assert len(c.fingerprint) == 64
+
+
+def _edit_evidence(c: Computation, **changes: Any) -> Computation:
+    first = c.inputs[0]
+    evidence = dataclasses.replace(first.evidence, **changes)
+    return c.model_copy(
+        update={"inputs": (dataclasses.replace(first, evidence=evidence), *c.inputs[1:])}
+    )
+
+
+def _edit_quantity(c: Computation, **changes: Any) -> Computation:
+    first = c.inputs[0]
+    quantity = dataclasses.replace(first.quantity, **changes)
+    return c.model_copy(
+        update={"inputs": (dataclasses.replace(first, quantity=quantity), *c.inputs[1:])}
+    )
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        pytest.param(lambda c: _edit_evidence(c, quote="营业收入 9.7 亿元"), id="quote"),
+        pytest.param(lambda c: _edit_evidence(c, page=13), id="page"),
+        pytest.param(lambda c: _edit_evidence(c, span=(1, 9)), id="span"),
+        pytest.param(lambda c: _edit_evidence(c, method="fuzzy"), id="method"),
+        pytest.param(lambda c: _edit_evidence(c, score=0.91), id="score"),
+        pytest.param(lambda c: _edit_evidence(c, unit_declaration="单位：元"), id="declaration"),
+        pytest.param(lambda c: _edit_evidence(c, evidence_id="r-other"), id="evidence-id"),
+        pytest.param(lambda c: _edit_quantity(c, raw="9.7 亿元"), id="raw"),
+        pytest.param(lambda c: _edit_quantity(c, unit="万元"), id="unit"),
+        pytest.param(lambda c: _edit_quantity(c, span=(0, 4)), id="quantity-span"),
+        pytest.param(lambda c: _edit_quantity(c, value=Decimal("870000000")), id="value-written"),
+        pytest.param(lambda c: c.model_copy(update={"note": "edited"}), id="note"),
+        pytest.param(lambda c: c.model_copy(update={"version": "9.9.9"}), id="version"),
+        pytest.param(lambda c: c.model_copy(update={"display": Decimal("-0.50")}), id="display"),
+        pytest.param(lambda c: c.model_copy(update={"result": Decimal("0.5")}), id="result"),
+        pytest.param(lambda c: c.model_copy(update={"operation": "qoq"}), id="operation"),
+    ],
+)
+def test_every_edit_of_a_record_changes_its_fingerprint_and_is_refused_on_load(
+    edit: Callable[[Computation], Computation],
+) -> None:
+    c = east_yoy()
+    edited = edit(c)
+    assert edited.fingerprint != c.fingerprint
+    data = json.loads(edited.to_json())
+    data["fingerprint"] = c.fingerprint  # the edit made after the record was written
+    with pytest.raises((VerificationError, InvalidRecordError)):
+        Computation.from_dict(data)
 
 
 def test_fingerprint_depends_on_order_where_the_operation_does() -> None:
@@ -280,7 +357,9 @@ def test_as_fact_chains_exact_results() -> None:
     margin = ratio(gross.as_fact(), fact("1.5E+9", metric="营业收入"), metric="毛利率")
     assert margin.display_text == "26.67%"
     derived = gross.as_fact()
-    assert derived.evidence.evidence_id == f"computation:{gross.fingerprint[:16]}"
+    # named by its identity (issue 16: the fingerprint now covers wording and version,
+    # which must not rename a derived figure)
+    assert derived.evidence.evidence_id == f"computation:{gross.identity[:16]}"
     assert derived.caliber == gross.target
     assert gross.as_fact(evidence_id="calc-1").evidence.evidence_id == "calc-1"
 
@@ -461,6 +540,44 @@ PINNED_FINGERPRINTS.update(
     }
 )
 
+# Fingerprint schema 2 (issue 16) hashes every field, evidence included, so the
+# fingerprints of the same stored records moved: the file keeps the schema-1 values
+# it was written with (above), these are what the records hash to now. Never
+# regenerate these either.
+PINNED_V2_FINGERPRINTS = {
+    "add-entities": "08d7596301b84455d0402b61e102d6727ec452514a7cd96df6a3b45ded4f2356",
+    "add-quarters": "8e2248afa4256d262fe7e322fc932a381d0cd6e9c407c081be0bbf1e478831ed",
+    "add-fiscal": "b5783790a997cf4ed354c85ef8cf5671863a15b9e00f36e5128d4ea6dcaa44bb",
+    "sub-entity": "fb8a08fb210460ab7ce842c6709cfaf9c3e6bc55ddcc5a14172be7549acbc4b7",
+    "sub-metric": "c529acabdd9d8d84ea72a96a73b67ae6294632b1feed715ed6d9741ba64aca2e",
+    "sub-remainder": "7ee3bf032372b429b19a68d16f58f806844b777bac5535a7dfe6c35d61f984c7",
+    "sub-change": "0a237c1f7cb39ffcf796cef4db8cb1a51b807970aee454a99a267b5eba1391c8",
+    "yoy": "825f25f2ce6c10f6592b638ee53c78b3ce02a6140445aa62788bac11e1201886",
+    "yoy-fiscal": "1059afbfc7cb3731b572372aef1c259002b410c8dfbac1deeb8d16092874d293",
+    "qoq": "1957798230ed7e89a3c9adde8dfe9a872d83e036e4b6373cc35f7bace2208d87",
+    "ratio": "0953d97acedd68ad24c1a2ddb1ee659d1a216960bf9bb317f0df18ae840fead1",
+    "ratio-per-share": "c3433ee544aabd0b5a8762ddb2680aafcb7e8c8c56970907f798e626d1d229cf",
+    "share": "3cff41795e7f47f8106fd55854c7c0a1e920130bd726e6852cf53ef7dd0c1a55",
+    "cagr": "98572d534ebbe32a5f7a64bfacbac5bafb2d2f016b23006f6dd66a835a7f58bd",
+    "pp-change": "ecf238cc210b8b26bff7491ad772404254bbed3e86812c54388a300f1d0d2a68",
+    "average-balances": "baf850fdfb6322731a86151535b0251a68bad529d45b513b37aad2c6cdf5fe27",
+    "average-periods": "8f0deec69fd81b4dfd4801ef982ffebc2775431a1156ecc0d32a94f1425eab80",
+    "add-metrics": "192fa7871e0799f38cd321823b30b743fe5a10730ab85cfc795d4def2829b5a1",
+    "combine-signs": "f6e5f6b16c9b734199e1f8c3f3133b8ef0dff63b18f57a04bd28511426b81cdf",
+    "formula-fcf": "29049ecbc54384cd1068fc028e7d001c563b0c38e0f2e72b8ac22757b5bbe9af",
+    "formula-dso-chained": "8cf0c161913c77896bf835a76b542ac88efba8cd4e7cb6a7b232174c1b2dfa48",
+    "ratio-turnover": "f99b7340aa921296af61feabf46ac1fbe660ff71be035a469477de608c45332d",
+    "ratio-days": "18dc385997b0953a1e9685616f00ad856d5a3274f8fece4964bf1b8ab5581a2a",
+    "ratio-per-unit": "75ad85011fb8fcd6563da584cbcb11dd025c948c1e5d7abfb5f18f45e08b9ed5",
+    "ratio-signs": "12283046b1b6bf8f3da45cb0d28c7a6d5430944af835f18409cd4383b24d49a8",
+    "sub-signs": "b01ab54dde03f444362ab02d27a787a383e9fb38ced510f2fc62e9ddff384a93",
+    "scale-days": "9bd570aa12e97ecca469ea30076fdb46aee1723f3667758c988cab5d0ddba1c6",
+    "negate": "0b9931d8c166e52b93df0a7510c827a39298365abf26d4d9be08ffb0f4117d58",
+    "abs": "5311ee1f094c035f7445306d034f43a655a092d284270d369a5e07fab107724d",
+    "change-over": "fdfa5283972e5698849b7511c40518e17617c9cf101b6cd596efa887d48a7f80",
+    "base-from-growth": "e1961d65c9da6592d268f25b5828e90ca46e21a7a5f149ecd53316b4b7ce7b92",
+}
+
 
 def _stored() -> dict[str, dict[str, Any]]:
     lines = STORED.read_text(encoding="utf-8").splitlines()
@@ -614,10 +731,13 @@ def test_stored_records_cover_every_operation() -> None:
 @pytest.mark.parametrize("case", sorted(PINNED_FINGERPRINTS))
 def test_stored_records_load_replay_and_keep_their_fingerprint(case: str) -> None:
     line = _stored()[case]
-    assert line["fingerprint"] == PINNED_FINGERPRINTS[case]
-    loaded = Computation.from_dict(line["record"])
-    assert loaded.fingerprint == PINNED_FINGERPRINTS[case]
-    assert loaded.to_dict() == line["record"]  # lossless, field for field
+    assert line["fingerprint"] == PINNED_FINGERPRINTS[case]  # schema 1, as written then
+    loaded = Computation.from_dict(line["record"])  # an unsealed record loads as before
+    assert loaded.fingerprint == PINNED_V2_FINGERPRINTS[case]
+    written = loaded.to_dict()
+    assert written.pop("fingerprint") == loaded.fingerprint  # sealed when written again
+    assert written.pop("fingerprint_schema") == FINGERPRINT_SCHEMA
+    assert written == line["record"]  # lossless, field for field
     assert loaded.replay() == loaded
     for locale, sentence in line["render"].items():
         assert render(loaded, locale=locale) == sentence
@@ -626,9 +746,14 @@ def test_stored_records_load_replay_and_keep_their_fingerprint(case: str) -> Non
 @pytest.mark.parametrize("case", sorted(PINNED_FINGERPRINTS))
 def test_operations_still_compute_the_stored_records(case: str) -> None:
     stored = _stored()[case]["record"]
-    fresh = stored_operations()[case]
-    assert fresh.fingerprint == PINNED_FINGERPRINTS[case]
-    assert {**fresh.to_dict(), "version": stored["version"]} == stored
+    fresh = stored_operations()[case].model_copy(update={"version": stored["version"]})
+    assert fresh.fingerprint == PINNED_V2_FINGERPRINTS[case]
+    written = fresh.to_dict()
+    assert (written.pop("fingerprint"), written.pop("fingerprint_schema")) == (
+        PINNED_V2_FINGERPRINTS[case],
+        FINGERPRINT_SCHEMA,
+    )
+    assert written == stored
 
 
 # -- issue 14: the new fields, chained citations, HTML, and review bugs -------------
@@ -662,6 +787,8 @@ def test_new_fields_are_written_only_when_set() -> None:
         "version",
         "note",
         "calendar",
+        "fingerprint",
+        "fingerprint_schema",
     }
     days = stored_operations()["ratio-days"].to_dict()
     assert (days["kind"], days["factor"]) == ("days", "360")

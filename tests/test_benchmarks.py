@@ -77,3 +77,12 @@ def test_the_scaling_area_says_why_it_timed_nothing_without_dask() -> None:
     assert done.returncode == 0, done.stderr
     assert "### Scaling on Dask: skipped" in done.stdout
     assert "pip install -e '.[dask]'" in done.stdout
+
+
+def test_the_hostile_area_checks_and_measures_its_budgets() -> None:
+    done = _bench("-m", "benchmarks.hostile_bench", "--quick")
+    assert done.returncode == 0, done.stderr
+    assert "### extract_quantities by shape and size" in done.stdout
+    assert "### The first resolve on a fresh Document" in done.stdout
+    assert "(document + peak) / document" in done.stdout
+    assert "| resolve | first resolve on 0.2 MB ≤ 1 s, every shape |" in done.stdout

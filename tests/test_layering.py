@@ -53,6 +53,12 @@ DEFERRED: dict[tuple[str, str], str] = {
             "fincalc._reading.parse",
             "fincalc._locating.locate",
             "fincalc._grounding.claims",
+            # issue 16: bounded reading, and `verify`
+            "fincalc._values.bounded",
+            "fincalc._values.errors",
+            "fincalc._grounding.documents",
+            "fincalc._computing.audit",
+            "fincalc._computing.verify",
         )
     },
     ("fincalc._reading.unit_table", "fincalc._reading.table_schema"): "the default "

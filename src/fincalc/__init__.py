@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ._computing.render import render
     from ._computing.rounding import Rounding
     from ._computing.spec import Formula, FormulaTerm
+    from ._computing.verify import verify
     from ._evaluating.answers import check_answer, check_quantities
     from ._evaluating.cases import CaseResult
     from ._evaluating.citations import citation_format_ok
@@ -145,6 +146,7 @@ _EXPORTS: dict[str, str] = {
     "sub": "_computing.ops",
     "unit_context_from_header": "_reading.units",
     "unsupported_numbers": "_evaluating.faithfulness",
+    "verify": "_computing.verify",
     "yoy": "_computing.ops",
 }
 
@@ -227,6 +229,7 @@ __all__ = [
     "sub",
     "unit_context_from_header",
     "unsupported_numbers",
+    "verify",
     "yoy",
 ]
 __all__ += _errors.__all__  # the error names, listed once in _values/errors.py

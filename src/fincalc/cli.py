@@ -3,17 +3,31 @@
 ``fincalc eval --demo`` scores the bundled bilingual sample for three
 retrieval setups and prints them side by side; ``fincalc eval GOLD PREDS…``
 does the same for your files.  ``check``, ``parse`` and ``locate`` expose the
-answer checker, the amount parser and the quote locator; ``schema`` prints the
+answer checker, the amount parser and the quote locator; ``verify`` checks
+stored audit records against their source documents; ``schema`` prints the
 ``Claim`` JSON schema to give a model as its structured-output format.
 
-Exit codes: 0 on success (for ``check``: the answer matched), 1 when
-``check`` did not match, 2 on bad input or any ``FincalcError``.
+Exit codes (docs/guarantees.md):
+
+- 0: success (``check``: the answer matched; ``verify``: every record verified);
+- 1: a negative verdict (``check``: the answer did not match; ``verify``: a
+  record does not match its sources, its fingerprint or its recomputation);
+- 2: bad input: any ``FincalcError``, a file that cannot be read or is over
+  its limit, bad options (argparse's usage errors exit 2 as well);
+- 3: an internal error (a bug in fincalc): one line on standard error, no
+  traceback unless ``--debug`` is given.
+
+Every message is one line on standard error. Input files and standard input
+(``-``) are read in bounded chunks and refused past their limit; output is
+written so that no text (a lone surrogate, a character the terminal's encoding
+lacks) can make the command fail: such characters are escaped.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -24,23 +38,50 @@ from ._version import __version__
 
 __all__ = ["build_parser", "main"]
 
-_EXIT_OK, _EXIT_MISMATCH, _EXIT_BAD_INPUT = 0, 1, 2
+_EXIT_OK, _EXIT_MISMATCH, _EXIT_BAD_INPUT, _EXIT_INTERNAL = 0, 1, 2, 3
+#: Longest error message printed (a message quoting a 1 MB input is cut here).
+_MESSAGE_CHARS = 2_000
 
 
 class _UsageError(Exception):
     """Bad command-line input that argparse itself cannot detect."""
 
 
+def _printable(text: str, stream: Any) -> str:
+    """``text`` as ``stream`` can encode it: characters it cannot take are escaped.
+
+    A lone surrogate from a record, or a CJK character on an ASCII terminal,
+    must never make the command fail with ``UnicodeEncodeError``.
+    """
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        return text.encode("ascii", "backslashreplace").decode("ascii")
+    return text
+
+
 def _write(text: str, out: str | None) -> None:
     if not text.endswith("\n"):
         text += "\n"
     if out is None:
-        sys.stdout.write(text)
+        sys.stdout.write(_printable(text, sys.stdout))
         return
     try:
-        Path(out).write_text(text, encoding="utf-8")
+        Path(out).write_text(text, encoding="utf-8", errors="backslashreplace")
     except OSError as exc:
         raise _UsageError(f"cannot write {out!r}: {exc.strerror or exc}") from exc
+
+
+def _error(command: str | None, kind: str, message: str) -> None:
+    """One line on standard error: ``fincalc CMD: KIND: message``."""
+    line = " ".join(message.split("\n"))
+    if len(line) > _MESSAGE_CHARS:
+        line = line[:_MESSAGE_CHARS] + f"… ({len(line):,} characters in all)"
+    text = f"fincalc{' ' + command if command else ''}: {kind}: {line}\n"
+    sys.stderr.write(_printable(text, sys.stderr))
 
 
 # -- eval ---------------------------------------------------------------------------
@@ -54,10 +95,9 @@ def _tolerance_option(text: str | None) -> Any:
 
     stripped = text.strip()
     if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except ValueError as exc:
-            raise _UsageError(f"--tolerance: {text!r} is not valid JSON: {exc}") from exc
+        from ._values.bounded import decode_json
+
+        data = decode_json(stripped, "--tolerance")
     else:
         data = {}
         for part in filter(None, (p.strip() for p in stripped.split(","))):
@@ -191,13 +231,31 @@ def _cmd_parse(args: argparse.Namespace) -> int:
 # -- locate -------------------------------------------------------------------------
 
 
+def _read_document(path: str) -> str:
+    """A document's text from a file or standard input (``-``), bounded as ``locate`` is.
+
+    Read in chunks and refused past ``MAX_DOCUMENT_LENGTH`` characters, so an
+    endless stream (``/dev/zero``, a pipe that never closes) stops at the limit.
+    """
+    from ._locating.locate import MAX_DOCUMENT_LENGTH
+    from ._values.bounded import read_text
+
+    limit = MAX_DOCUMENT_LENGTH
+    if path == "-":
+        return read_text(_stdin(), source="<stdin>", max_bytes=4 * limit, max_chars=limit)
+    return read_text(path, max_bytes=4 * limit, max_chars=limit)
+
+
+def _stdin() -> Any:
+    """Standard input as bytes; a usage error when there is none (a daemon, a closed fd)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise _UsageError("'-' reads standard input, and there is none; pass a file")
+    return stream
+
+
 def _cmd_locate(args: argparse.Namespace) -> int:
-    try:
-        doc = Path(args.doc).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise _UsageError(f"no such file: {args.doc!r}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _UsageError(f"cannot read {args.doc!r} as UTF-8 text: {exc}") from exc
+    doc = _read_document(args.doc)
     from ._locating.locate import locate
 
     span = locate(doc, args.quote, occurrence=args.occurrence, near=args.near)
@@ -217,6 +275,154 @@ def _cmd_locate(args: argparse.Namespace) -> int:
             None,
         )
     return _EXIT_OK
+
+
+# -- verify -------------------------------------------------------------------------
+
+_DOCUMENT_FIELDS = frozenset(
+    {"id", "text", "page", "page_starts", "first_page", "currency", "unit", "pages", "separator"}
+)
+
+
+def _text_document(spec: str) -> tuple[Any, bool]:
+    """``--doc [ID=]FILE``: a document and whether its id was given explicitly.
+
+    Form feeds in the file are page breaks (pages numbered from 1).
+    """
+    from ._grounding.documents import Document
+
+    named = "=" in spec and not Path(spec).exists()
+    doc_id, _, path = spec.partition("=") if named else ("", "", spec)
+    text = _read_document(path)
+    if not doc_id:
+        doc_id = "stdin" if path == "-" else Path(path).stem
+    starts = (0, *(i + 1 for i, c in enumerate(text) if c == "\f")) if "\f" in text else ()
+    return Document(doc_id, text, page_starts=starts), named
+
+
+def _jsonl_documents(path: str) -> list[Any]:
+    """``--docs FILE``: one ``Document`` per JSON line (``id``, ``text`` or ``pages``, …)."""
+    from ._grounding.documents import Document
+    from ._values.bounded import decode_json, read_text
+    from ._values.errors import InvalidRecordError
+
+    docs = []
+    for number, line in enumerate(read_text(path).split("\n"), start=1):
+        if not line.strip():
+            continue
+        data = decode_json(line, path, number)
+        unknown = sorted(set(data) - _DOCUMENT_FIELDS) if isinstance(data, dict) else None
+        if not isinstance(data, dict) or unknown:
+            raise InvalidRecordError(
+                f"{path}:{number}: a document is an object with the fields "
+                f"{sorted(_DOCUMENT_FIELDS)}"
+                + (f"; unknown: {unknown}" if unknown else f", got {type(data).__name__}"),
+                source=path,
+                line=number,
+                reason="not a document",
+            )
+        fields = dict(data)
+        if "page_starts" in fields and isinstance(fields["page_starts"], list):
+            fields["page_starts"] = tuple(fields["page_starts"])
+        try:
+            if "pages" in fields:
+                pages = fields.pop("pages")
+                fields.pop("text", None)
+                docs.append(Document.from_pages(fields.pop("id", None), pages, **fields))
+            else:
+                docs.append(Document(**fields))
+        except (TypeError, AttributeError) as exc:
+            raise InvalidRecordError(
+                f"{path}:{number}: not a document: {exc}", source=path, line=number
+            ) from exc
+    return docs
+
+
+def _audit_records(path: str) -> list[tuple[str, Any]]:
+    """``(where, JSON data)`` for each record of an audit file (object, array or JSONL)."""
+    from ._values.bounded import MAX_FILE_BYTES, decode_json, read_text
+
+    source = "<stdin>" if path == "-" else path
+    stream: Any = _stdin() if path == "-" else path
+    text = read_text(stream, source=source)
+    if Path(path).suffix.lower() in (".jsonl", ".ndjson"):
+        return [
+            (f"{source}:{n}", decode_json(line, source, n))
+            for n, line in enumerate(text.split("\n"), start=1)
+            if line.strip()
+        ]
+    data = decode_json(text, source, 1, limit=MAX_FILE_BYTES)
+    if isinstance(data, list):
+        return [(f"{source}[{i}]", item) for i, item in enumerate(data)]
+    return [(source, data)]
+
+
+def _verify_one(where: str, data: Any, documents: dict[str, Any]) -> dict[str, Any]:
+    from ._computing.audit import Computation
+    from ._computing.verify import verify
+    from ._values.errors import VerificationError
+
+    try:
+        record = Computation.from_dict(data, source=where)
+        verify(record, documents)
+    except VerificationError as exc:
+        return {"record": where, "verified": False, "field": exc.field, "message": str(exc)}
+    return {
+        "record": where,
+        "verified": True,
+        "operation": record.operation,
+        "display": record.display_text,
+        "fingerprint": record.fingerprint,
+    }
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    documents: dict[str, Any] = {}
+    unnamed = []
+    for spec in args.doc:
+        doc, named = _text_document(spec)
+        documents[doc.id] = doc
+        if not named:
+            unnamed.append(doc)
+    for path in args.docs:
+        documents.update((doc.id, doc) for doc in _jsonl_documents(path))
+    if not documents:
+        raise _UsageError("verify needs the source documents: --doc [ID=]FILE or --docs FILE")
+    records = _audit_records(args.records)
+    results = []
+    for where, data in records:
+        cited = _cited(data)
+        available = dict(documents)
+        if len(documents) == 1 and len(unnamed) == 1:
+            # one plain text file: it is the source of every input
+            available.update((evidence_id, unnamed[0]) for evidence_id in cited)
+        results.append(_verify_one(where, data, available))
+    if args.json:
+        _write(json.dumps(results, ensure_ascii=False, indent=2), None)
+    else:
+        lines = []
+        for r in results:
+            if r["verified"]:
+                lines.append(
+                    f"verified  {r['record']}  {r['operation']} = {r['display']}  "
+                    f"(fingerprint {r['fingerprint'][:16]}…)"
+                )
+            else:
+                lines.append(f"DOES NOT VERIFY  {r['record']}  {r['field']}: {r['message']}")
+        _write("\n".join(lines), None)
+    return _EXIT_OK if all(r["verified"] for r in results) else _EXIT_MISMATCH
+
+
+def _cited(data: Any) -> set[str]:
+    """The evidence ids a record's inputs cite (empty when the record is malformed)."""
+    if not isinstance(data, dict) or not isinstance(data.get("inputs"), list):
+        return set()
+    out = set()
+    for item in data["inputs"]:
+        evidence = item.get("evidence") if isinstance(item, dict) else None
+        if isinstance(evidence, dict) and isinstance(evidence.get("evidence_id"), str):
+            out.add(evidence["evidence_id"])
+    return out
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
@@ -261,6 +467,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Deterministic, caliber-checked arithmetic for financial question answering.",
     )
     parser.add_argument("--version", action="version", version=f"fincalc {__version__}")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="let an internal error's traceback through (exit 3 with one line otherwise)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     ev = sub.add_parser(
@@ -308,12 +519,43 @@ def build_parser() -> argparse.ArgumentParser:
     pa.set_defaults(handler=_cmd_parse)
 
     lo = sub.add_parser("locate", help="find a verbatim quote in a document")
-    lo.add_argument("doc", metavar="DOC_FILE", help="UTF-8 text file")
+    lo.add_argument("doc", metavar="DOC_FILE", help="UTF-8 text file, or - for standard input")
     lo.add_argument("quote")
     lo.add_argument("--occurrence", type=int, help="which occurrence (0-based) of a repeated quote")
     lo.add_argument("--near", type=int, help="take the occurrence closest to this offset")
     lo.add_argument("--json", action="store_true")
     lo.set_defaults(handler=_cmd_locate)
+
+    vf = sub.add_parser(
+        "verify",
+        help="check audit records against their source documents",
+        description="Re-locate each input's quote in its document, re-read the amount, compare "
+        "every stored detail (page, span, value, unit, raw text, caliber) and replay the "
+        "arithmetic. Exit 0 when every record verifies, 1 when one does not, 2 on bad input.",
+    )
+    vf.add_argument(
+        "records",
+        metavar="AUDIT_FILE",
+        help="Computation.to_json output, a JSON array of records, or JSONL; - for standard input",
+    )
+    vf.add_argument(
+        "--doc",
+        action="append",
+        default=[],
+        metavar="[ID=]FILE",
+        help="a source document as UTF-8 text (form feeds are page breaks); the id defaults "
+        "to the file name without its extension, and a single --doc stands for every input",
+    )
+    vf.add_argument(
+        "--docs",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help='documents as JSONL, one per line: {"id": …, "text": …} or {"id": …, "pages": […]} '
+        "with page, first_page, page_starts, currency, unit as Document takes them",
+    )
+    vf.add_argument("--json", action="store_true", help="print each record's verdict as JSON")
+    vf.set_defaults(handler=_cmd_verify)
 
     sc = sub.add_parser("schema", help="print the Claim JSON schema for LLM structured output")
     sc.add_argument("--many", action="store_true", help='wrap as {"claims": [Claim, ...]}')
@@ -324,6 +566,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the process exit code (2 on bad input).
+
+    Bad input of any kind exits 2 with one line on standard error; an
+    internal error (a bug) exits 3, also with one line, unless ``--debug`` is
+    given, which lets the traceback through.
 
     >>> main(["check", "同比下降 0.49%", "--expected", "-0.0049", "--dimension", "RATIO"])
     ok: '0.49%' = -0.0049 RATIO
@@ -338,5 +584,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except (FincalcError, _UsageError) as exc:
-        sys.stderr.write(f"fincalc {args.command}: error: {exc}\n")
+        _error(args.command, "error", str(exc))
         return _EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # the reader went away (`fincalc parse … | head`): nothing left to say to it
+        _silence_stdout()
+        return _EXIT_OK
+    except KeyboardInterrupt:
+        _error(args.command, "interrupted", "stopped by the user")
+        return 130
+    except Exception as exc:
+        if args.debug:
+            raise
+        _error(
+            args.command,
+            "internal error",
+            f"{type(exc).__name__}: {exc} (a bug in fincalc; rerun with --debug for the "
+            "traceback and report it)",
+        )
+        return _EXIT_INTERNAL
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null so the interpreter's final flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -24,11 +24,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
+from collections.abc import Mapping
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
+from .._values.bounded import decode_json
 from .._values.caliber import Caliber
 from .._values.decimals import arithmetic, to_decimal
 from .._values.errors import (
@@ -42,6 +45,7 @@ from .._values.public import public
 from .._values.quantity import Quantity
 from .._version import __version__
 from .explain import computation_html, expression_of, leaf_evidence
+from .identity import UNORDERED, identity
 from .outcome import Operation, Outcome
 from .rerun import rerun
 from .rounding import Rounding, to_rounding
@@ -50,7 +54,7 @@ from .spec import Formula, RatioKind, SignConvention
 __all__ = ["FINGERPRINT_SCHEMA", "Computation", "record"]
 
 #: Bumped when the canonical form behind ``Computation.fingerprint`` changes.
-FINGERPRINT_SCHEMA = "fincalc.computation/1"
+FINGERPRINT_SCHEMA = "fincalc.computation/2"
 
 
 # -- decimals in JSON ----------------------------------------------------------
@@ -68,14 +72,6 @@ def decimal_text(value: Decimal) -> str:
     return format(value, "f")
 
 
-def canonical_text(value: Decimal) -> str:
-    """The value alone, for hashing: plain notation, no trailing zeros, no ``-0``."""
-    text = format(value, "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def _exact_decimal(value: object) -> Decimal:
     if type(value) is Decimal:
         return value
@@ -88,8 +84,9 @@ def _optional_decimal(value: object) -> Decimal | None:
 
 #: The optional fields, in the order JSON writes them; absent when ``None``.
 _OPTIONAL = ("signs", "kind", "factor", "factor_meaning", "formula")
-#: Operations whose inputs are a set: the fingerprint does not depend on their order.
-_UNORDERED = frozenset({"add", "average", "combine", "formula"})
+_UNORDERED = UNORDERED
+#: Where a copy keeps the fingerprint of the record it was copied from (``model_copy``).
+_ORIGIN = "_copied_from"
 
 
 # -- the record ----------------------------------------------------------------
@@ -191,25 +188,79 @@ class Computation(BaseModel):
 
     @functools.cached_property
     def fingerprint(self) -> str:
-        """A stable SHA-256 (hex) of the full inputs, usable as a cache key.
+        """A stable SHA-256 (hex) of every field of the record, evidence included.
 
-        Covers the operation, each input's evidence id, value and caliber, the
-        target caliber, the rounding rule and the fiscal calendar — not quotes,
-        spans, pages or the fincalc version. Values are hashed by value
-        (``8.7E+8`` and ``870000000`` hash alike). The input order does not
-        matter for ``add``, ``average`` and ``combine`` (each input is hashed
-        with its sign and convention), nor for ``formula`` (each input is
-        hashed with the term it fills). The optional fields (sign
-        conventions, analytic, factor, formula) are hashed when set.
+        Covers the operation; each input's quantity (value as written, unit,
+        raw text, span), caliber and evidence (evidence id, quote, span, page,
+        locate method and score, unit declaration and its span, the sources of
+        a derived figure); the target caliber; the rounding rule; the result
+        and display; the note; the fiscal calendar; the optional fields
+        (sign conventions, analytic, factor and its meaning, formula with its
+        prose); and the fincalc ``version`` the record names. So any edit of a
+        stored record changes it; ``to_json`` writes it into the record and
+        ``from_json`` refuses a record whose content no longer matches it.
+
+        The input order does not matter for ``add``, ``average`` and
+        ``combine`` (each input is hashed with its sign and convention), nor
+        for ``formula`` (each input is hashed with the term it fills); their
+        note and formula definition, prose the operation writes from the
+        inputs in their order, are left out of the hash and checked word for
+        word by ``replay`` (and so by ``verify``). The
+        canonical form is versioned by ``FINGERPRINT_SCHEMA``
+        (docs/guarantees.md: what a fingerprint from another schema means).
+
+        >>> from fincalc import Fact, yoy
+        >>> def east(page):
+        ...     return Fact.build("8.7E+8", metric="营业收入", entity="华东区", period="2025Q3",
+        ...                       evidence_id="r25", raw="8.7 亿元", page=page)
+        >>> prior = Fact.build("874320000", metric="营业收入", entity="华东区",
+        ...                    period="2024Q3", evidence_id="r24")
+        >>> yoy(east(12), prior).fingerprint == yoy(east(13), prior).fingerprint
+        False
         """
-        inputs = [
-            {
-                "caliber": fact.caliber.to_dict(),
-                "evidence_id": fact.evidence.evidence_id,
-                "value": canonical_text(fact.quantity.value),
-            }
-            for fact in self.inputs
-        ]
+        return hashlib.sha256(self._canonical().encode("utf-8", "surrogatepass")).hexdigest()
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied; its fingerprint is computed afresh.
+
+        Pydantic copies the instance dictionary, where the cached fingerprint
+        lives: without this, an edited copy would carry the original's hash.
+        The copy remembers the fingerprint of the record it was copied from,
+        so ``replay`` refuses a copy whose content was changed (an edited page
+        or quote, which the arithmetic alone cannot show).
+        """
+        origin = self.__dict__.get(_ORIGIN) or self.fingerprint
+        copied = super().model_copy(update=update, deep=deep)
+        copied.__dict__.pop("fingerprint", None)
+        copied.__dict__.pop("identity", None)
+        copied.__dict__[_ORIGIN] = origin  # not a field: equality and JSON ignore it
+        return copied
+
+    @functools.cached_property
+    def identity(self) -> str:
+        """A SHA-256 (hex) of what was computed from which values: the cache key.
+
+        Covers the operation, each input's evidence id, value (by value:
+        ``8.7E+8`` and ``870000000`` alike) and caliber, the target caliber,
+        the rounding rule, the fiscal calendar and the rule's optional fields;
+        not quotes, pages, prose or the fincalc version, so it stays the same
+        across versions and rewordings. ``as_fact`` names a derived figure
+        with it. Use ``fingerprint`` to detect edits of a record.
+
+        >>> from fincalc import Fact, yoy
+        >>> def east(page):
+        ...     return Fact.build("8.7E+8", metric="营业收入", entity="华东区", period="2025Q3",
+        ...                       evidence_id="r25", raw="8.7 亿元", page=page)
+        >>> prior = Fact.build("874320000", metric="营业收入", entity="华东区",
+        ...                    period="2024Q3", evidence_id="r24")
+        >>> yoy(east(12), prior).identity == yoy(east(13), prior).identity
+        True
+        """
+        return identity(self)
+
+    def _canonical(self) -> str:
+        """The canonical JSON text ``fingerprint`` hashes (schema ``FINGERPRINT_SCHEMA``)."""
+        inputs = [_fact_dict(fact) for fact in self.inputs]
         if self.operation == "combine" and self.formula is not None:
             # a custom sum: each input with its sign and convention, in any order
             for item, (sign, _), term in zip(
@@ -225,15 +276,25 @@ class Computation(BaseModel):
             encoded.sort()
         body: dict[str, Any] = {
             "calendar": _calendar_dict(self.calendar),
+            "display": decimal_text(self.display),
             "inputs": encoded,
+            "note": self.note,
             "operation": self.operation,
+            "result": decimal_text(self.result),
             "rounding": self.rounding.rule,
             "schema": FINGERPRINT_SCHEMA,
             "target": self.target.to_dict(),
+            "version": self.version,
         }
         body.update(self._optional_dict(canonical=True))
-        canonical = _dumps(body)
-        return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+        if self.operation in _UNORDERED:
+            # A sum's prose is written in input order ("EBITDA = 营业利润 + 折旧与摊销")
+            # and derived from the inputs, which are hashed: it is left out so the
+            # order never counts, and replay checks it word for word.
+            del body["note"]
+            if "formula" in body:
+                del body["formula"]["definition"]
+        return _dumps(body)
 
     def _optional_dict(self, *, canonical: bool = False) -> dict[str, Any]:
         """The optional fields that are set, JSON-ready (``canonical``: for hashing)."""
@@ -243,14 +304,15 @@ class Computation(BaseModel):
         if self.kind is not None:
             out["kind"] = self.kind
         if self.factor is not None:
-            out["factor"] = canonical_text(self.factor) if canonical else decimal_text(self.factor)
+            out["factor"] = decimal_text(self.factor)
         if self.factor_meaning is not None:
             out["factor_meaning"] = self.factor_meaning
         if self.formula is not None:
-            if canonical and self.operation == "combine":
-                out["formula"] = {"name": self.formula.name, "kind": self.formula.kind}
-            else:
-                out["formula"] = self.formula.canonical() if canonical else self.formula.to_dict()
+            formula = self.formula.to_dict()
+            if canonical:  # the terms of a sum in any order: sorted, so order never counts
+                for part in ("terms", "numerator", "denominator"):
+                    formula[part] = sorted(formula[part], key=_dumps)
+            out["formula"] = formula
         return out
 
     # -- JSON ----------------------------------------------------------------
@@ -277,6 +339,8 @@ class Computation(BaseModel):
             "note": self.note,
             "calendar": _calendar_dict(self.calendar),
             **self._optional_dict(),
+            "fingerprint": self.fingerprint,
+            "fingerprint_schema": FINGERPRINT_SCHEMA,
         }
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -319,6 +383,8 @@ class Computation(BaseModel):
                 source=source,
                 reason="not an object",
             )
+        data = dict(data)
+        sealed = _stored_seal(data, source)
         try:
             with arithmetic():
                 record = cls.model_validate(data)
@@ -336,25 +402,31 @@ class Computation(BaseModel):
                 f"{source}: invalid Computation record: {exc}", source=source, reason=str(exc)
             ) from exc
         record._check_shape(source)
+        if sealed is not None and sealed != record.fingerprint:
+            raise ReplayMismatchError(
+                f"{source}: the record's fingerprint {sealed[:16]}… does not match its content "
+                f"({record.fingerprint[:16]}…): the record was edited after it was written; "
+                "recompute it, or verify it against its sources with fincalc.verify",
+                field="fingerprint",
+                expected=sealed,
+                actual=record.fingerprint,
+            )
         return record
 
     @classmethod
     def from_json(cls, text: str | bytes, *, source: str = "Computation") -> Computation:
         """Parse ``to_json`` output; bad input raises ``InvalidRecordError``.
 
-        JSON numbers are read as exact Decimals, never through ``float``.
+        JSON numbers are read as exact Decimals, never through ``float``. The
+        text is bounded before it is parsed (size, nesting, number length:
+        docs/guarantees.md); a lone surrogate is refused with its position.
 
         >>> Computation.from_json("{}")
         Traceback (most recent call last):
         ...
         fincalc.InvalidRecordError: Computation: invalid Computation record at ...
         """
-        try:
-            data = json.loads(text, parse_float=Decimal)
-        except (ValueError, TypeError) as exc:
-            raise InvalidRecordError(
-                f"{source}: not valid JSON: {exc}", source=source, reason=str(exc)
-            ) from exc
+        data = decode_json(text, source)
         return cls.from_dict(data, source=source)
 
     def _check_shape(self, source: str) -> None:
@@ -410,10 +482,11 @@ class Computation(BaseModel):
                 f"replaying {self.operation} failed: {type(exc).__name__}: {exc}; the record "
                 "was edited or computed under other rules (stored version "
                 f"{self.version}, running {__version__})",
+                field="operation",
                 expected=_field_text(self.result),
                 actual=type(exc).__name__,
             ) from exc
-        for name in ("result", "display", "target", *_OPTIONAL):
+        for name in ("result", "display", "target", "note", *_OPTIONAL):
             stored, got = getattr(self, name), getattr(fresh, name)
             if stored != got:
                 stored_text = _field_text(stored)
@@ -422,9 +495,20 @@ class Computation(BaseModel):
                     f"replaying {self.operation} gave {name} {got_text} but the record "
                     f"stores {stored_text}; the record was edited or computed under other "
                     f"rules (stored version {self.version}, running {__version__})",
+                    field=name,
                     expected=stored_text,
                     actual=got_text,
                 )
+        origin = self.__dict__.get(_ORIGIN)
+        if origin is not None and origin != self.fingerprint:
+            raise ReplayMismatchError(
+                f"the record was changed after it was computed (a copy with edited fields: "
+                f"fingerprint {self.fingerprint[:16]}…, computed as {origin[:16]}…); the "
+                "arithmetic replays, but its evidence or wording is not what was computed",
+                field="fingerprint",
+                expected=origin,
+                actual=self.fingerprint,
+            )
         return fresh
 
     # -- chaining --------------------------------------------------------------
@@ -432,7 +516,9 @@ class Computation(BaseModel):
         """The exact result as a ``Fact`` of the target caliber, for chaining operations.
 
         The evidence id defaults to ``computation:`` plus the first 16 hex
-        digits of the fingerprint, and the quote is the rule and display text.
+        digits of ``identity`` (operation, input values, calibers, rule: not
+        the wording or version, so it stays the same across versions), and
+        the quote is the rule and display text.
         The evidence keeps the evidence of every source fact (``sources``),
         so a computation on the derived fact cites the original pages.
 
@@ -448,7 +534,7 @@ class Computation(BaseModel):
             self.result, self.target.dimension, unit=None, raw=format(self.result, "f")
         )
         evidence = Evidence(
-            evidence_id or f"computation:{self.fingerprint[:16]}",
+            evidence_id or f"computation:{self.identity[:16]}",
             f"{self.operation} = {self.display_text} ({self.rounding.rule})",
             sources=leaf_evidence(self.inputs),
         )
@@ -477,6 +563,39 @@ def _field_text(value: object) -> str:
     if isinstance(value, Formula):
         return f"{value.name} ({value.definition or value.kind})"
     return str(value)
+
+
+def _stored_seal(data: dict[str, Any], source: str) -> str | None:
+    """Take the stored fingerprint out of ``data``; None for a record written without one.
+
+    Records written before fingerprint schema 2 carry none and load as before
+    (their numbers are still checked by ``replay``, their evidence by
+    ``verify``). A fingerprint under another schema cannot be checked here.
+    """
+    sealed = data.pop("fingerprint", None)
+    schema = data.pop("fingerprint_schema", None)
+    if sealed is None and schema is None:
+        return None
+    if schema != FINGERPRINT_SCHEMA:
+        raise InvalidRecordError(
+            f"{source}: fingerprint_schema {schema!r} is not {FINGERPRINT_SCHEMA!r}, the one "
+            "this fincalc computes; a record from a newer fincalc needs that version to load",
+            source=source,
+            field="fingerprint_schema",
+            reason="unknown fingerprint schema",
+        )
+    if not isinstance(sealed, str) or not _HEX64.fullmatch(sealed):
+        raise InvalidRecordError(
+            f"{source}: fingerprint must be 64 hexadecimal digits (SHA-256), got "
+            f"{str(sealed)[:80]!r}",
+            source=source,
+            field="fingerprint",
+            reason="malformed fingerprint",
+        )
+    return sealed
+
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 def _input_counts(computation: Computation) -> tuple[int, int]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
+from .._values.bounded import check_no_surrogate
 from .._values.decimals import to_decimal
 from .._values.dimensions import DAYS, MULTIPLE, RATIO, find_dimension, is_money
 from .._values.errors import DimensionMismatchError, InvalidInputError
@@ -83,6 +84,7 @@ def multiplied(
             argument="factor",
             value=str(factor),
         )
+    check_no_surrogate(meaning, "meaning")
     if not isinstance(meaning, str) or not meaning.strip() or len(meaning) > _MAX_MEANING:
         raise InvalidInputError(
             f"scale: meaning={meaning!r} must say what the factor is (1-{_MAX_MEANING} "

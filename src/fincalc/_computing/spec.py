@@ -18,6 +18,7 @@ from typing import Any, Literal, get_args
 
 import regex
 
+from .._values.bounded import check_no_surrogate
 from .._values.decimals import to_decimal
 from .._values.errors import DataFileError, InvalidInputError
 from .._values.public import public
@@ -85,6 +86,8 @@ class FormulaTerm:
 
     def __post_init__(self) -> None:
         name = self.name
+        for text in (name, self.description):
+            check_no_surrogate(text, "FormulaTerm")
         if not isinstance(name, str) or not name.strip() or len(name) > 500:
             raise _fail(
                 "a formula term's name must be non-blank text of at most 500 characters, got",
@@ -149,6 +152,8 @@ class Formula:
     aliases: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        for text in (self.name, self.metric, self.metric_zh, self.definition, self.source):
+            check_no_surrogate(text, "Formula")
         for field in ("name", "metric"):
             value = getattr(self, field)
             if not isinstance(value, str) or not value.strip():

@@ -43,7 +43,6 @@ from .wording import words
 __all__ = ["Amounts", "extract", "per_share", "read_amounts", "read_one", "unit_context"]
 
 
-@functools.lru_cache(maxsize=256)
 def unit_context(unit: str) -> UnitContext:
     """The context a question's ``unit`` declares (cached: a gold file repeats a few units).
 
@@ -54,6 +53,13 @@ def unit_context(unit: str) -> UnitContext:
     >>> context.dimension, context.multiplier
     ('CNY', Decimal('1E+8'))
     """
+    if not isinstance(unit, str):  # not hashable, or not text: refused there, uncached
+        return unit_context_from_header(unit)
+    return _unit_context(unit)
+
+
+@functools.lru_cache(maxsize=256)
+def _unit_context(unit: str) -> UnitContext:
     return unit_context_from_header(unit)
 
 

@@ -149,12 +149,20 @@ class ScoringProfile:
                 argument="profile",
                 value=repr(data)[:80],
             )
+        kinds = data.get("kinds", ("derived",))
+        if "name" not in data or not isinstance(kinds, list | tuple):
+            raise InvalidInputError(
+                "a scoring profile needs a 'name' and 'kinds' as a list (to_dict output), got "
+                f"the keys {sorted(map(str, data))[:10]}",
+                argument="profile",
+                value=repr(data)[:80],
+            )
         return cls(
             data["name"],
             full_within=data.get("full_within"),
             partial_within=data.get("partial_within"),
             partial_credit=data.get("partial_credit", Decimal("0.5")),
-            kinds=tuple(data.get("kinds", ("derived",))),
+            kinds=tuple(kinds),
         )
 
     def to_dict(self) -> dict[str, Any]:

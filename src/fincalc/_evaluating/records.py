@@ -12,7 +12,6 @@ never escapes.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
@@ -30,6 +29,14 @@ from pydantic import (
     model_validator,
 )
 
+from .._values.bounded import (
+    MAX_FILE_BYTES,
+    check_json_text,
+    decode_json,
+    read_lines,
+    read_text,
+    surrogate_field,
+)
 from .._values.caliber import Caliber
 from .._values.decimals import to_decimal
 from .._values.errors import FincalcError, InvalidInputError, InvalidRecordError
@@ -172,6 +179,17 @@ class _Record(BaseModel):
     # error, so validation may skip it (and ``model_validate`` translates too).
     __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
 
+    @model_validator(mode="after")
+    def _text_is_text(self) -> _Record:
+        """Refuse a lone surrogate in any text field: the record could not be written as UTF-8."""
+        name = surrogate_field({n: getattr(self, n) for n in type(self).model_fields})
+        if name is not None:
+            raise ValueError(
+                f"field {name!r} holds a lone surrogate (U+D800-U+DFFF), which is not text; "
+                "fix the producer of this record"
+            )
+        return self
+
     @classmethod
     def model_validate(cls: type[_R], obj: Any, *args: Any, **kwargs: Any) -> _R:
         """Validate a mapping; a bad one raises ``InvalidRecordError``."""
@@ -182,18 +200,14 @@ class _Record(BaseModel):
         """Validate one JSON object (numbers read as ``Decimal``); raise ``InvalidRecordError``."""
         source = cls.__name__
         try:
-            text = (
-                json_data.decode("utf-8") if isinstance(json_data, bytes | bytearray) else json_data
-            )
-            data = _DECODER.decode(text)
+            text = json_data
+            data = decode_json(text, source)
         except (TypeError, AttributeError, UnicodeDecodeError) as exc:
             raise InvalidRecordError(
                 f"{source}: expected JSON text, got {type(json_data).__name__}",
                 source=source,
                 reason="not JSON text",
             ) from exc
-        except json.JSONDecodeError as exc:
-            raise _json_error(exc, source) from exc
         if not isinstance(data, Mapping):
             raise InvalidRecordError(
                 f"{source}: a record must be a JSON object, got {type(data).__name__}",
@@ -410,27 +424,22 @@ def _validate(model: type[_M], data: Any, source: str, line: int | None) -> _M:
     return model._checked(data, source, line)
 
 
-_DECODER = json.JSONDecoder(parse_float=Decimal)
-_WHITESPACE = " \t\r\n"
-
-
-def _json_error(exc: json.JSONDecodeError, source: str) -> InvalidRecordError:
-    return InvalidRecordError(
-        f"{source}:{exc.lineno}: invalid JSON at column {exc.colno}: {exc.msg}",
-        source=source,
-        line=exc.lineno,
-        reason=exc.msg,
-    )
-
-
 def _skip(text: str, pos: int) -> int:
     while pos < len(text) and text[pos] in _WHITESPACE:
         pos += 1
     return pos
 
 
+_WHITESPACE = " \t\r\n"
+
+
 def _iter_json_array(text: str, source: str) -> Iterator[tuple[int, Any]]:
-    """Yield ``(line, record)`` from a JSON array, keeping each record's line number."""
+    """Yield ``(line, record)`` from a JSON array, keeping each record's line number.
+
+    The whole array is checked against the nesting limit first; each record
+    is then decoded in place, with the number and surrogate checks.
+    """
+    check_json_text(text, source, 1, limit=MAX_FILE_BYTES)
     pos = _skip(text, 0)
     if not text.startswith("[", pos):
         raise InvalidRecordError(
@@ -447,10 +456,7 @@ def _iter_json_array(text: str, source: str) -> Iterator[tuple[int, Any]]:
         while True:
             line += text.count("\n", counted, pos)
             counted = pos
-            try:
-                record, pos = _DECODER.raw_decode(text, pos)
-            except json.JSONDecodeError as exc:
-                raise _json_error(exc, source) from exc
+            record, pos = decode_json(text, source, 1, start=pos)
             yield line, record
             pos = _skip(text, pos)
             if text.startswith(",", pos):
@@ -477,43 +483,44 @@ def _iter_json_array(text: str, source: str) -> Iterator[tuple[int, Any]]:
 
 
 def _iter_jsonl(text: str, source: str) -> Iterator[tuple[int, Any]]:
-    for number, raw in enumerate(text.splitlines(), start=1):
+    """Yield ``(line, record)`` for each non-blank line (``//`` comments skipped).
+
+    Lines are split at ``\\n`` only: a JSON string may hold U+2028 or a form
+    feed, which ``str.splitlines`` would break a record at.
+    """
+    for number, raw in enumerate(text.split("\n"), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("//"):
             continue
-        try:
-            yield number, _DECODER.decode(stripped)
-        except json.JSONDecodeError as exc:
-            raise InvalidRecordError(
-                f"{source}:{number}: invalid JSON at column {exc.colno}: {exc.msg}",
-                source=source,
-                line=number,
-                reason=exc.msg,
-            ) from exc
+        yield number, decode_json(stripped, source, number)
 
 
 def _read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InvalidInputError(
-            f"no such file: {str(path)!r}", argument="source", value=str(path)
-        ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidRecordError(
-            f"{path}: cannot read the file as UTF-8 text: {exc}",
-            source=str(path),
-            reason=str(exc),
-        ) from exc
+    """The file's text, read in bounded chunks (at most ``MAX_FILE_BYTES``)."""
+    return read_text(path, source=str(path))
 
 
 def _iter_file(path: Path) -> Iterator[tuple[int, Any]]:
-    text = _read_text(path)
+    """A file's records: a JSON array read whole (bounded), JSON Lines one line at a time."""
     source = str(path)
     suffix = path.suffix.lower()
-    if suffix == ".json" or (suffix not in (".jsonl", ".ndjson") and text.lstrip().startswith("[")):
-        return _iter_json_array(text, source)
-    return _iter_jsonl(text, source)
+    if suffix == ".json" or (suffix not in (".jsonl", ".ndjson") and _starts_an_array(path)):
+        return _iter_json_array(_read_text(path), source)
+    return (
+        (number, decode_json(stripped, source, number))
+        for number, line in read_lines(path, source=source)
+        if (stripped := line.strip()) and not stripped.startswith("//")
+    )
+
+
+def _starts_an_array(path: Path) -> bool:
+    """Whether the file's first non-blank character is ``[`` (read from its first bytes)."""
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(4096)
+    except (OSError, ValueError):
+        return False  # read_lines reports the problem with the file
+    return head.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"[")
 
 
 def _load(model: type[_M], source: Source) -> list[_M]:

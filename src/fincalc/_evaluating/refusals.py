@@ -18,12 +18,12 @@ import functools
 import os
 import re
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
-from .._values.errors import InvalidInputError
+from .._values.bounded import read_text
+from .._values.errors import FincalcError, InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
-from .._values.vocabulary import load_vocabulary
+from .._values.vocabulary import MAX_WORDLIST_BYTES, load_vocabulary
 from .._values.wording import last_match, trie_pattern, word_alternation
 from .cues import cue_index
 from .wording import words
@@ -139,7 +139,23 @@ def _phrase_pattern(phrases: tuple[str, ...]) -> RefusalMatcher:
             argument="refusal_phrases",
             value=repr(phrases)[:80],
         )
+    longest = max(len(p) for p in phrases)
+    if longest > MAX_PHRASE_CHARS or len(phrases) > MAX_PHRASES:
+        raise InvalidInputError(
+            f"refusal phrases: {len(phrases):,} phrases, the longest {longest:,} characters; "
+            f"at most {MAX_PHRASES:,} phrases of at most {MAX_PHRASE_CHARS} characters each "
+            "(a refusal is a short phrase such as 'not disclosed')",
+            argument="refusal_phrases",
+            value=repr(phrases)[:80],
+            limit=MAX_PHRASE_CHARS,
+        )
     return RefusalMatcher(phrases)
+
+
+#: Longest refusal phrase accepted (the matcher's prefix tree is as deep as its phrases).
+MAX_PHRASE_CHARS = 200
+#: Most refusal phrases accepted in one list.
+MAX_PHRASES = 100_000
 
 
 def refusal_matcher(phrases: Iterable[str] | None) -> RefusalMatcher:
@@ -152,7 +168,20 @@ def refusal_matcher(phrases: Iterable[str] | None) -> RefusalMatcher:
         return _phrase_pattern(DEFAULT_REFUSAL_PHRASES)
     if isinstance(phrases, str):
         phrases = (phrases,)
-    return _phrase_pattern(tuple(phrases))
+    if not isinstance(phrases, Iterable):
+        raise InvalidInputError(
+            f"refusal phrases must be strings, got {type(phrases).__name__}",
+            argument="refusal_phrases",
+            value=repr(phrases)[:80],
+        )
+    items = tuple(phrases)
+    if not all(isinstance(p, str) for p in items):  # checked before the cache hashes them
+        raise InvalidInputError(
+            "refusal phrases must be a non-empty sequence of non-empty strings",
+            argument="refusal_phrases",
+            value=repr(items)[:80],
+        )
+    return _phrase_pattern(items)
 
 
 @public
@@ -200,12 +229,13 @@ def read_refusal_phrases(path: str | os.PathLike[str]) -> tuple[str, ...]:
         phrases = [w for key in found.keys() for w in found.words(key)]  # noqa: SIM118
     else:
         try:
-            lines = Path(name).read_text(encoding="utf-8-sig").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
+            lines = read_text(name, max_bytes=MAX_WORDLIST_BYTES).splitlines()
+        except FincalcError as exc:
             raise InvalidInputError(
                 f"cannot read refusal phrases from {name!r}: {exc}",
                 argument="refusal_phrases",
                 value=name,
+                limit=MAX_WORDLIST_BYTES,
             ) from exc
         phrases = [line.split("#", 1)[0].strip() for line in lines]
     result = tuple(p for p in phrases if p)

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, overload
 
-from .._values.errors import InvalidInputError
+from .._values.bounded import MAX_FILE_BYTES, decode_json
+from .._values.errors import InvalidInputError, InvalidRecordError
 from .._values.public import public
 from .cases import REASONS, CaseResult
 from .metrics import ANSWER_METRICS, METRICS, Metrics, Proportion, Tally
@@ -247,19 +248,22 @@ class EvalReport:
         originals.
 
         Raises:
-            InvalidInputError: ``text`` is not a report written by ``to_json``.
+            InvalidInputError: ``text`` is not a report written by ``to_json``:
+                not JSON, over a limit (size ``MAX_FILE_BYTES``, nesting, number
+                length; docs/guarantees.md), or not a report.
 
         >>> a = EvalReport((CaseResult("q1", "x", "extraction", True, "correct", "ok"),))
         >>> EvalReport.from_json(a.to_json()).to_json() == a.to_json()
         True
         """
         try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as exc:
+            data = decode_json(text, "EvalReport.from_json", limit=MAX_FILE_BYTES, floats=True)
+        except InvalidRecordError as exc:
             raise InvalidInputError(
-                f"EvalReport.from_json needs the JSON text of a report: {exc}",
+                f"EvalReport.from_json needs the JSON text of a report: {exc.message}",
                 argument="text",
                 value=repr(text)[:80],
+                limit=exc.limit,
             ) from exc
         if not isinstance(data, dict) or data.get("format") not in _FORMATS:
             raise InvalidInputError(

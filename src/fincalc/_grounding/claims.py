@@ -11,8 +11,16 @@ import functools
 from typing import Any, ClassVar, Literal
 
 import regex
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
+from .._values.bounded import check_json_text, surrogate_field
 from .._values.errors import InvalidInputError, InvalidRecordError
 from .._values.public import public
 from .._values.vocabulary import vocabulary
@@ -110,6 +118,14 @@ class Claim(BaseModel):
             raise ValueError(f"currency {value!r} is not an ISO 4217 code such as CNY or USD")
         return code
 
+    @model_validator(mode="after")
+    def _text_is_text(self) -> Claim:
+        """Refuse a lone surrogate in any field (pydantic's JSON parser refuses it too)."""
+        name = surrogate_field({n: getattr(self, n) for n in type(self).model_fields})
+        if name is not None:
+            raise ValueError(f"field {name!r} holds a lone surrogate (U+D800-U+DFFF), not text")
+        return self
+
     def __init__(self, /, **data: Any) -> None:
         try:
             super().__init__(**data)
@@ -127,8 +143,10 @@ class Claim(BaseModel):
         """Parse model output; malformed output raises ``InvalidRecordError``.
 
         Raises pydantic's ``ValidationError`` instead when the class sets
-        ``validation_errors = "pydantic"``.
+        ``validation_errors = "pydantic"``. Text over a limit (size, nesting:
+        docs/guarantees.md) raises ``InvalidRecordError`` before it is parsed.
         """
+        json_data = check_json_text(json_data, "Claim")
         try:
             return super().model_validate_json(json_data, *args, **kwargs)
         except ValidationError as exc:

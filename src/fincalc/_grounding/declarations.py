@@ -229,23 +229,28 @@ def _prefix_before(folded: str, at: int, table: UnitTable) -> bool:
     return False
 
 
-def _candidate_lines(folded: str, lower: str, lines: Lines, table: UnitTable) -> list[int]:
-    """The lines that may hold a declaration: found by a fast scan, read one by one after.
+def _candidate_lines(
+    folded: str, lower: str, lines: Lines, table: UnitTable
+) -> dict[int, list[int]]:
+    """The lines that may hold a declaration, each with where its cues are.
 
-    A superset of what the declaration grammar matches: "单位" and a colon,
-    "为" or a space; a Latin scale word after "in" or a currency ("in
-    millions", "US$ million", "RMB'000"); and short lines holding only a unit
-    ("(Millions)", "人民币百万元").
+    Found by a fast scan, read one by one after. A superset of what the
+    declaration grammar matches: "单位" and a colon, "为" or a space; a Latin
+    scale word after "in" or a currency ("in millions", "US$ million",
+    "RMB'000"); and short lines holding only a unit ("(Millions)", "人民币百万元").
+    The cue offsets let a very long line be read only around them.
     """
     scan = _scan(table)
-    found: set[int] = {lines.index(m.start()) for m in _ZH.finditer(folded)}
+    found: dict[int, list[int]] = {}
+    for m in _ZH.finditer(folded):
+        found.setdefault(lines.index(m.start()), []).append(m.start())
     hits = [m for m in scan.words.finditer(lower) if _word_edges(lower, m.start(), m.end())]
     hits += list(_LETTER.finditer(lower))
     for match in hits:
         index = lines.index(match.start())
-        if index in found:
-            continue
         start, end = lines.bounds(index)
+        if index in found and end - start <= _LONG_LINE:
+            continue  # a short line is read whole: one cue is enough
         before = folded[max(start, match.start() - 24) : match.start()]
         if (
             _IN_BEFORE.search(before)
@@ -256,13 +261,13 @@ def _candidate_lines(folded: str, lower: str, lines: Lines, table: UnitTable) ->
                 and _STANDALONE_EN.fullmatch(lower, start, end) is not None
             )
         ):
-            found.add(index)
+            found.setdefault(index, []).append(match.start())
     for match in _CJK_UNIT.finditer(folded):
         index = lines.index(match.start())
         start, end = lines.bounds(index)
         if end - start <= _STANDALONE_LONGEST and _STANDALONE_ZH.fullmatch(folded, start, end):
-            found.add(index)
-    return sorted(found)
+            found.setdefault(index, []).append(match.start())
+    return dict(sorted(found.items()))
 
 
 def _word_edges(lower: str, start: int, end: int) -> bool:
@@ -293,8 +298,57 @@ def _standalone(line: str, table: UnitTable) -> UnitContext | None:
 _Found = tuple[tuple[int, int], UnitContext]
 
 
-def _line_declarations(text: str, start: int, end: int, table: UnitTable) -> list[_Found]:
-    return [((start + a, start + b), c) for (a, b), c in _read_line(text[start:end], table)]
+#: A line longer than this is read only around its cues (issue 16).
+_LONG_LINE = 2_000
+#: Characters read before and after each cue of a long line: more than any
+#: declaration phrase with the words before it that it needs.
+_AROUND_CUE = 200
+
+
+def _line_declarations(
+    text: str, start: int, end: int, table: UnitTable, cues: list[int]
+) -> list[_Found]:
+    """The declarations on the line ``text[start:end]``, with offsets into ``text``.
+
+    A line over ``_LONG_LINE`` characters (a table or a page flattened onto one
+    line) is read only in windows around its cues: the declaration grammar
+    costs tens of microseconds a character on dense amount text, and a 4 MB
+    single-line page took minutes. Windows that overlap are merged, so a
+    declaration is read whole, once.
+    """
+    if end - start <= _LONG_LINE:
+        return [((start + a, start + b), c) for (a, b), c in _read_line(text[start:end], table)]
+    windows: list[list[int]] = []
+    for cue in sorted(cues):
+        low, high = max(start, cue - _AROUND_CUE), min(end, cue + _AROUND_CUE)
+        if windows and low <= windows[-1][1]:
+            windows[-1][1] = max(windows[-1][1], high)
+        else:
+            windows.append([low, high])
+    found: list[_Found] = []
+    step = _LONG_LINE - _AROUND_CUE
+    for low, high in windows:
+        # read in pieces of at most _LONG_LINE characters, each keeping the matches that
+        # start before the next piece does; only the line's first declaration and an
+        # exception right after it count (find_declarations), so stop past those
+        for piece in range(low, high, step):
+            if found and piece > found[0][0][1] + 2 * _AROUND_CUE:
+                return found
+            piece_end = min(piece + _LONG_LINE, high)
+            last = piece_end == high
+            found.extend(
+                ((piece + a, piece + b), c)
+                for (a, b), c in find_unit_declarations_in(text[piece:piece_end], table)
+                if last or a < step
+            )
+            if last:
+                break
+    return found
+
+
+def find_unit_declarations_in(window: str, table: UnitTable) -> list[_Found]:
+    """The declarations the grammar finds in a window of a long line (not cached)."""
+    return list(find_unit_declarations(window.replace("單位", "单位"), table=table))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -328,9 +382,9 @@ def find_declarations(
     folded = folded if folded is not None else fold_characters(text)
     lower = lower if lower is not None else lowered(text)
     result: list[tuple[UnitDeclaration, int]] = []
-    for index in _candidate_lines(folded, lower, lines, table):
+    for index, cues in _candidate_lines(folded, lower, lines, table).items():
         start, end = lines.bounds(index)
-        found = _line_declarations(text, start, end, table)
+        found = _line_declarations(text, start, end, table, cues)
         if not found:
             continue
         (span, context), rest = found[0], found[1:]
@@ -338,6 +392,8 @@ def find_declarations(
         share_context: UnitContext | None = None
         share_span: tuple[int, int] | None = None
         for later, later_context in rest:
+            if end - start > _LONG_LINE and later[0] - span[1] > 2 * _AROUND_CUE:
+                break  # a long line: only an exception in the same statement (not quadratic)
             before = text[span[1] : later[0]]
             if (
                 _EXCEPT.search(text[start : later[0]])

@@ -433,10 +433,13 @@ def check(
             candidates=(raw,),
         )
     if column is None and (len(cell.row_cells) >= 2 or cell.columns >= 2):
-        listed = tuple(text[a:b] for a, b in cell.row_cells)
+        listed = tuple(text[a:b][:80] for a, b in cell.row_cells[:_LISTED])
+        shown = ", ".join(repr(v) for v in listed)
+        if len(cell.row_cells) > _LISTED:  # a message stays short, whatever the row (issue 16)
+            shown += ", …"
         raise AmbiguousQuantityError(
-            f"the quoted amount {raw!r} sits in a row of {len(listed)} amount(s) "
-            f"({', '.join(repr(v) for v in listed)}) whose column headers fincalc cannot "
+            f"the quoted amount {raw[:80]!r} sits in a row of {len(cell.row_cells)} amount(s) "
+            f"({shown}) whose column headers fincalc cannot "
             f"align{_headers_hint(cell)}; quote the row label with the column header, or pass "
             "the table with '|' between its cells",
             text=quote[:200],

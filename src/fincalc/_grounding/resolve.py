@@ -273,7 +273,12 @@ class UnresolvedClaim:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        claim = self.claim.model_dump() if isinstance(self.claim, Claim) else dict(self.claim)
+        if isinstance(self.claim, Claim):
+            claim: Any = self.claim.model_dump()
+        elif isinstance(self.claim, Mapping):
+            claim = dict(self.claim)
+        else:  # resolve_all keeps whatever it was given, e.g. a value that is no claim at all
+            claim = repr(self.claim)[:200]
         return {"claim": claim, "reason": self.reason, "message": str(self.error)}
 
 

@@ -112,6 +112,19 @@ class Span:
     text: str
 
     def __post_init__(self) -> None:
+        if (
+            not all(type(x) is int for x in (self.start, self.end))
+            or not isinstance(self.text, str)
+            or not isinstance(self.score, int | float)
+        ):
+            raise InvalidInputError(
+                "Span takes int offsets, a method, a float score and the matched text, got "
+                f"({type(self.start).__name__}, {type(self.end).__name__}, "
+                f"{type(self.method).__name__}, {type(self.score).__name__}, "
+                f"{type(self.text).__name__})",
+                argument="span",
+                value=None,
+            )
         if not 0 <= self.start <= self.end or self.end - self.start != len(self.text):
             raise InvalidInputError(
                 f"span ({self.start}, {self.end}) does not fit its text {self.text!r}; "

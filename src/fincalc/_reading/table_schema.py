@@ -18,8 +18,10 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from .._values.bounded import read_text
 from .._values.decimals import to_decimal
-from .._values.errors import UnitTableError
+from .._values.errors import FincalcError, UnitTableError
+from .._values.vocabulary import MAX_WORDLIST_BYTES
 from .precomputed import DATA_DIR
 
 __all__ = [
@@ -211,15 +213,15 @@ def read_table_file(path: Path) -> tuple[TableFile, str]:
     """A unit-table TOML file of one's own, validated, with its path as its source."""
     source = str(path)
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as exc:
+        # bounded like every file fincalc reads (issue 16): no endless or huge input
+        data = tomllib.loads(read_text(path, source=source, max_bytes=MAX_WORDLIST_BYTES))
+    except FincalcError as exc:
         raise UnitTableError(
-            f"unit table {source}: cannot be read ({exc.strerror}); check the path",
+            f"unit table {source}: cannot be read ({exc}); check the path",
             entry=None,
             source=source,
         ) from exc
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
         raise UnitTableError(
             f"unit table {source}: is not valid TOML ({exc})", entry=None, source=source
         ) from exc

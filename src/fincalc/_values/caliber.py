@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .bounded import check_json_text, check_no_surrogate
 from .errors import InvalidInputError, InvalidRecordError
 from .period_types import Basis, Period
 from .public import public
@@ -29,6 +30,15 @@ class Tax(StrEnum):
     INCLUSIVE = "inclusive"
     EXCLUSIVE = "exclusive"
     NA = "na"
+
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        allowed = ", ".join(repr(member.value) for member in cls)
+        raise InvalidInputError(
+            f"{cls.__name__} {str(value)[:80]!r} is not one of {allowed}",
+            argument=cls.__name__.lower(),
+            value=str(value)[:80],
+        )
 
 
 @public
@@ -64,6 +74,7 @@ class Caliber:
                     argument=name,
                     value=value,
                 )
+            check_no_surrogate(value, f"Caliber.{name}")
         if not isinstance(self.period, Period):
             raise InvalidInputError(
                 f"Caliber.period must be a Period, got {type(self.period).__name__}; "
@@ -142,8 +153,12 @@ class Caliber:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Caliber:
-        """Parse ``to_json`` output; bad input raises ``InvalidRecordError``."""
-        return _validate(lambda adapter: adapter.validate_json(text))
+        """Parse ``to_json`` output; bad input raises ``InvalidRecordError``.
+
+        The text is bounded before it is parsed (size, nesting: docs/guarantees.md).
+        """
+        checked = check_json_text(text, "Caliber")
+        return _validate(lambda adapter: adapter.validate_json(checked))
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(Caliber))

@@ -34,6 +34,7 @@ __all__ = [
     "UnitTableError",
     "UnknownEvidenceError",
     "UnknownUnitError",
+    "VerificationError",
 ]
 
 
@@ -232,16 +233,32 @@ class PeriodError(FincalcError):
 
 
 class InvalidRecordError(FincalcError):
-    """A JSON/JSONL record (file, line, field) is malformed."""
+    """A JSON/JSONL record (file, line, column, field) is malformed or over a limit."""
 
     source: str | None = None
     line: int | None = None
+    column: int | None = None
     field: str | None = None
     reason: str | None = None
+    limit: int | None = None
 
 
-class ReplayMismatchError(FincalcError):
-    """Replaying a Computation did not reproduce its stored result."""
+class VerificationError(FincalcError):
+    """An audit record does not match its sources, its fingerprint or its recomputation.
 
+    ``field`` names the first thing that differs (``"quote"``, ``"page"``,
+    ``"span"``, ``"value"``, ``"unit"``, ``"raw"``, ``"result"``,
+    ``"fingerprint"``, …); ``input`` is the 0-based index of the input whose
+    evidence differs, with its ``evidence_id``; ``expected`` is what the record
+    states and ``actual`` what the sources (or the recomputation) give.
+    """
+
+    field: str | None = None
+    input: int | None = None
+    evidence_id: str | None = None
     expected: str | None = None
     actual: str | None = None
+
+
+class ReplayMismatchError(VerificationError):
+    """Replaying a Computation did not reproduce its stored result."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
+from .bounded import check_no_surrogate
 from .caliber import Basis, Caliber, Tax
 from .decimals import arithmetic, to_decimal
 from .errors import DimensionMismatchError, InvalidInputError
@@ -79,6 +80,8 @@ class Evidence:
                 argument="quote",
                 value=repr(self.quote),
             )
+        for name in ("evidence_id", "quote", "unit_declaration"):
+            check_no_surrogate(getattr(self, name), f"Evidence.{name}")
         _check_span(self.span, "span")
         _check_span(self.unit_declaration_span, "unit_declaration_span")
         if not isinstance(self.sources, tuple) or not all(

@@ -53,6 +53,15 @@ class Basis(StrEnum):
     CUMULATIVE = "cumulative"
     INSTANT = "instant"
 
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        allowed = ", ".join(repr(member.value) for member in cls)
+        raise InvalidInputError(
+            f"{cls.__name__} {str(value)[:80]!r} is not one of {allowed}",
+            argument=cls.__name__.lower(),
+            value=str(value)[:80],
+        )
+
 
 def _is_month_end(day: date) -> bool:
     return (day + ONE_DAY).day == 1

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from .bounded import check_no_surrogate
 from .decimals import to_decimal
 from .errors import InvalidInputError
 from .public import public
@@ -73,6 +74,8 @@ class Quantity:
     unit_from_context: bool = False
 
     def __post_init__(self) -> None:
+        for name in ("raw", "unit", "qualifier"):
+            check_no_surrogate(getattr(self, name), f"Quantity.{name}")
         if not isinstance(self.value, Decimal):
             # Coerce ints and strings, refuse floats, with a clear message.
             object.__setattr__(self, "value", to_decimal(self.value, field="Quantity.value"))

@@ -32,7 +32,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import DataFileError
+from .bounded import read_text
+from .errors import DataFileError, FincalcError
 
 __all__ = ["Vocabulary", "alternation", "load_vocabulary", "vocabulary"]
 
@@ -126,10 +127,15 @@ def load_vocabulary(path: str | Path) -> Vocabulary:
     """Read and validate a word-list file of the bundled format (e.g. a user's own phrases)."""
     source = str(path)
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        text = read_text(path, source=source, max_bytes=MAX_WORDLIST_BYTES)
+        data = tomllib.loads(text)
+    except (FincalcError, tomllib.TOMLDecodeError, RecursionError) as exc:
         raise DataFileError(f"{source}: cannot read the word list: {exc}", source=source) from exc
     return Vocabulary(data, source=source)
+
+
+#: Largest word-list file a user may supply (``--refusal-phrases``, ``load_vocabulary``).
+MAX_WORDLIST_BYTES = 4 * 1024 * 1024
 
 
 @functools.cache
