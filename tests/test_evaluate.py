@@ -1028,3 +1028,29 @@ def test_failing_cases_are_failing_verdicts_only() -> None:
     failing = text.split("Failing cases (1)")[1].split("Correct but")[0]
     assert "uncited" not in failing
     assert "Correct but citing no gold evidence (1)" in report.to_html()
+
+
+@given(
+    value=st.decimals(allow_nan=False, allow_infinity=False, min_value=-(10**20), max_value=10**20),
+    cited=st.lists(st.text(alphabet="abc年报P12", min_size=1, max_size=6), max_size=3),
+)
+def test_records_write_json_that_loads_back_equal(value: Decimal, cited: list[str]) -> None:
+    """Property: ``model_dump_json`` of a record loads back equal, with no serializer warning
+    (the value keeps its exponent, ids are a list, caliber and tolerance their dicts)."""
+    import warnings
+
+    from fincalc import Fact
+
+    caliber = Fact.build(
+        "1", metric="营业收入", entity="华东区", period="2024Q3", dimension="CNY", evidence_id="r"
+    ).caliber
+    pred = Prediction(qid="q1", value=value, dimension="CNY", caliber=caliber, cited=cited)
+    gold = GoldCase(
+        qid="q1", value=value, dimension="CNY", evidence_ids=cited, tolerance=Tolerance(rel="0.01")
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for record in (pred, gold):
+            again = type(record).model_validate_json(record.model_dump_json())
+            assert again == record
+            assert str(again.value) == str(record.value)

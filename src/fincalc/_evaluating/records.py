@@ -23,6 +23,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    PlainSerializer,
     PlainValidator,
     PrivateAttr,
     ValidationError,
@@ -134,19 +135,43 @@ def _ids(value: Any) -> tuple[str, ...] | None:
     return ids
 
 
-OptionalDecimal = Annotated[Decimal | None, PlainValidator(_decimal)]
+def _decimal_json(value: Decimal | None) -> str | None:
+    return None if value is None else str(value)  # "8.7E+8": the exponent is the precision
+
+
+def _to_dict_json(value: Caliber | Tolerance | None) -> dict[str, Any] | None:
+    return None if value is None else value.to_dict()
+
+
+def _ids_json(value: tuple[str, ...] | None) -> list[str] | None:
+    return None if value is None else list(value)
+
+
+# Each field type says how it is written to JSON too: the validators take any input, so
+# pydantic cannot infer a serializer (model_dump_json warned, and raised under -W error).
+OptionalDecimal = Annotated[
+    Decimal | None, PlainValidator(_decimal), PlainSerializer(_decimal_json, when_used="json")
+]
 OptionalDimension = Annotated[str | None, PlainValidator(_dimension)]
 OptionalUnit = Annotated[str | None, PlainValidator(_unit)]
-OptionalCaliber = Annotated[Caliber | None, PlainValidator(_caliber)]
-OptionalTolerance = Annotated[Tolerance | None, PlainValidator(_tolerance)]
-OptionalIds = Annotated[tuple[str, ...] | None, PlainValidator(_ids)]
+OptionalCaliber = Annotated[
+    Caliber | None, PlainValidator(_caliber), PlainSerializer(_to_dict_json, when_used="json")
+]
+OptionalTolerance = Annotated[
+    Tolerance | None, PlainValidator(_tolerance), PlainSerializer(_to_dict_json, when_used="json")
+]
+OptionalIds = Annotated[
+    tuple[str, ...] | None, PlainValidator(_ids), PlainSerializer(_ids_json, when_used="json")
+]
 
 
 def _id_tuple(value: Any) -> tuple[str, ...]:
     return _ids(value) or ()
 
 
-IdTuple = Annotated[tuple[str, ...], PlainValidator(_id_tuple)]
+IdTuple = Annotated[
+    tuple[str, ...], PlainValidator(_id_tuple), PlainSerializer(list, when_used="json")
+]
 
 _CONFIG = ConfigDict(
     frozen=True,
