@@ -477,8 +477,8 @@ def _score_partition(options: dict[str, Any], records: Iterable[Record]) -> Eval
     return evaluate(preds, golds, **options)
 
 
-def _records(items: object, kind: Literal["gold", "predictions"]) -> list[Any]:
-    model = GoldCase if kind == "gold" else Prediction
+def _listed(items: object, kind: Literal["gold", "predictions"]) -> list[Any]:
+    """``items`` as a list, or the error ``evaluate`` gives for a non-iterable."""
     if isinstance(items, str) or not isinstance(items, Iterable):
         raise InvalidInputError(
             f"evaluate_bag needs {kind} as an iterable of records or a dask bag, "
@@ -486,7 +486,12 @@ def _records(items: object, kind: Literal["gold", "predictions"]) -> list[Any]:
             argument=kind,
             value=repr(items)[:80],
         )
-    records = list(items)
+    return list(items)
+
+
+def _records(items: object, kind: Literal["gold", "predictions"]) -> list[Any]:
+    model = GoldCase if kind == "gold" else Prediction
+    records = _listed(items, kind)
     if all(isinstance(r, model) for r in records):
         return records
     return load_gold(records) if kind == "gold" else load_predictions(records)
@@ -496,14 +501,7 @@ def _as_bag(items: object, kind: Literal["gold", "predictions"]) -> db.Bag:
     """A bag as it is; records in a list become a bag (validated in the workers)."""
     if isinstance(items, db.Bag):
         return items
-    if isinstance(items, str) or not isinstance(items, Iterable):
-        raise InvalidInputError(
-            f"evaluate_bag needs {kind} as an iterable of records or a dask bag, "
-            f"got {type(items).__name__}",
-            argument=kind,
-            value=repr(items)[:80],
-        )
-    records = list(items)
+    records = _listed(items, kind)
     n = max(1, min(len(records), _default_partitions(None)))
     size = -(-len(records) // n)
     return _bag_of([records[i : i + size] for i in range(0, len(records), size)] or [[]], kind)
