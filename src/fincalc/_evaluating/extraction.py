@@ -87,16 +87,23 @@ _ANSWER_UNIT = re.compile(
 )
 # The unit words alone, as written in any case: a quick test before the
 # number-and-unit pattern ("day", "Day", "DAY", "天").
-_UNIT_HINTS = tuple(
-    sorted({v for w in _UNIT_WORDS for v in (w[:3], w[:3].capitalize(), w[:3].upper())})
+# One literal alternation: ``re`` skips to the hints' first characters in C
+# (a loop of ``str.find`` over the hints cost five times as much).
+_UNIT_HINTS = re.compile(
+    "|".join(
+        re.escape(hint)
+        for hint in sorted(
+            {v for w in _UNIT_WORDS for v in (w[:3], w[:3].capitalize(), w[:3].upper())}
+        )
+    )
 )
 _WINDOW = 24
 # A percentage as written: "12.3%", "-0.5 ％", "3个百分点", "25 basis points".  The
 # sign is found first, then the number before it.
 _PERCENT_WORD = re.compile(r"个百分点|百分点|[Pp]ercent(?:age points?)?\b|[Bb]asis points?\b|bps\b")
 _NUMBER_CHARS = frozenset("0123456789.,")
-# Substrings every word sign holds: a quick test by str.find.
-_PERCENT_WORD_HINTS = ("百分点", "ercent", "asis point", "bps")
+# Substrings every word sign holds: a quick test (a literal alternation).
+_PERCENT_WORD_HINTS = re.compile("百分点|ercent|asis point|bps")
 # A list item's number: "1. Find …", "2) …", "3、…" at the start of a line.
 _ITEM_AFTER = re.compile(r"[.)、）][ \t]")
 _ITEM_LEAD = " \t*#>-•·(（"
@@ -209,7 +216,7 @@ def _percentages(text: str, start: int, end: int) -> list[tuple[int, int]]:
         while at != -1:
             signs.append((at, at + 1))
             at = text.find(sign, at + 1, end)
-    if any(text.find(hint, start, end) != -1 for hint in _PERCENT_WORD_HINTS):
+    if _PERCENT_WORD_HINTS.search(text, start, end) is not None:
         signs += [m.span() for m in _PERCENT_WORD.finditer(text, start, end)]
     found = []
     for at, after in sorted(signs):
@@ -328,7 +335,7 @@ def _read(
 
 def _has_unit_word(text: str, start: int, end: int) -> bool:
     """A quick test for a unit word of ``[answer_unit]`` ("days", "天") in ``text[start:end]``."""
-    return any(text.find(hint, start, end) != -1 for hint in _UNIT_HINTS)
+    return _UNIT_HINTS.search(text, start, end) is not None
 
 
 def per_share(text: str, items: list[Quantity], i: int) -> Quantity:
