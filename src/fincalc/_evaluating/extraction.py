@@ -75,7 +75,11 @@ for _name in sorted(_NAMES):
 _LABEL_BEFORE = tuple(w.lower() for w in words("label.before"))
 _LABEL_AFTER = re.compile(rf"[ \t]*(?:{alternation(words('label.after'))})", re.IGNORECASE)
 _PER_SHARE_AFTER = tuple(w.lower() for w in words("per_share.after"))
-_PER_SHARE_BEFORE_WORDS = tuple(w.lower() for w in words("per_share.before"))
+# The words as written, lower-cased, in one literal alternation: a quick test
+# on the lower-cased window before an amount (the pattern below decides).
+_PER_SHARE_BEFORE_WORDS = re.compile(
+    "|".join(re.escape(w.lower()) for w in words("per_share.before"))
+)
 _PER_SHARE_BEFORE = re.compile(alternation(words("per_share.before")), re.IGNORECASE)
 _UNIT_WORDS = vocabulary("answers").table("answer_unit")
 _DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
@@ -449,7 +453,7 @@ def _per_share(text: str, q: Quantity, floor: int) -> Quantity:
     if not per_share and q.span is not None:
         window = max(floor, start - _WINDOW)
         before = text[window:start].lower()
-        if any(word in before for word in _PER_SHARE_BEFORE_WORDS):
+        if _PER_SHARE_BEFORE_WORDS.search(before) is not None:
             begin = clause_start(text, window, start)
             per_share = _PER_SHARE_BEFORE.search(text, begin, start) is not None
     if not per_share:
