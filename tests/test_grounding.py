@@ -1459,3 +1459,36 @@ def test_quarter_and_year_to_date_groups_in_every_layout(head: str) -> None:
     assert got(row, "2023Q2", "single_period") == Decimal("1.204E+9")
     assert got(row, "2022年上半年", "cumulative") == Decimal("1.9E+9")
     assert got("Revenue $ 1,204", "2023年上半年", "cumulative") == "period_mismatch"
+
+
+_CLAIM_R1 = {
+    "evidence_id": "r1",
+    "quote": "87,432",
+    "metric": "营业收入",
+    "entity": "华东区",
+    "period": "2024Q3",
+    "basis": "single_period",
+    "tax": "na",
+    "currency": "CNY",
+}
+
+
+@pytest.mark.parametrize(
+    ("documents", "where"),
+    [
+        ({"r1": "单位：万元\n华东区 | 营业收入 | 87,432"}, "documents['r1']"),
+        (["单位：万元\n87,432"], "documents[0]"),
+        ("单位：万元\n87,432", "documents must"),
+        (None, "documents must"),
+        (42, "documents must"),
+    ],
+)
+def test_documents_that_are_not_documents_are_refused_by_name(documents: Any, where: str) -> None:
+    # a bare text has no evidence id: resolve says so instead of failing on an attribute
+    for ground in (
+        lambda: resolve(_CLAIM_R1, documents),
+        lambda: resolve_all([_CLAIM_R1], documents),
+    ):
+        with pytest.raises(InvalidInputError, match=r"must be a Document, got \w+") as info:
+            ground()
+        assert where in str(info.value)

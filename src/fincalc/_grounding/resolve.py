@@ -139,10 +139,16 @@ def _unit_table(table: object) -> UnitTable:
 
 
 def _as_documents(documents: Mapping[str, Document] | Iterable[Document]) -> dict[str, Document]:
+    """The documents by id, each checked to be a ``Document`` (a bare text has no id)."""
     if isinstance(documents, Mapping):
+        for key, doc in documents.items():
+            _check_document(doc, f"documents[{key!r}]")
         return dict(documents)
+    if isinstance(documents, str | bytes) or not isinstance(documents, Iterable):
+        _check_document(documents, "documents")
     by_id: dict[str, Document] = {}
-    for doc in documents:
+    for i, doc in enumerate(documents):
+        _check_document(doc, f"documents[{i}]")
         if doc.id in by_id:
             raise InvalidInputError(
                 f"two documents share the id {doc.id!r}; evidence ids must be unique",
@@ -151,6 +157,16 @@ def _as_documents(documents: Mapping[str, Document] | Iterable[Document]) -> dic
             )
         by_id[doc.id] = doc
     return by_id
+
+
+def _check_document(doc: object, where: str) -> None:
+    if not isinstance(doc, Document):
+        raise InvalidInputError(
+            f"{where} must be a Document, got {type(doc).__name__}; wrap each text as "
+            'Document("evidence-id", text) (a mapping of id to Document is accepted too)',
+            argument="documents",
+            value=repr(doc)[:80],
+        )
 
 
 @public

@@ -233,6 +233,18 @@ def _next_has_currency(source: Source, k: int) -> bool:
     return norm[p : p + 3] in grammar.iso_codes
 
 
+def _written_before(source: Source, begin: int, symbol: str) -> bool:
+    """True when ``symbol`` is also written right before the number at ``begin``.
+
+    Spaces, an opening bracket and a minus sign may stand between them: "$ (1,234)".
+    """
+    norm = source.norm
+    p = begin
+    while p > 0 and (norm[p - 1] in SPACES or norm[p - 1] in "(-−"):
+        p -= 1
+    return p >= len(symbol) and norm[p - len(symbol) : p] == symbol
+
+
 def _between_numbers(
     source: Source, at: tuple[int, int, int], hit: tuple[int, SuffixSpec], k: int
 ) -> tuple[int, SuffixSpec] | None:
@@ -240,9 +252,11 @@ def _between_numbers(
 
     It closes this one when it is written closer to it ("200日元 300") and opens
     the next one when it is written closer to that ("2023 人民币3,034.6亿元");
-    written as close to both, it closes this one when the next number carries a
-    currency of its own ("4.1亿欧元-4.6亿欧元"), and is refused rather than
-    guessed when it does not ("200日元300").
+    written as close to both, it opens the next one when this number has the
+    same currency written before it (a row of columns written prefix-first:
+    "$ 65,984 $ 67,044 $ 65,398"), closes this one when the next number carries
+    a currency of its own ("4.1亿欧元-4.6亿欧元"), and is refused rather than
+    guessed otherwise ("200日元300").
 
     Raises:
         Refusal: the currency is as close to both numbers and the next has none.
@@ -251,6 +265,8 @@ def _between_numbers(
     gap_before, gap_after = j - i, k - hit[0]
     if gap_before != gap_after:
         return hit if gap_before < gap_after else None
+    if _written_before(source, begin, source.norm[j : hit[0]]):
+        return None  # "$ 65,984 $ 67,044": a row written prefix-first, column after column
     if _next_has_currency(source, k):
         return hit
     written = source.text[j : hit[0]]
