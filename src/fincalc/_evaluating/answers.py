@@ -29,6 +29,7 @@ All Decimal work runs in fincalc's private context (``arithmetic()``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from decimal import Decimal
 
@@ -40,6 +41,7 @@ from .._values.quantity import Quantity
 from .direction import interpret, signed
 from .extraction import Amounts, per_share, unit_context
 from .kinds import is_derived, per_share_of
+from .latex import Plain, plain_math
 from .matching import AnswerCheck, answer_check, judge
 from .precision import Gold, read_gold
 from .refusals import RefusalMatcher, refusal_matcher
@@ -247,6 +249,68 @@ def judge_text(
     tail_first: bool = True,
 ) -> AnswerCheck:
     """Read, select and judge the figures of ``text``; the caller holds ``arithmetic()``.
+
+    LaTeX ("$\\boxed{74.2\\%}$", "1{,}234") is read as the text it typesets
+    (``latex.plain_math``); the amounts reported keep spans and raw text in
+    ``text`` as written.
+    """
+    plain = plain_math(text) if text else None
+    if plain is None:
+        return _judge_plain(
+            text,
+            gold,
+            unit,
+            tolerance,
+            refusal,
+            mode,
+            every_candidate=every_candidate,
+            tail_first=tail_first,
+        )
+    check = _judge_plain(
+        plain.text,
+        gold,
+        unit,
+        tolerance,
+        refusal,
+        mode,
+        every_candidate=every_candidate,
+        tail_first=tail_first,
+    )
+    return _as_written(check, plain, text)
+
+
+def _as_written(check: AnswerCheck, plain: Plain, text: str) -> AnswerCheck:
+    """``check`` on the plain text of ``text``, with spans and raw text in ``text``."""
+
+    def written(q: Quantity) -> Quantity:
+        if q.span is None:
+            return q
+        start, end = plain.span(*q.span)
+        return dataclasses.replace(q, span=(start, end), raw=text[start:end])
+
+    candidates = tuple(written(q) for q in check.candidates)
+    found = check.found
+    if found is not None:
+        # the judged amount carries its interpreted value: map it on its own
+        found = written(found)
+    statement = check.statement
+    if statement is not None:
+        statement = plain.span(*statement)
+    return dataclasses.replace(check, found=found, candidates=candidates, statement=statement)
+
+
+def _judge_plain(
+    text: str,
+    gold: Gold,
+    unit: str | None,
+    tolerance: Tolerance,
+    refusal: RefusalMatcher,
+    mode: SelectMode,
+    *,
+    every_candidate: bool,
+    tail_first: bool,
+) -> AnswerCheck:
+    """``judge_text`` on text without LaTeX.
 
     This is the evaluation hot path: no validated models, one Target per
     answer.  Amounts are read tail first — the last conclusion's sentence, or

@@ -13,6 +13,7 @@ from .._values.decimals import arithmetic
 from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
+from .latex import Plain, plain_math
 from .tolerance import Target, Tolerance
 
 __all__ = ["unsupported_numbers"]
@@ -88,6 +89,8 @@ def unsupported_numbers(
     >>> doc = Document("r1", "单位：万元\\n| 华东区营业收入 | 87,432 |\\n")
     >>> [q.raw for q in unsupported_numbers("华东区营业收入8.74亿元，毛利率31.2%。", [doc])]
     ['31.2%']
+
+    LaTeX is read as the text it typesets ("$1{,}234$ million" is one amount).
     """
     if not isinstance(answer_text, str):
         raise InvalidInputError(
@@ -104,7 +107,8 @@ def unsupported_numbers(
             argument="sources",
             value=repr(sources)[:80],
         )
-    answer = extract_quantities(answer_text)
+    plain = plain_math(answer_text)
+    answer = extract_quantities(answer_text if plain is None else plain.text)
     if not answer:
         return []
     support: list[tuple[Target, Quantity]] = []
@@ -132,4 +136,13 @@ def unsupported_numbers(
                 _compatible(q, source) and target.accepts(value) for target, source in support
             ):
                 unsupported.append(q)
+    if plain is not None:  # LaTeX read as typeset: spans and raw text as written
+        unsupported = [_as_written(q, plain, answer_text) for q in unsupported]
     return unsupported
+
+
+def _as_written(q: Quantity, plain: Plain, text: str) -> Quantity:
+    if q.span is None:
+        return q
+    start, end = plain.span(*q.span)
+    return replace(q, span=(start, end), raw=text[start:end])

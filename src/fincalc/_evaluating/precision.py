@@ -33,6 +33,9 @@ MAX_ZERO_DIGITS = 4
 _NUMBER = re.compile(r"\d[\d,，]*(?:\.(\d+))?")
 # Text that is more than a number: a currency sign, a percent sign, a word.
 _WRITTEN = re.compile(r"[^\d\s.,+\-eE]")
+# A bare number grouped by commas in threes, as gold files write it ("1,234", "-12,345.6"):
+# read as the parser reads it, commas as thousands separators.
+_GROUPED = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
 class Gold(NamedTuple):
@@ -134,6 +137,8 @@ def read_gold(
     (Decimal('1.57700E+9'), 'USD', 6)
     >>> read_gold("93.86")[:3], read_gold("302600000", dimension="USD", precision="1E+6").exponent
     ((Decimal('93.86'), None, -2), 6)
+    >>> read_gold("1,234.5")[:3]
+    (Decimal('1234.5'), None, -1)
     """
     raw: str | None = None
     if isinstance(expected, Quantity):
@@ -142,6 +147,9 @@ def read_gold(
         try:
             value, found_dim = to_decimal(expected, field="expected"), None
         except InvalidInputError:
+            if _GROUPED.fullmatch(expected.strip()) is not None:
+                value = to_decimal(expected.strip().replace(",", ""), field="expected")
+                return read_gold(value, dimension=dimension, precision=precision)
             if _WRITTEN.search(expected) is None or _NUMBER.search(expected) is None:
                 raise
             q = _read_text(expected, unit)
