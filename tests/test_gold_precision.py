@@ -55,6 +55,12 @@ PRECISION = [
     ("zh-yi", "营业收入为8.74亿元。", "8.7亿元", None, None, True, "rounds to 8.7亿"),
     ("zh-yi-not", "营业收入为8.76亿元。", "8.70亿元", None, None, False, "8.76 is not 8.70"),
     ("zh-wan-in-full", "研发投入为87,432,000元。", "8,743.2万元", None, None, True, "in full"),
+    # a gold of zero has no scale to round at: only zero matches
+    ("zero-gold-small", "The impairment was 0.1.", "0", None, None, False, "0.1 is not none"),
+    ("zero-gold-zero", "The impairment was 0.0.", "0", None, None, True, "zero written finer"),
+    ("zero-gold-pct", "The change was 0.04%.", "0.0%", None, None, False, "not rounded away"),
+    ("zero-gold-money", "No impairment: $0.", "$0 million", None, None, True, "zero"),
+    ("grouped-bare-gold", "There were 1,234 stores.", "1,234", None, None, True, "gold as text"),
 ]
 
 

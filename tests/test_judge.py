@@ -813,6 +813,46 @@ ANSWER_FIRST = [
         True,
         "计算公式为 introduces inputs",
     ),
+    (
+        "as-follows-table",
+        "Total revenue was $3,215.4 million, broken down as follows:\n\n"
+        "| Segment | Revenue |\n|---|---|\n| Retail | $2,000 million |\n"
+        "| Wholesale | $1,215.4 million |",
+        "$3215.00",
+        True,
+        "a breakdown introduced after the figure: the table holds its parts",
+    ),
+    (
+        "including-list",
+        "Capital expenditures totalled $3,215.4 million, including:\n"
+        "- Stores: $2,000 million\n- Supply chain: $1,215.4 million",
+        "$3215.00",
+        True,
+        "a list introduced by 'including:'",
+    ),
+    (
+        "zh-qizhong-list",
+        "资本开支合计32.154亿美元，其中：\n1. 门店：20亿美元\n2. 供应链：12.154亿美元",
+        "$3215.00",
+        True,
+        "其中：",
+    ),
+    (
+        "zh-ruxia-table-own-sentence",
+        "资本开支合计32.154亿美元。\n具体如下：\n| 项目 | 金额 |\n|---|---|\n"
+        "| 门店 | 20亿美元 |\n| 供应链 | 12.154亿美元 |",
+        "$3215.00",
+        True,
+        "具体如下： on its own line",
+    ),
+    (
+        "as-follows-then-other-conclusion",
+        "The segments were as follows:\n- Retail: $3,215.4 million\n- Wholesale: $1,000 "
+        "million\n\nTherefore total revenue was $4,215.4 million.",
+        "$3215.00",
+        False,
+        "a conclusion after the breakdown block still concludes",
+    ),
 ]
 
 

@@ -277,7 +277,8 @@ class Target:
         if tolerance.rel is not None:
             limit = max(limit, tolerance.rel * self.magnitude)
         self.limit = limit
-        self.precision_aware = tolerance.precision_aware
+        # A gold of zero has no scale to round at: "0.1" is not "0" written to the unit.
+        self.precision_aware = tolerance.precision_aware and bool(value)
         self.min_digits = tolerance.min_significant_digits
         self.rounded = value
         self.slack: Decimal | None = None

@@ -22,6 +22,10 @@ words in ``_data/answers.toml``:
   only when no other sentence states a figure.  A line of the block that
   holds "=" is working, not an explanation: its result may be the answer
   ("Total = $1,832 million + $636 million = $2,468 million").
+* **Breakdowns** (``[explanation] introduction``: "as follows", "including",
+  "其中", "如下") closing a sentence with a colon: the sentence states the
+  answer; the list or table under it (same block rule) holds its parts, which
+  are explanations.
 * **Derivation words** (``[statement] derivation``: "calculated as",
   "derived from", "based on") inside a sentence: the figures after them are
   the inputs of the figure before them.
@@ -40,6 +44,7 @@ __all__ = [
     "block_explanations",
     "derivation_start",
     "heading_colon",
+    "introduction_colon",
     "is_word_operand",
     "may_follow_heading",
 ]
@@ -48,7 +53,7 @@ _HEADING = tuple(w.lower() for w in words("explanation.heading"))
 _HEADING_REACH = 48  # characters from the heading word to its colon
 _COLONS = (":", "：")
 _LEAD = re.compile(r"[\s*#>•·\-]*")
-_LIST_ITEM = re.compile(r"\s*(?:[-*•·]|\d{1,2}[.)、])\s")
+_LIST_ITEM = re.compile(r"\s*(?:[-*•·]|\d{1,2}[.)、]|\|)\s?")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _EQUATION = re.compile(r"[=≈≒]")
 _HEADING_ANYWHERE = re.compile(
@@ -91,6 +96,35 @@ def heading_colon(text: str, a: int, b: int) -> int | None:
     return None
 
 
+_INTRODUCTION = tuple(w.lower() for w in words("explanation.introduction"))
+_INTRODUCTION_REACH = 24  # characters from an introduction word to the colon closing it
+_INTRODUCTION_ANYWHERE = re.compile(
+    r"(?:" + "|".join(re.escape(w) for w in _INTRODUCTION) + r")[^\n:：]{0,24}[:：]",
+    re.IGNORECASE,
+)
+_CLOSING = " \t*_"
+
+
+def introduction_colon(text: str, a: int, b: int) -> int | None:
+    """The offset after the colon closing ``text[a:b]`` when a breakdown is introduced there.
+
+    >>> text = "Revenue was $2,468 million, broken down as follows:"
+    >>> introduction_colon(text, 0, len(text)) == len(text)
+    True
+    >>> introduction_colon("Note: revenue rose", 0, 18) is None
+    True
+    """
+    end = b
+    while end > a and text[end - 1] in _CLOSING:
+        end -= 1
+    if end <= a or text[end - 1] not in _COLONS:
+        return None
+    window = text[max(a, end - 1 - _INTRODUCTION_REACH) : end - 1].rstrip(_CLOSING + ",，").lower()
+    if not window.endswith(_INTRODUCTION) and not any(w in window for w in _INTRODUCTION):
+        return None
+    return end
+
+
 def block_explanations(text: str, sentences: list[tuple[int, int]]) -> frozenset[int]:
     """The sentences an explanation heading makes explanations (module docstring).
 
@@ -111,12 +145,16 @@ def block_explanations(text: str, sentences: list[tuple[int, int]]) -> frozenset
         colon = heading_colon(text, a, b)
         s += 1
         if colon is None:
-            continue
-        rest = text[colon:b].strip(" \t*_")
-        if not _EQUATION.search(rest):
-            found.add(s - 1)
-        if rest:
-            continue
+            if introduction_colon(text, a, b) is None:
+                continue
+            # "Revenue was $2,468 million, broken down as follows:": the sentence
+            # is the answer, the lines under it its parts
+        else:
+            rest = text[colon:b].strip(" \t*_")
+            if not _EQUATION.search(rest):
+                found.add(s - 1)
+            if rest:
+                continue
         first = True  # a blank line may follow the bare heading itself
         while s < count:  # the lines under the heading
             a, b = sentences[s]
@@ -138,7 +176,10 @@ def may_follow_heading(text: str, before: int) -> bool:
     """
     if text.find(":", 0, before) == -1 and text.find("：", 0, before) == -1:
         return False
-    return _HEADING_ANYWHERE.search(text, 0, before) is not None
+    return (
+        _HEADING_ANYWHERE.search(text, 0, before) is not None
+        or _INTRODUCTION_ANYWHERE.search(text, 0, before) is not None
+    )
 
 
 def derivation_start(text: str, a: int, b: int, first_figure: int) -> int | None:
