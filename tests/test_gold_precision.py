@@ -42,6 +42,11 @@ PRECISION = [
     ("one-digit-no-slack", "CAGR was 0.45%.", "0.4%", None, None, False, "0.45 rounds to 0.5"),
     ("one-digit-other", "CAGR was 0.5%.", "0.4%", None, None, False, "a quarter of the gold"),
     ("two-digit-money", "Dividends were $389 million.", "$0.40 billion", None, None, True, "2 sig"),
+    # the slack forgives a finer answer; written to the gold's own precision, it is another figure
+    ("two-digit-same-place", "Revenue was $1.1 billion.", "$1.2 billion", None, None, False, "8%"),
+    ("two-digit-same-up", "Revenue was $1.3 billion.", "$1.2 billion", None, None, False, "8%"),
+    ("three-digit-same", "Capex was $304 million.", "$303 million", None, None, False, "304"),
+    ("two-digit-finer", "Revenue was $1.16 billion.", "$1.2 billion", None, None, True, "rounds"),
     ("money-4-digits", "Capex was $1,578 million.", "$1,577 million", None, None, False, "exact"),
     (
         "formatting-zeros",

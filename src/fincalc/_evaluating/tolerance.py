@@ -331,7 +331,11 @@ class Target:
                 near = found
         except decimal.InvalidOperation:  # more digits than the context holds
             return False
-        return self.slack is not None and (near - self.rounded).copy_abs() <= self.slack
+        if self.slack is None or (not self._derived and exponent >= self.exponent):
+            # a rounded gold forgives a finer answer ("$389 million" for "$0.40 billion");
+            # written to the gold's own precision, "$1.1 billion" is another figure
+            return False
+        return (near - self.rounded).copy_abs() <= self.slack
 
     def scale_factor(self, found: Decimal) -> Decimal | None:
         """The power of ten ``found`` is off by, if it is (else ``None``)."""
