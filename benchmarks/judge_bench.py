@@ -83,6 +83,7 @@ def _check(rows: list[dict[str, Any]], judged: dict[str, tuple[str, str]]) -> No
             row["gold_text"] if row["unit_hint"] is None else _with_unit(row),
             dimension=row["gold_dimension"],
             unit=row["unit_hint"],
+            question=row["question"],
         )
         ours = "correct" if check.matched else ("refusal" if check.reason == "refused" else "x")
         theirs = label(*judged[row["qid"]])

@@ -354,3 +354,13 @@ def test_check_takes_the_gold_as_written_and_selects_the_conclusion(
         "1E+6",
     )
     assert code == 0
+
+
+def test_check_reads_the_question_for_the_size_of_a_decrease(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = "Revenue decreased by $1.2 million."
+    args = ["check", text, "--expected", "$1.2 million"]
+    assert main([*args, "--question", "By how much did revenue decrease?"]) == 0
+    assert main(args) == 1  # without the question a decrease is a negative figure
+    assert "wrong_sign" in capsys.readouterr().out

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fincalc import Tolerance, check_answer, evaluate
+from fincalc import GoldCase, Prediction, Tolerance, check_answer, evaluate
 
 # id, answer, gold, dimension, unit, matched, reason, source
 FINAL_ANSWER = [
@@ -869,3 +869,77 @@ def test_minus_as_a_sign_is_not_an_operator() -> None:
         "The company reported minus $3.2 million.", "-3200000", dimension="USD"
     ).matched
     assert not check_answer("$3.7 million minus $0.5 million", "3700000", dimension="USD").matched
+
+
+# -- a question that asks how large a decrease or a loss is -----------------------------
+
+# question, answer, gold as written, matched, reason
+SIZE_OF_DECREASE = [
+    ("What was the net loss in 2023?", "The net loss was $1.2 million.", "$1.2 million", True),
+    ("What was the net loss in 2023?", "Net loss: $(1.2) million", "$1.2 million", True),
+    ("What was the net loss in 2023?", "It was $1.2 million.", "$1.2 million", True),
+    # the answer says the opposite happened
+    ("What was the net loss in 2023?", "Net income was $1.2 million.", "$1.2 million", False),
+    ("By how much did revenue decrease?", "Revenue decreased by $1.2 million.", "$1.2M", True),
+    ("By how much did revenue decrease?", "Revenue increased by $1.2 million.", "$1.2M", False),
+    ("By how much did revenue decrease?", "Revenue fell 1.2 million dollars.", "$1.2M", True),
+    ("What was the percentage decline in sales?", "Sales declined 5%.", "5%", True),
+    ("What was the percentage decline in sales?", "Sales grew 5%.", "5%", False),
+    ("What was the percentage decline in sales?", "The decline was -5%.", "5%", True),
+    ("华东区营业收入同比下降了多少？", "同比下降0.49%。", "0.49%", True),
+    ("华东区营业收入同比下降了多少？", "同比增长0.49%。", "0.49%", False),
+    ("2023年净亏损多少？", "公司2023年净亏损1.2亿元。", "1.2亿元", True),
+    ("2023年净亏损多少？", "公司2023年实现净利润1.2亿元。", "1.2亿元", False),
+    # a profit or growth word at a negative figure states the loss or decrease
+    ("2023年每股亏损多少？", "基本每股收益为-0.12元。", "0.12元", True),
+    ("华东区营业收入同比下降了多少？", "同比增长-0.49%。", "0.49%", True),
+    # a gold written negative is a signed change: the ordinary rules apply
+    ("By how much did revenue decrease?", "Revenue decreased by $1.2 million.", "-$1.2M", True),
+    # the wrong size is still wrong
+    ("By how much did revenue decrease?", "Revenue decreased by $2.1 million.", "$1.2M", False),
+]
+
+
+@pytest.mark.parametrize(("question", "text", "gold", "matched"), SIZE_OF_DECREASE)
+def test_a_question_about_a_decrease_takes_a_positive_gold_as_its_size(
+    question: str, text: str, gold: str, matched: bool
+) -> None:
+    check = check_answer(text, gold, question=question)
+    assert check.matched is matched, check.describe()
+    if not matched and "$2.1" not in text:
+        assert check.reason == "wrong_sign"
+    case = GoldCase(qid="q", question=question, answer=gold)
+    result = evaluate([Prediction(qid="q", text=text)], [case]).cases[0]
+    assert (result.verdict == "correct") is matched  # evaluate reads GoldCase.question alike
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        None,
+        "What was the change in revenue?",
+        "What was the net income (loss) in 2023?",
+        "Revenue fell in 2022; how much did it grow in 2023?",
+    ],
+)
+def test_without_a_question_about_a_decrease_a_decrease_word_is_still_a_sign(
+    question: str | None,
+) -> None:
+    check = check_answer("Revenue decreased by $1.2 million.", "$1.2 million", question=question)
+    assert (check.matched, check.reason) == (False, "wrong_sign")
+
+
+@given(
+    st.decimals(min_value=Decimal("0.1"), max_value=Decimal("9999.9"), places=1),
+    st.sampled_from(["decreased by", "fell", "declined by", "dropped", "下降", "减少"]),
+    st.sampled_from(["increased by", "rose", "grew by", "增长", "增加"]),
+)
+def test_the_size_of_a_decrease_matches_and_an_increase_never_does(
+    size: Decimal, down: str, up: str
+) -> None:
+    question = "By how much did revenue decrease in 2023?"
+    gold = f"${size} million"
+    assert check_answer(f"Revenue {down} ${size} million.", gold, question=question).matched
+    assert not check_answer(f"Revenue {up} ${size} million.", gold, question=question).matched
+    # the same answers without the question: a decrease is a negative figure
+    assert not check_answer(f"Revenue {down} ${size} million.", gold).matched

@@ -198,6 +198,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         refusal_phrases=_refusal_option(args.refusal_phrases),
         precision=args.precision,
         select=args.select,
+        question=args.question,
     )
     if args.json:
         _write(json.dumps(check.to_dict(), ensure_ascii=False, indent=2, sort_keys=True), None)
@@ -505,6 +506,11 @@ def build_parser() -> argparse.ArgumentParser:
     ck.add_argument("--precision", help="gold precision in base units, a power of ten: 1E+6")
     ck.add_argument("--dimension", help="CNY, USD, RATIO, …")
     ck.add_argument("--unit", help="unit of bare numbers: 亿元, 'USD millions', percent")
+    ck.add_argument(
+        "--question",
+        help="the question asked; one asking how large a decrease or loss is takes a "
+        "positive gold as that size",
+    )
     ck.add_argument("--abs", help="absolute tolerance in base units")
     ck.add_argument("--rel", help="relative tolerance (0.01 = 1%%)")
     ck.add_argument("--ignore-sign", action="store_true", help="accept the opposite sign")

@@ -38,6 +38,7 @@ from .._values.dimensions import is_money
 from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
+from .._values.signs import asks_for_a_decrease, sign_word
 from .direction import interpret, signed
 from .extraction import Amounts, per_share, unit_context
 from .kinds import is_derived, per_share_of
@@ -115,6 +116,8 @@ def check_quantities(
 
 
 _MAX_ANSWER_TEXT = 100_000
+#: How much of a question is read for what it asks (questions are short; a huge one is cut).
+_MAX_QUESTION = 4_000
 #: Answers longer than this are read tail first in the general path (a
 #: conclusion's sentence, then the rest only if needed); shorter ones whole.
 _TAIL_FIRST = 600
@@ -131,6 +134,7 @@ def check_answer(
     refusal_phrases: Iterable[str] | None = None,
     precision: Decimal | int | str | None = None,
     select: SelectMode = "final",
+    question: str | None = None,
 ) -> AnswerCheck:
     """Check a free-text answer against the expected value.
 
@@ -156,6 +160,11 @@ def check_answer(
             (``"1E+6"``: to the million); default: as ``expected`` is written.
         select: ``"final"`` judges the concluding figure; ``"any"`` judges
             every figure (for short extractive answers).
+        question: The question asked, read for one thing: whether it asks how
+            large a decrease or a loss is ("By how much did revenue
+            decrease?", "净亏损多少？").  Then a positive gold is that size:
+            "decreased by $1.2 million" matches "$1.2 million", an increase
+            does not.  Without it a decrease word makes a figure negative.
 
     Returns:
         An ``AnswerCheck``, truthy when matched, with the figure judged and its
@@ -204,6 +213,15 @@ def check_answer(
     if dimension is None and unit and not isinstance(expected, Quantity):
         dimension = unit_context(unit).dimension
     gold = read_gold(expected, dimension=dimension, unit=unit, precision=precision)
+    if question is not None:
+        if not isinstance(question, str):
+            raise InvalidInputError(
+                f"question must be the question text, got {type(question).__name__}",
+                argument="question",
+                value=repr(question)[:80],
+            )
+        if gold.value > 0 and asks_for_a_decrease(question[:_MAX_QUESTION]):
+            gold = gold._replace(magnitude=True)
     tol = resolve_tolerance(tolerance, gold.dimension)
     with arithmetic():
         return judge_text(
@@ -373,7 +391,8 @@ def _judge_plain(
     for i in chosen:  # say what the figures judged are: "$2.35 per share" is USD_PER_SHARES
         items[i] = per_share(text, items, i)
     floor = selection.statement[0] if selection.statement is not None else 0
-    values = [_signed(items, i, text, gold.dimension, floor) for i in chosen]
+    sign = _size if gold.magnitude else _signed
+    values = [sign(items, i, text, gold.dimension, floor) for i in chosen]
     alternates = [
         None if alt is None else (alt if value == items[i].value else -alt)
         for i, value, alt in zip(
@@ -406,6 +425,28 @@ def _judge_plain(
         marker=selection.marker,
         precision=_quantum(gold),
     )
+
+
+def _size(items: list[Quantity], i: int, text: str, dimension: str | None, floor: int) -> Decimal:
+    """Amount ``i`` as the size of the decrease or loss the question asks for.
+
+    A decrease or loss word, or none, gives its magnitude ("decreased by $1.2
+    million", "净亏损1.2亿元", "-$1.2 million"); an increase or profit word at a
+    positive figure says the opposite happened, and gives the negative
+    magnitude ("增长0.49%", "净利润1.2亿元"); at a negative one it states the
+    decrease or loss ("增长-0.49%", "每股收益为-0.12元").
+    """
+    q = items[i]
+    if i:
+        previous = items[i - 1].span
+        if previous is not None:
+            floor = max(floor, previous[1])
+    size = q.value.copy_abs()
+    if q.span is None:
+        return size
+    word = sign_word(text, q.span, floor=floor, ratio=(q.dimension or dimension) == "RATIO")
+    opposite = word is not None and word[1] in ("increase", "profit") and q.value > 0
+    return -size if opposite else size
 
 
 def _signed(items: list[Quantity], i: int, text: str, dimension: str | None, floor: int) -> Decimal:

@@ -43,12 +43,16 @@ class Gold(NamedTuple):
 
     ``known`` is False for the stand-in of a question whose right answer is
     a refusal: its dimension is unknown, not that of a plain number.
+    ``magnitude`` is True when the question asks how large a decrease or a
+    loss is and the gold is positive (``signs.asks_for_a_decrease``): an
+    answer's figure is then judged as the size of the decrease it states.
     """
 
     value: Decimal
     dimension: str | None
     exponent: int
     known: bool = True
+    magnitude: bool = False
 
 
 def written_exponent(value: Decimal, fraction_digits: int | None = None) -> int:

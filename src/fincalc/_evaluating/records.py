@@ -43,6 +43,7 @@ from .._values.decimals import to_decimal
 from .._values.errors import FincalcError, InvalidInputError, InvalidRecordError
 from .._values.period import parse_period
 from .._values.public import public
+from .._values.signs import asks_for_a_decrease
 from .extraction import unit_context
 from .kinds import known_dimension
 from .precision import Gold, read_gold
@@ -257,7 +258,11 @@ class GoldCase(_Record):
 
     Attributes:
         qid: Unique question id.
-        question: The question text (for display only).
+        question: The question text, shown in reports.  It is read for one
+            thing: whether it asks how large a decrease or a loss is ("By how
+            much did revenue decrease?", "净亏损多少？"); then a positive gold is
+            that size, and "Revenue decreased by $1.2 million" or "净亏损1.2亿元"
+            matches "$1.2 million" / "1.2亿元" while an increase or a profit does not.
         value: The gold value in base units (元 for CNY, 1 for RATIO: 5.2 % is
             ``0.052``), or ``None`` when the correct answer is a refusal.  Its
             written digits are its precision ("0.40" is precise to the hundredth).
@@ -331,6 +336,14 @@ class GoldCase(_Record):
             if self._gold is not None:
                 gold = gold._replace(value=self._gold.value)
             self._gold = gold
+        gold = self._gold
+        if (
+            gold is not None
+            and gold.value > 0
+            and self.question
+            and asks_for_a_decrease(self.question)
+        ):
+            self._gold = gold._replace(magnitude=True)
         return self
 
     def _from_answer(self, answer: str) -> None:

@@ -37,11 +37,13 @@ from .wording import (
 
 __all__ = [
     "WINDOW",
+    "asks_for_a_decrease",
     "decrease_after",
     "decrease_before",
     "loss_before",
     "metric_sense",
     "negating_word",
+    "sign_word",
     "signed",
 ]
 
@@ -75,6 +77,10 @@ _PROFIT = re.compile(
     + "|"
     + stem_alternation(_words("result.en.profit_stem")),
     re.IGNORECASE,
+)
+# Words that name a profit at a stated amount ("净利润1.2亿元", "net income of $1.2 million").
+_PROFIT_NAMED = re.compile(
+    word_alternation(_words("profit_named.zh") + _words("profit_named.en")), re.IGNORECASE
 )
 # A direction word right after the amount: "a 12% decline", "12%的降幅".
 _AFTER_DOWN = word_alternation(
@@ -178,6 +184,76 @@ def negating_word(
         if loss is not None:
             return loss, "loss"
     return None
+
+
+def sign_word(
+    text: str, span: tuple[int, int], *, floor: int = 0, ratio: bool
+) -> tuple[str, str] | None:
+    """The word that says which way the amount at ``span`` goes, and its kind.
+
+    Kinds: ``decrease`` and ``loss`` as ``negating_word`` finds them, then
+    ``increase`` (a direction word up, before or after the amount, under the
+    same gap rules) and ``profit`` (a word naming a profit in the amount's
+    clause, ``[profit_named]``, not for a ratio).  ``None`` when the amount
+    carries no such word.
+
+    >>> sign_word("净利润增长1.2亿元", (5, 10), ratio=False)
+    ('增长', 'increase')
+    >>> sign_word("net income was $1.2 million", (15, 27), ratio=False)
+    ('income', 'profit')
+    >>> sign_word("营业收入为8.7亿元", (5, 11), ratio=False) is None
+    True
+    """
+    negative = negating_word(text, span, floor=floor, ratio=ratio)
+    if negative is not None:
+        return negative
+    start, end = span
+    after = _AFTER.match(text, end)
+    if after is not None and after.lastgroup == "up":
+        return after["up"], "increase"
+    begin = max(floor, start - WINDOW)
+    window = text[clause_start(text, begin, start) : start]
+    word = _DIRECTIONS.last(window)
+    if word is not None and "up" in word.kinds:
+        gap_ok = (
+            _LEVEL_GAP.search(window, word.end) is None
+            if ratio
+            else _CHANGE_GAP.fullmatch(window, word.end) is not None
+        )
+        if gap_ok:
+            return word.word, "increase"
+    if not ratio:
+        profit = last_match(_PROFIT_NAMED, window)
+        if profit is not None:
+            return profit.group(), "profit"
+    return None
+
+
+def asks_for_a_decrease(question: str) -> bool:
+    """Whether ``question`` asks how large a decrease or a loss is.
+
+    Then a positive gold is the size of the decrease ("By how much did revenue
+    decrease?" — "$1.2 million"; "What was the net loss?" — "$3.2 million"):
+    a decrease word, a down word and no up word, or a loss word and no profit
+    word.  A question that names both directions, or a change, does not.
+
+    >>> asks_for_a_decrease("By how much did revenue decrease in 2023?")
+    True
+    >>> asks_for_a_decrease("华东区营业收入同比下降了多少？")
+    True
+    >>> asks_for_a_decrease("2023年净亏损多少？")
+    True
+    >>> asks_for_a_decrease("What was the change in revenue?")
+    False
+    >>> asks_for_a_decrease("What was the net income (loss) in 2023?")
+    False
+    """
+    kinds = {kind for cue in _DIRECTIONS.scan(question) for kind in cue.kinds}
+    if "up" in kinds:
+        return False
+    if "down" in kinds:
+        return True
+    return _LOSS.search(question) is not None and _PROFIT.search(question) is None
 
 
 def signed(q: Quantity, text: str | None, floor: int, dimension: str | None) -> Decimal:
