@@ -109,3 +109,22 @@ def test_a_bad_expected_output_is_an_error_not_a_score() -> None:
     (metric_data,) = result.test_results[0].metrics_data
     assert metric_data.success is False
     assert "exactly one amount" in (metric_data.error or "")
+
+
+def test_the_question_asked_reaches_the_judge() -> None:
+    # "净亏损多少？" asks for the size of a loss: "净亏损1.2亿元" states it
+    metric = NumericAnswerMetric(dimension="CNY")
+    loss = LLMTestCase(
+        input="公司2023年净亏损多少？",
+        actual_output="公司净亏损1.2亿元。",
+        expected_output="1.2亿元",
+    )
+    assert metric.measure(loss) == 1.0
+    other = LLMTestCase(
+        input="公司2023年净利润？",
+        actual_output="公司净亏损1.2亿元。",
+        expected_output="1.2亿元",
+    )
+    assert metric.measure(other) == 0.0
+    assert metric.case_result is not None
+    assert metric.case_result.reason == "wrong_sign"

@@ -157,3 +157,20 @@ def test_inspect_score_finds_it_through_the_entry_point(tmp_path: Path) -> None:
     log = read_eval_log(str(rescored))
     values = {s.id: s.scores["numeric_answer"].value for s in log.samples or []}
     assert values == {q: v for q, _, _, _, v, _ in CASES if q != "q8"}
+
+
+def test_the_sample_input_is_the_question_the_judge_reads(tmp_path: Path) -> None:
+    model = get_model(
+        "mockllm/model", custom_outputs=[_output("Revenue decreased by $1.2 million.")] * 2
+    )
+    task = Task(
+        dataset=[
+            Sample(input="By how much did revenue decrease in 2023?", target="1200000"),
+            Sample(input="What was the change in revenue in 2023?", target="1200000"),
+        ],
+        solver=generate(),
+        scorer=numeric_answer(dimension="USD"),
+    )
+    (result,) = eval(task, model=model, log_dir=str(tmp_path), display="none")
+    values = [s.scores["numeric_answer"].value for s in result.samples]
+    assert values == ["C", "I"]  # a positive target is the size only when the question says so

@@ -114,3 +114,18 @@ def test_collections_metric_async() -> None:
         _ascore(NumericMatchMetric(), response="同比下降0.49%", reference="-0.49%")
     )
     assert result.value == 1.0
+
+
+def test_the_question_asked_reaches_the_judge() -> None:
+    # "同比下降了多少？" asks for the size of a decrease: a positive reference is that size
+    row = {"response": "营业收入同比下降0.49%。", "reference": "0.49%"}
+    asked = {"user_input": "华东区营业收入同比下降了多少？", **row}
+    unasked = {"user_input": "q", **row}
+    metric = NumericMatch()
+    assert metric.single_turn_score(SingleTurnSample(**asked)) == 1.0
+    assert metric.single_turn_score(SingleTurnSample(**unasked)) == 0.0  # a decrease is negative
+    import asyncio
+
+    collections = NumericMatchMetric()
+    assert asyncio.run(_ascore(collections, **asked)).value == 1.0
+    assert asyncio.run(_ascore(collections, **row)).value == 0.0

@@ -93,13 +93,19 @@ def score_text(
     profile: str | ScoringProfile = "strict",
     refusal_phrases: Iterable[str] | None = None,
     qid: str = "answer",
+    question: str | None = None,
 ) -> CaseResult:
     """The ``CaseResult`` for ``text`` against ``gold`` (``None``: a refusal is expected).
+
+    ``question`` is the question asked: one asking how large a decrease or a
+    loss is makes a positive gold that size (``GoldCase.question``).
 
     Raises:
         InvalidRecordError: a bad gold value, dimension, unit or tolerance.
     """
     case: dict[str, Any] = {"qid": qid, "value": _gold_text(gold)}
+    if isinstance(question, str) and question.strip():
+        case["question"] = question
     if dimension is not None:
         case["dimension"] = dimension
     if unit is not None:

@@ -116,6 +116,7 @@ class NumericAnswerMetric(BaseMetric):  # type: ignore[no-untyped-call]
                 kind=self.kind,
                 profile=self.profile,
                 refusal_phrases=self.refusal_phrases,
+                question=test_case.input if isinstance(test_case.input, str) else None,
             )
         except FincalcError as error:
             self.error = str(error)

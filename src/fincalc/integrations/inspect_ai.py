@@ -125,6 +125,7 @@ def numeric_answer(
                     profile=profile,
                     refusal_phrases=phrases,
                     qid=str(state.sample_id),
+                    question=meta.get("question", _question(state)),
                 )
             except InvalidRecordError as error:
                 raise InvalidRecordError(
@@ -144,3 +145,12 @@ def numeric_answer(
         )
 
     return score
+
+
+def _question(state: TaskState) -> str | None:
+    """The sample's input as text (the question asked), when inspect_ai can give it."""
+    try:
+        text = state.input_text
+    except (AttributeError, TypeError, ValueError):  # an input with no text: no question
+        return None
+    return text if isinstance(text, str) else None

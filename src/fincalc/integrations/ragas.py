@@ -60,7 +60,7 @@ class _Judge:
     kind: str | None
     refusal_phrases: tuple[str, ...] | None
 
-    def __call__(self, response: str, reference: str) -> CaseResult:
+    def __call__(self, response: str, reference: str, user_input: str | None = None) -> CaseResult:
         gold, dimension = gold_from_reference(
             reference,
             dimension=self.dimension,
@@ -76,6 +76,7 @@ class _Judge:
             kind=self.kind,
             profile=self.profile,
             refusal_phrases=self.refusal_phrases,
+            question=user_input,
         )
 
 
@@ -106,7 +107,9 @@ class NumericMatch(SingleTurnMetric):
     kind: str | None = None
     refusal_phrases: tuple[str, ...] | None = None
     _required_columns: dict[MetricType, set[str]] = field(
-        default_factory=lambda: {MetricType.SINGLE_TURN: {"response", "reference"}}
+        default_factory=lambda: {
+            MetricType.SINGLE_TURN: {"response", "reference", "user_input:optional"}
+        }
     )
 
     def init(self, run_config: RunConfig) -> None:
@@ -117,7 +120,7 @@ class NumericMatch(SingleTurnMetric):
         judge = _Judge(
             self.dimension, self.unit, self.tolerance, self.profile, self.kind, self.refusal_phrases
         )
-        return judge(sample.response or "", sample.reference or "")
+        return judge(sample.response or "", sample.reference or "", sample.user_input)
 
     async def _single_turn_ascore(self, sample: SingleTurnSample, callbacks: Callbacks) -> float:
         return float(self.case_result(sample).score)
@@ -158,11 +161,16 @@ class NumericMatchMetric(BaseMetric):
         phrases = None if refusal_phrases is None else tuple(refusal_phrases)
         self._judge = _Judge(dimension, unit, tolerance, profile, kind, phrases)
 
-    def case_result(self, response: str, reference: str) -> CaseResult:
+    def case_result(
+        self, response: str, reference: str, user_input: str | None = None
+    ) -> CaseResult:
         """The full ``fincalc.CaseResult`` behind the score."""
-        return self._judge(response, reference)
+        return self._judge(response, reference, user_input)
 
-    async def ascore(self, response: str, reference: str) -> MetricResult:  # type: ignore[override]
-        """Score ``response`` against ``reference``."""
-        result = self._judge(response, reference)
+    async def ascore(  # type: ignore[override]
+        self, response: str, reference: str, user_input: str | None = None
+    ) -> MetricResult:
+        """Score ``response`` against ``reference``; ``user_input`` is the question asked
+        (one asking how large a decrease or loss is takes a positive reference as that size)."""
+        result = self._judge(response, reference, user_input)
         return MetricResult(value=float(result.score), reason=explain(result))
