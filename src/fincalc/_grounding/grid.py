@@ -272,6 +272,8 @@ _CONTINUES = regex.compile(
 )
 _SMALL_INT = regex.compile(r"\d{1,2}[A-Za-z]?")
 _PAGE_NUMBER = regex.compile(r"\d{1,4}")
+# A footnote marker written right after a row label: "Cost of revenues (1)".
+_FOOTNOTE = regex.compile(r"[(（]\d{1,2}[)）]")
 
 
 @dataclass
@@ -311,6 +313,17 @@ class _Table:
             if _SMALL_INT.fullmatch(first):
                 notes.append((amounts[0].start, amounts[0].end))
                 amounts = amounts[1:]
+        if (
+            n
+            and len(amounts) == n + 1
+            and row.label is not None
+            and _FOOTNOTE.fullmatch(text, amounts[0].start, amounts[0].end)
+            and not text[row.label[1] : amounts[0].start].strip()
+        ):
+            # "Cost of revenues (1) 7,654 6,543 5,432" under three columns: the
+            # bracket right after the label is its footnote marker, not a negative 1
+            notes.append((amounts[0].start, amounts[0].end))
+            amounts = amounts[1:]
         if n and page_end and len(amounts) == n + 1:
             last = text[amounts[-1].start : amounts[-1].end]
             if _PAGE_NUMBER.fullmatch(last):

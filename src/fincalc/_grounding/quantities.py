@@ -251,9 +251,10 @@ def _excepted(
     if per_share and kind == "per_share":
         # "(in millions, except per share data)": a per-share row keeps the
         # currency but not the scale.
+        # Without a currency in the declaration or the document, the amount stays
+        # unscaled and takes the currency the row writes ("Diluted $ 1.60"), as any
+        # scaled amount does (``_dimension``).
         currency = context.dimension or doc.currency
-        if currency is None:
-            return None
         return UnitContext(Decimal(1), currency, "per share", context.declaration)
     if percent and kind == "percent":
         return UnitContext(Decimal("0.01"), "RATIO", "%", context.declaration)
