@@ -943,3 +943,36 @@ def test_the_size_of_a_decrease_matches_and_an_increase_never_does(
     assert not check_answer(f"Revenue {up} ${size} million.", gold, question=question).matched
     # the same answers without the question: a decrease is a negative figure
     assert not check_answer(f"Revenue {down} ${size} million.", gold).matched
+
+
+# -- a bare "$" in an answer about a currency that writes "$" at home ----------------------------
+
+BARE_DOLLAR = [
+    # answer, gold, dimension, matched, reason
+    ("Revenue was $1.2 billion.", "C$1.2 billion", None, True, "ok"),
+    ("Revenue was 1.2 billion dollars.", "A$1.2 billion", None, True, "ok"),
+    ("EPS was $2.35 per share.", "2.35", "CAD_PER_SHARES", True, "ok"),
+    ("Revenue was HK$1.2 billion.", "HK$1.2 billion", None, True, "ok"),
+    # USD named as such stays USD
+    ("Revenue was US$1.2 billion.", "C$1.2 billion", None, False, "wrong_currency"),
+    ("Revenue was USD 1.2 billion.", "C$1.2 billion", None, False, "wrong_currency"),
+    ("Revenue was 1.2 billion U.S. dollars.", "C$1.2 billion", None, False, "wrong_currency"),
+    # another dollar named as such is another currency
+    ("Revenue was A$1.2 billion.", "C$1.2 billion", None, False, "wrong_currency"),
+    ("Revenue was C$1.2 billion.", "$1.2 billion", None, False, "wrong_currency"),
+    # a bare "$" for a gold in USD is USD; for a currency that writes no "$" it is not it
+    ("Revenue was $1.2 billion.", "$1.2 billion", None, True, "ok"),
+    ("Revenue was $1.2 billion.", "€1.2 billion", None, False, "wrong_currency"),
+    ("营业收入为$1.2 billion", "12亿元", None, False, "wrong_currency"),
+]
+
+
+@pytest.mark.parametrize(("text", "gold", "dimension", "matched", "reason"), BARE_DOLLAR)
+def test_a_bare_dollar_names_the_golds_dollar(
+    text: str, gold: str, dimension: str | None, matched: bool, reason: str
+) -> None:
+    check = check_answer(text, gold, dimension=dimension)
+    assert (check.matched, check.reason) == (matched, reason), check.describe()
+    if matched:
+        assert check.found is not None
+        assert check.found.dimension == (dimension or check.dimension)

@@ -49,6 +49,7 @@ from .refusals import RefusalMatcher, refusal_matcher
 from .selection import Selection, SelectMode, Selector, select, tail_statement
 from .sentences import last_sentence, sentences
 from .tolerance import Target, Tolerance, resolve_tolerance
+from .wording import words
 
 __all__ = ["check_answer", "check_quantities", "judge_text", "refused_check"]
 
@@ -399,6 +400,10 @@ def _judge_plain(
             chosen, values, (amounts.alternates[i] for i in chosen), strict=True
         )
     ]
+    expected = gold.dimension
+    if expected is not None and (per_share_of(expected) or expected) in _BARE_DOLLAR_CURRENCIES:
+        for i in chosen:  # "$1.2 billion" answering a gold in Canadian dollars is CAD
+            items[i] = _bare_dollar(items[i], expected)
     verdict = judge(
         values,
         [items[i].dimension for i in chosen],
@@ -425,6 +430,28 @@ def _judge_plain(
         marker=selection.marker,
         precision=_quantum(gold),
     )
+
+
+_BARE_DOLLAR_CURRENCIES = frozenset(words("bare_dollar.currencies"))
+_NAMED_USD = tuple(words("bare_dollar.named_usd"))
+
+
+def _bare_dollar(q: Quantity, expected: str) -> Quantity:
+    """``q``, in the gold's dollar when it is written with a bare "$" or "dollars".
+
+    "$1.2 billion" answering a gold in Canadian dollars is CAD (a Canadian
+    report writes "$"); "US$1.2 billion" and "USD 1.2 billion" stay USD.
+    """
+    dimension = q.dimension
+    if dimension is None or not dimension.startswith("USD"):
+        return q
+    currency = per_share_of(expected) or expected
+    if per_share_of(dimension) not in (None, "USD"):
+        return q
+    written = (q.raw or "").lower()
+    if any(name in written for name in _NAMED_USD):
+        return q
+    return dataclasses.replace(q, dimension=dimension.replace("USD", currency, 1))
 
 
 def _size(items: list[Quantity], i: int, text: str, dimension: str | None, floor: int) -> Decimal:
