@@ -274,19 +274,8 @@ def judge_text(
     ``text`` as written.
     """
     plain = plain_math(text) if text else None
-    if plain is None:
-        return _judge_plain(
-            text,
-            gold,
-            unit,
-            tolerance,
-            refusal,
-            mode,
-            every_candidate=every_candidate,
-            tail_first=tail_first,
-        )
     check = _judge_plain(
-        plain.text,
+        text if plain is None else plain.text,
         gold,
         unit,
         tolerance,
@@ -295,7 +284,7 @@ def judge_text(
         every_candidate=every_candidate,
         tail_first=tail_first,
     )
-    return _as_written(check, plain, text)
+    return check if plain is None else _as_written(check, plain, text)
 
 
 def _as_written(check: AnswerCheck, plain: Plain, text: str) -> AnswerCheck:
