@@ -19,6 +19,11 @@ skip, number cores) with two more kinds of match:
   word before it with one probe (``scanner``) and takes every other case, so a
   match of ``f`` reads exactly as the reader would read its core.
 
+The pattern opens with the class of the characters a match can start with and
+runs its body as a look-ahead from there (group ``all``), so that ``re`` skips to
+those characters in C; inside a look-behind no group may be referred to, so the
+body has no conditional groups.
+
 Aliases are written as tries whose characters match as the reader's
 ``AliasIndex`` does: each cased character as the class of the characters that
 case-fold to it, a Latin alias only as a whole word.  Nothing here names a
