@@ -466,7 +466,7 @@ def worker(calls_path: str, out_path: str) -> None:
                 result = ["error", type(exc).__name__, str(exc), fields]
             except Exception as exc:  # a crash is a difference too
                 result = ["CRASH", type(exc).__name__, str(exc)]
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            out.write(json.dumps(result) + "\n")
 
 
 def _run(tree: str, calls_path: str, out_path: str, path: str) -> None:
@@ -511,7 +511,7 @@ def main(argv: list[str] | None = None) -> int:
         calls_path = str(Path(tmp) / "calls.jsonl")
         with open(calls_path, "w", encoding="utf-8") as handle:
             for call in calls:
-                handle.write(json.dumps(call, ensure_ascii=False) + "\n")
+                handle.write(json.dumps(call) + "\n")
         outputs = []
         for tree in (args.before, args.after):
             out_path = str(Path(tmp) / f"out{len(outputs)}.jsonl")

@@ -19,6 +19,11 @@ skip, number cores) with two more kinds of match:
   word before it with one probe (``scanner``) and takes every other case, so a
   match of ``f`` reads exactly as the reader would read its core.
 
+The pattern opens with the class of the characters a match can start with and
+runs its body as a look-ahead from there (group ``all``), so that ``re`` skips to
+those characters in C; inside a look-behind no group may be referred to, so the
+body has no conditional groups.
+
 Aliases are written as tries whose characters match as the reader's
 ``AliasIndex`` does: each cased character as the class of the characters that
 case-fold to it, a Latin alias only as a whole word.  Nothing here names a
@@ -173,17 +178,23 @@ class FastWords:
     reject_spaced: str  # ... and those one space before it
 
 
-def _period_skip(words: FastWords, units: str, folds: Mapping[str, tuple[str, ...]]) -> str:
+def _period_skip(words: FastWords, folds: Mapping[str, tuple[str, ...]]) -> str:
     """A number whose period word (2023年, 5 years) makes the reader drop it, unit or not."""
     glued = trie(words.not_after, folds)
     loose = trie(words.not_after_skip, folds)
+    # (a unit that starts where a period word starts begins with the same character:
+    # only those units are written here, 299 of 1,065 with the bundled table)
+    initials = {key[0] for key in (*words.not_after, *words.not_after_skip)}
+    units = trie({k: v for k, v in words.units.items() if k[0] in initials}, folds)
     firsts = _first_chars(words.not_after, folds)
     loose_firsts = _first_chars(words.not_after_skip, folds)
     # The number must be the digits the scan pattern would find: nothing that extends
     # it (a separator, an exponent) may follow, and the period word supplies the rest.
+    # (one copy of the unit trie: the glued word, or one space and a loose one, then
+    # no unit where the period word starts)
     return (
         rf"[0-9]++(?={firsts}|[ ]{loose_firsts})(?![,.'\u202f]|[eE][+-][0-9])"
-        rf"(?:(?={glued})(?!{units})|(?=[ ]{loose})(?![ ]{units}))"
+        rf"(?=(?:(?={glued})|[ ](?={loose}))(?!{units}))"
     )
 
 
@@ -216,6 +227,7 @@ def fast_pattern_source(
     """The generated scanner's pattern (see the module docstring for its groups)."""
     units = trie(words.units, folds)
     scales = trie(words.scales, folds)
+    unit_or_code = rf"{units}|[A-Z]{{3}}(?!{_LETTER})"
     # What the reader would read after the amount and the pattern did not: a minus or
     # a digit, more spaces (the reader steps over them), a qualifier, a range, a
     # currency name, an unknown currency word, a bracket, 兆, 角.  (A unit or scale
@@ -237,8 +249,10 @@ def fast_pattern_source(
     # (a 角 or 毛 glued to a one-digit number, 5毛钱, or perhaps one: the number is
     # "5" unless two digits end it; 块 glued to any number: 19块9, 3块5毛)
     minor = rf"(?<=[0-9])(?:{_chars(words.colloquial)}|(?<![0-9]{{2}}){_chars(words.jiao)})"
-    after_bare = (
-        rf"(?!{common}|{_LETTER}|{minor}"
+    # (what a bare number forbids besides ``common``; after a Latin scale ending in a
+    # letter only ``common`` counts, see below)
+    bare_extra = (
+        rf"(?!{_LETTER}|{minor}"
         rf"|[ ]?+(?:\r\n|[\r\n])[ \u202f]{{0,8}}+{scales_or_han})"
     )
     fast = (
@@ -250,16 +264,28 @@ def fast_pattern_source(
         rf"(?P<fnum>{parts.quick()})(?P<fchain>{parts.chain})"
         rf"(?!{_chars(words.marks_after)})"
         rf"(?!{trie(words.not_after, folds)}|[ ]{trie(words.not_after_loose, folds)})"
-        rf"(?>(?:(?P<fs1>[ ]?+)(?P<fscale>{scales}))?"
-        rf"(?:(?P<fs2>[ ]?+)(?P<funit>{units}"
-        rf"|[A-Z]{{3}}(?!{_LETTER})))?)"
-        rf"(?(funit){after_unit}|(?(fscale)(?!{common})|{after_bare}))"
+        # A Latin scale, then a unit and what may follow a unit; or no unit, and what
+        # may follow a scale or a bare number.  (No conditional group: the pattern
+        # runs inside a look-behind, see below.  Where the scale matched, the
+        # character before is the scale's last, a letter unless it is "'000" or
+        # "mio."; where it did not, it is the number's last, never a letter: so a
+        # letter there means "a scale", and anything else gets the bare number's
+        # checks too, which for "'000" only sends more amounts to the reader.)
+        rf"(?>(?P<fs1>[ ]?+)(?P<fscale>{scales}))?+"
+        rf"(?:(?>(?P<fs2>[ ]?+)(?P<funit>{unit_or_code})){after_unit}"
+        rf"|(?![ ]?+(?:{unit_or_code}))(?!{common})(?:(?<={_LETTER})|{bare_extra}))"
     )
     # Dates, times and codes all have a separator after their first digits.
     old_skips = rf"(?=[0-9]++[/:.\-])(?:{'|'.join(parts.skips)})"
-    skips = [old_skips, _period_skip(words, units, folds), _word_digit_skip(words)]
+    skips = [old_skips, _period_skip(words, folds), _word_digit_skip(words)]
     starts = _chars(set("0123456789-") | set(parts.start_chars))
-    return (
-        rf"(?={starts})(?<![0-9])(?:(?P<skip>{'|'.join(skips)})|(?P<f>{fast})"
+    body = (
+        rf"(?<![0-9])(?:(?P<skip>{'|'.join(skips)})|(?P<f>{fast})"
         rf"|(?:(?P<ar>{parts.first('eu')})|(?P<cn>{parts.cn}))(?P<chain>{parts.chain}))"
     )
+    # The pattern opens with the class of the characters a match can start with, so
+    # that ``re`` skips in C to the next of them (a pattern that opens with a
+    # look-around gets no such skip and runs its start at every position); the
+    # match itself is a look-ahead from that character, whose extent is the group
+    # ``all`` (the pattern's own match is that one character).
+    return rf"{starts}(?<=(?=(?P<all>{body})).)"

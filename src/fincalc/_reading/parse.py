@@ -142,6 +142,11 @@ def parse_quantity(
         check_dimension(dimension)
     table, ctx = _resolve(table, context)
     results, _ = _read(text, table, ctx, locale)
+    if dimension is None and len(results) == 1:
+        # The common case, one amount read: what the general path below decides for it.
+        item = results[0][0]
+        if isinstance(item, Quantity) and item.unit is not None:
+            return item
     quantities: list[Quantity] = []
     candidates: list[Quantity] = []
     years: list[Quantity] = []

@@ -142,7 +142,7 @@ class Scanner:
         self.groups = tuple(
             index[name] - 1
             for name in (
-                "skip", "f", "fsign", "fnum", "fchain", "fs1", "fscale", "fs2", "funit",
+                "all", "skip", "f", "fsign", "fnum", "fchain", "fs1", "fscale", "fs2", "funit",
                 "ar", "eu", "cn", "chain",
             )
         )  # fmt: skip
@@ -243,9 +243,9 @@ class Scanner:
         if han:
             parts.append(han)
         if scale_text:
-            parts.append(self.groups[6])
+            parts.append(self.groups[7])
         if unit_text is not None:
-            parts.append(self.groups[8])
+            parts.append(self.groups[9])
         shift += resolved.exponent or 0
         scale_tight = bool(scale is not None and scale.tight)
         unit_tight = bool(unit is not None and unit.tight)
@@ -327,9 +327,10 @@ def _no_amount(
 def read_text(text: str, norm: str, scanner: Scanner) -> tuple[list[Result], bool]:
     """Every amount of ``norm`` (the fold of ``text``), and whether a year-like cell was read."""
     search = scanner.pattern.search
-    skip_, f_, sign_, num_, chain_, s1_, scale_, s2_, unit_, ar_, aeu_, cn_, chain2_ = (
+    all_, skip_, f_, sign_, num_, chain_, s1_, scale_, s2_, unit_, ar_, aeu_, cn_, chain2_ = (
         scanner.groups
     )
+    whole = all_ + 1
     lookers, recipe_of, make = scanner.lookers, scanner.recipes.get, trusted_quantity
     found: list[Result] = []
     add = found.append
@@ -340,9 +341,9 @@ def read_text(text: str, norm: str, scanner: Scanner) -> tuple[list[Result], boo
     while (m := search(norm, pos)) is not None:
         g = m.groups()
         if g[skip_] is not None:
-            pos = m.end()
+            pos = m.end(whole)
             continue
-        start, end = m.span()
+        start, end = m.span(whole)
         if g[f_] is not None:
             num, chain = g[num_], g[chain_]
             ok = start > prev_end and (source is None or source.range_currency is None)
@@ -405,7 +406,7 @@ def read_text(text: str, norm: str, scanner: Scanner) -> tuple[list[Result], boo
             core: CoreMatch = (start, end, norm[start:end], num, None, None, chain)
         else:
             bare = False
-            core = (start, end, m.group(), g[ar_], g[aeu_], g[cn_], g[chain2_])
+            core = (start, end, g[all_], g[ar_], g[aeu_], g[cn_], g[chain2_])
         if (skip := _no_amount(scanner, norm, core, prev_end, bare)) >= 0:
             pos = skip  # Note 12, Q3, FY2024, 附注五、12: dropped without building a source
             continue

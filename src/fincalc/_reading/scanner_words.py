@@ -158,10 +158,12 @@ def scanner_source(table: UnitTable) -> str:
 
 
 #: The reading a table does on the reader's path before its scanner is compiled: the
-#: characters read plus ``_CALL_WEIGHT`` a call.  Compiling the generated pattern
-#: takes ~0.3 s (``re`` compiles in Python) and saves ~10 µs a snippet, so a
-#: process that reads a few hundred snippets (a notebook, one CLI call, a
-#: serverless function) never pays it, and a batch job pays it once, early.
+#: characters read plus ``_CALL_WEIGHT`` a call.  Writing and compiling the generated
+#: pattern takes ~0.4 s (``re`` compiles in Python) and saves ~10 µs a snippet
+#: (~0.07-0.12 µs a character: docs/performance.md, Parsing), so it is repaid
+#: after another 3-5 MB; a process that reads a few hundred snippets (a notebook,
+#: one CLI call, a serverless function) never pays it, and a batch job (an
+#: evaluation of 10,000 answers reads ~3 MB) pays it once, early.
 SCANNER_AFTER: Final = 1_000_000
 _CALL_WEIGHT: Final = 100
 
