@@ -57,18 +57,14 @@ class AliasIndex:
 
     def __init__(self, aliases: Mapping[str, Any], *, case_sensitive: bool = False) -> None:
         self.case_sensitive = case_sensitive
-        self._values: dict[str, tuple[Any, bool, bool]] = {}
+        self._values: dict[str, tuple[Any, bool, bool]] = _entries(aliases, case_sensitive)
         first: dict[str, set[int]] = {}
         last: dict[str, set[int]] = {}
         # (first char, length) -> the last chars of aliases so (and the reverse): a probe
         # skips a length with one set look-up when the character there cannot end one
         ends: dict[tuple[str, int], set[str]] = {}
         starts: dict[tuple[str, int], set[str]] = {}
-        for alias, value in aliases.items():
-            key = alias if case_sensitive else alias.casefold()
-            starts_latin = alias[0].isascii() and alias[0].isalpha()
-            ends_latin = alias[-1].isascii() and alias[-1].isalpha()
-            self._values[key] = (value, starts_latin, ends_latin)
+        for key in self._values:
             first.setdefault(key[0], set()).add(len(key))
             last.setdefault(key[-1], set()).add(len(key))
             ends.setdefault((key[0], len(key)), set()).add(key[-1])
@@ -96,6 +92,43 @@ class AliasIndex:
         # folds to a first or last character of an alias), longest first.
         self._by_first = {ch: by_first[_fold(ch, case_sensitive)] for ch in self.first_chars}
         self._by_last = {ch: by_last[_fold(ch, case_sensitive)] for ch in self.last_chars}
+
+    def state(self) -> dict[str, Any]:
+        """The probe tables as JSON-ready data, sets sorted (``restored`` reads it back).
+
+        The values are not part of it: ``restored`` takes them from the same aliases.
+
+        >>> AliasIndex({"亿元": 1, "元": 2}).state()["by_first"]
+        {'亿': [[2, '元']], '元': [[1, '元']]}
+        """
+        return {
+            "case_sensitive": self.case_sensitive,
+            "first_chars": "".join(sorted(self.first_chars)),
+            "last_chars": "".join(sorted(self.last_chars)),
+            "by_first": _table_state(self._by_first, self.case_sensitive),
+            "by_last": _table_state(self._by_last, self.case_sensitive),
+        }
+
+    @classmethod
+    def restored(cls, aliases: Mapping[str, Any], state: Mapping[str, Any]) -> AliasIndex:
+        """The index of ``aliases`` whose probe tables ``state()`` wrote (none rebuilt).
+
+        >>> aliases = {"亿元": 1, "元": 2, "million": 3}
+        >>> index = AliasIndex.restored(aliases, AliasIndex(aliases).state())
+        >>> index.starting_at("8.7亿元", 3), index.starting_at("5 MILLION", 2)
+        ((5, 1), (9, 3))
+        """
+        index = object.__new__(cls)
+        sensitive: bool = state["case_sensitive"]
+        index.case_sensitive = sensitive
+        index._values = _entries(aliases, sensitive)
+        index.first_chars = frozenset(state["first_chars"])
+        index.last_chars = frozenset(state["last_chars"])
+        by_first = _restored_table(state["by_first"])
+        by_last = _restored_table(state["by_last"])
+        index._by_first = {ch: by_first[_fold(ch, sensitive)] for ch in index.first_chars}
+        index._by_last = {ch: by_last[_fold(ch, sensitive)] for ch in index.last_chars}
+        return index
 
     def value_of(self, written: str) -> Any:
         """The value of the alias ``written`` (as matched in a text), or None.
@@ -154,6 +187,30 @@ class AliasIndex:
 
 def _fold(ch: str, case_sensitive: bool) -> str:
     return ch if case_sensitive else ch.casefold()
+
+
+def _entries(aliases: Mapping[str, Any], case_sensitive: bool) -> dict[str, tuple[Any, bool, bool]]:
+    """Each alias's look-up key -> (value, starts with a Latin letter, ends with one)."""
+    values: dict[str, tuple[Any, bool, bool]] = {}
+    for alias, value in aliases.items():
+        key = alias if case_sensitive else alias.casefold()
+        starts_latin = alias[0].isascii() and alias[0].isalpha()
+        ends_latin = alias[-1].isascii() and alias[-1].isalpha()
+        values[key] = (value, starts_latin, ends_latin)
+    return values
+
+
+_Lengths = tuple[tuple[int, frozenset[str]], ...]
+
+
+def _table_state(table: dict[str, _Lengths], case_sensitive: bool) -> dict[str, list[Any]]:
+    """A probe table by folded character (each written form folds to one), sets sorted."""
+    folded = {_fold(ch, case_sensitive): lengths for ch, lengths in table.items()}
+    return {ch: [[n, "".join(sorted(chars))] for n, chars in folded[ch]] for ch in sorted(folded)}
+
+
+def _restored_table(state: Mapping[str, list[Any]]) -> dict[str, _Lengths]:
+    return {ch: tuple((n, frozenset(chars)) for n, chars in rows) for ch, rows in state.items()}
 
 
 #: Unicode assigns case only below U+20000 (planes 2 and above hold CJK
