@@ -16,9 +16,8 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from .._values.errors import DataFileError, InvalidInputError
 from .._values.vocabulary import vocabulary
@@ -43,8 +42,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Grammar:
+class Grammar(NamedTuple):
     """The scan pattern and the alias indexes for one unit table and one locale."""
 
     scan: re.Pattern[str]
@@ -219,8 +217,7 @@ def _quick(group: str, decimal_mark: str) -> str:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class ScanParts:
+class ScanParts(NamedTuple):
     """The pieces of the scan pattern, which the generated scanner (``fast_pattern``) reuses.
 
     ``first(name)`` is the Arabic number that opens a core, its decimal-comma shapes
