@@ -124,8 +124,9 @@ class AliasIndex:
         index._values = _entries(aliases, sensitive)
         index.first_chars = frozenset(state["first_chars"])
         index.last_chars = frozenset(state["last_chars"])
-        by_first = _restored_table(state["by_first"])
-        by_last = _restored_table(state["by_last"])
+        sets: dict[str, frozenset[str]] = {}
+        by_first = _restored_table(state["by_first"], sets)
+        by_last = _restored_table(state["by_last"], sets)
         index._by_first = {ch: by_first[_fold(ch, sensitive)] for ch in index.first_chars}
         index._by_last = {ch: by_last[_fold(ch, sensitive)] for ch in index.last_chars}
         return index
@@ -209,8 +210,20 @@ def _table_state(table: dict[str, _Lengths], case_sensitive: bool) -> dict[str, 
     return {ch: [[n, "".join(sorted(chars))] for n, chars in folded[ch]] for ch in sorted(folded)}
 
 
-def _restored_table(state: Mapping[str, list[Any]]) -> dict[str, _Lengths]:
-    return {ch: tuple((n, frozenset(chars)) for n, chars in rows) for ch, rows in state.items()}
+def _restored_table(
+    state: Mapping[str, list[Any]], sets: dict[str, frozenset[str]]
+) -> dict[str, _Lengths]:
+    """The probe table ``_table_state`` wrote; equal sets are one object (``sets``)."""
+    table = {}
+    for ch, rows in state.items():
+        lengths = []
+        for n, chars in rows:
+            found = sets.get(chars)
+            if found is None:
+                found = sets[chars] = frozenset(chars)
+            lengths.append((n, found))
+        table[ch] = tuple(lengths)
+    return table
 
 
 #: Unicode assigns case only below U+20000 (planes 2 and above hold CJK
