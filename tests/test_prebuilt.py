@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from fincalc import UnitTable, parse_quantity
-from fincalc._reading.aliases import AliasIndex
+from fincalc._reading.aliases import AliasIndex, Rows, restored_rows, rows_state
 from fincalc._reading.grammar import ALIAS_FIELDS, Grammar, build_grammar, grammar_for
 from fincalc._reading.precomputed import PREBUILT_GRAMMAR, precomputed_grammar
 from fincalc._reading.table_schema import bundled_file
@@ -111,8 +111,10 @@ def test_restored_dimensions_equal_the_validated_file() -> None:
 def test_a_restored_alias_index_equals_the_built_one(
     aliases: dict[str, int], case_sensitive: bool
 ) -> None:
+    rows: Rows = {}
     built = AliasIndex(aliases, case_sensitive=case_sensitive)
-    restored = AliasIndex.restored(aliases, built.state())
+    state = built.state(rows)  # (rows: the distinct probe rows, shared by several indexes)
+    restored = AliasIndex.restored(aliases, state, restored_rows(rows_state(rows)))
     assert _index_parts(restored) == _index_parts(built)
     for text in ("5亿元", "5 MILLION", "3 mio.", "2 K", "abc", "ABC ¥", "9 km", "ſ"):
         for position in range(len(text) + 1):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from .precomputed import precomputed_casefolds
@@ -19,11 +19,15 @@ from .precomputed import precomputed_casefolds
 __all__ = [
     "CASED_LIMIT",
     "AliasIndex",
+    "Lengths",
+    "Rows",
     "alias_alternation",
     "alias_key",
     "casefold_sources",
     "compute_casefold_sources",
     "is_latin",
+    "restored_rows",
+    "rows_state",
 ]
 
 _LATIN: Final = re.compile(r"[A-Za-z]")
@@ -93,28 +97,39 @@ class AliasIndex:
         self._by_first = {ch: by_first[_fold(ch, case_sensitive)] for ch in self.first_chars}
         self._by_last = {ch: by_last[_fold(ch, case_sensitive)] for ch in self.last_chars}
 
-    def state(self) -> dict[str, Any]:
-        """The probe tables as JSON-ready data, sets sorted (``restored`` reads it back).
+    def state(self, rows: Rows) -> dict[str, Any]:
+        """The probe tables as JSON-ready data (``restored`` reads them back).
 
-        The values are not part of it: ``restored`` takes them from the same aliases.
+        Each character's list of (length, characters) rows is stored once in
+        ``rows``, which several indexes may share (``rows_state`` writes it), and
+        named by its position.  The values are not part of it: ``restored`` takes
+        them from the same aliases.
 
-        >>> AliasIndex({"亿元": 1, "元": 2}).state()["by_first"]
-        {'亿': [[2, '元']], '元': [[1, '元']]}
+        >>> rows: Rows = {}
+        >>> AliasIndex({"亿元": 1, "元": 2}).state(rows)["by_first"]
+        {'亿': 0, '元': 1}
+        >>> rows_state(rows)[0]  # after 亿: an alias of 2 characters ending in 元
+        [[2, '元']]
         """
         return {
             "case_sensitive": self.case_sensitive,
             "first_chars": "".join(sorted(self.first_chars)),
             "last_chars": "".join(sorted(self.last_chars)),
-            "by_first": _table_state(self._by_first, self.case_sensitive),
-            "by_last": _table_state(self._by_last, self.case_sensitive),
+            "by_first": _table_state(self._by_first, self.case_sensitive, rows),
+            "by_last": _table_state(self._by_last, self.case_sensitive, rows),
         }
 
     @classmethod
-    def restored(cls, aliases: Mapping[str, Any], state: Mapping[str, Any]) -> AliasIndex:
+    def restored(
+        cls, aliases: Mapping[str, Any], state: Mapping[str, Any], rows: Sequence[Lengths]
+    ) -> AliasIndex:
         """The index of ``aliases`` whose probe tables ``state()`` wrote (none rebuilt).
 
-        >>> aliases = {"亿元": 1, "元": 2, "million": 3}
-        >>> index = AliasIndex.restored(aliases, AliasIndex(aliases).state())
+        ``rows`` are the rows ``restored_rows`` read back from ``rows_state``.
+
+        >>> aliases, rows = {"亿元": 1, "元": 2, "million": 3}, {}
+        >>> state = AliasIndex(aliases).state(rows)
+        >>> index = AliasIndex.restored(aliases, state, restored_rows(rows_state(rows)))
         >>> index.starting_at("8.7亿元", 3), index.starting_at("5 MILLION", 2)
         ((5, 1), (9, 3))
         """
@@ -124,11 +139,9 @@ class AliasIndex:
         index._values = _entries(aliases, sensitive)
         index.first_chars = frozenset(state["first_chars"])
         index.last_chars = frozenset(state["last_chars"])
-        sets: dict[str, frozenset[str]] = {}
-        by_first = _restored_table(state["by_first"], sets)
-        by_last = _restored_table(state["by_last"], sets)
-        index._by_first = {ch: by_first[_fold(ch, sensitive)] for ch in index.first_chars}
-        index._by_last = {ch: by_last[_fold(ch, sensitive)] for ch in index.last_chars}
+        by_first, by_last = state["by_first"], state["by_last"]
+        index._by_first = {ch: rows[by_first[_fold(ch, sensitive)]] for ch in index.first_chars}
+        index._by_last = {ch: rows[by_last[_fold(ch, sensitive)]] for ch in index.last_chars}
         return index
 
     def value_of(self, written: str) -> Any:
@@ -201,29 +214,41 @@ def _entries(aliases: Mapping[str, Any], case_sensitive: bool) -> dict[str, tupl
     return values
 
 
-_Lengths = tuple[tuple[int, frozenset[str]], ...]
+#: A character's probe rows: (length, the characters an alias so long can end
+#: (start) with), longest first.
+Lengths = tuple[tuple[int, frozenset[str]], ...]
+#: Distinct probe rows (sets sorted into strings) -> their position (``rows_state``).
+Rows = dict[tuple[tuple[int, str], ...], int]
 
 
-def _table_state(table: dict[str, _Lengths], case_sensitive: bool) -> dict[str, list[Any]]:
-    """A probe table by folded character (each written form folds to one), sets sorted."""
+def _table_state(table: dict[str, Lengths], case_sensitive: bool, rows: Rows) -> dict[str, int]:
+    """A probe table by folded character (each written form folds to one) -> row position."""
     folded = {_fold(ch, case_sensitive): lengths for ch, lengths in table.items()}
-    return {ch: [[n, "".join(sorted(chars))] for n, chars in folded[ch]] for ch in sorted(folded)}
+    positions = {}
+    for ch in sorted(folded):
+        row = tuple((n, "".join(sorted(chars))) for n, chars in folded[ch])
+        positions[ch] = rows.setdefault(row, len(rows))
+    return positions
 
 
-def _restored_table(
-    state: Mapping[str, list[Any]], sets: dict[str, frozenset[str]]
-) -> dict[str, _Lengths]:
-    """The probe table ``_table_state`` wrote; equal sets are one object (``sets``)."""
-    table = {}
-    for ch, rows in state.items():
+def rows_state(rows: Rows) -> list[list[list[Any]]]:
+    """The distinct probe rows as JSON-ready data, in the order of their positions."""
+    return [[[n, chars] for n, chars in row] for row in sorted(rows, key=rows.__getitem__)]
+
+
+def restored_rows(state: Sequence[Sequence[Sequence[Any]]]) -> list[Lengths]:
+    """The probe rows ``rows_state`` wrote; equal character sets are one object."""
+    sets: dict[str, frozenset[str]] = {}
+    restored = []
+    for row in state:
         lengths = []
-        for n, chars in rows:
+        for n, chars in row:
             found = sets.get(chars)
             if found is None:
                 found = sets[chars] = frozenset(chars)
             lengths.append((n, found))
-        table[ch] = tuple(lengths)
-    return table
+        restored.append(tuple(lengths))
+    return restored
 
 
 #: Unicode assigns case only below U+20000 (planes 2 and above hold CJK

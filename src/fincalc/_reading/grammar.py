@@ -21,7 +21,7 @@ from typing import Any, Final, NamedTuple
 
 from .._values.errors import DataFileError, InvalidInputError
 from .._values.vocabulary import vocabulary
-from .aliases import AliasIndex, alias_key, is_latin
+from .aliases import AliasIndex, Rows, alias_key, is_latin, restored_rows, rows_state
 from .numerals import BIG_CHARS, DIGIT_CHARS, SMALL_CHARS
 from .precomputed import PREBUILT_GRAMMAR
 from .text import fold_characters
@@ -356,10 +356,10 @@ def _minor_initials() -> frozenset[str]:
 
 def _symbol_prefixes(prefixes: Iterable[str]) -> frozenset[str]:
     """The letters that open a prefix alias ending in a symbol: "us" of "US$", "c" of "C$"."""
+    # (one compiled pattern for the ~550 aliases: ``re.fullmatch`` would look it up each time)
+    fullmatch = re.compile(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+").fullmatch
     return frozenset(
-        found.group(1).casefold()
-        for alias in prefixes
-        if (found := re.fullmatch(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+", alias)) is not None
+        found.group(1).casefold() for alias in prefixes if (found := fullmatch(alias)) is not None
     )
 
 
@@ -433,7 +433,9 @@ def grammar_state(grammar: Grammar) -> dict[str, Any]:
     ``grammar_for`` restores the default table's default grammar from it
     instead of building the indexes (``AliasIndex.state``).
     """
-    return {name: getattr(grammar, name).state() for name in ALIAS_FIELDS}
+    rows: Rows = {}
+    indexes = {name: getattr(grammar, name).state(rows) for name in ALIAS_FIELDS}
+    return {"rows": rows_state(rows), "indexes": indexes}
 
 
 #: The grammar's alias indexes, by field name.
@@ -465,12 +467,13 @@ def _build(
     initials = {alias[0] for alias in table.suffixes} | {a[0].upper() for a in table.suffixes}
     initials |= {" ", "\u202f", ")", *approximate, *SCALE_CHARS, *_minor_initials()}
     maps = _alias_maps(table, symbols)
-    indexes = {
-        name: AliasIndex(aliases)
-        if prebuilt is None
-        else AliasIndex.restored(aliases, prebuilt[name])
-        for name, aliases in maps.items()
-    }
+    if prebuilt is None:
+        indexes = {name: AliasIndex(aliases) for name, aliases in maps.items()}
+    else:
+        rows, states = restored_rows(prebuilt["rows"]), prebuilt["indexes"]
+        indexes = {
+            name: AliasIndex.restored(aliases, states[name], rows) for name, aliases in maps.items()
+        }
     currencies = indexes["currencies"]
     qualifiers_before = indexes["qualifiers_before"]
     qualifiers_after = indexes["qualifiers_after"]
