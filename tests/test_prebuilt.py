@@ -9,6 +9,7 @@ equals what the slow path builds, object for object.
 
 from __future__ import annotations
 
+import json
 import pickle
 import subprocess
 import sys
@@ -120,3 +121,47 @@ def test_a_restored_alias_index_equals_the_built_one(
         for position in range(len(text) + 1):
             assert restored.starting_at(text, position) == built.starting_at(text, position)
             assert restored.ending_at(text, position) == built.ending_at(text, position)
+
+
+_FIRST_PARSE = """
+import json, sys
+before = set(sys.modules)
+import fincalc
+quantity = fincalc.parse_quantity("营业收入8.7亿元")
+from fincalc._reading.precomputed import PREBUILT_GRAMMAR
+from fincalc._reading.unit_table import default_table
+table = default_table()
+print(json.dumps({
+    "loaded": sorted(set(sys.modules) - before),
+    "value": str(quantity.value == 870_000_000),
+    "validated": table._files is not None,
+    "grammar restored": PREBUILT_GRAMMAR in table._cache,
+}))
+"""
+#: What the first parse must not load: validation, locale data, date parsing, the
+#: ``regex`` engine (the parse path runs on ``re``), and the file-system and hashing
+#: machinery the artefact is read without.
+_NOT_ON_THE_FIRST_PARSE = (
+    "babel",
+    "dateutil",
+    "hashlib",
+    "importlib.resources",
+    "pathlib",
+    "pydantic",
+    "regex",
+    "tempfile",
+    "tomllib",
+)
+
+
+def test_the_first_parse_reads_the_artefact_and_loads_nothing_else() -> None:
+    done = subprocess.run(  # (our own interpreter and fixed code)
+        [sys.executable, "-c", _FIRST_PARSE], capture_output=True, check=False, timeout=120
+    )
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    found = json.loads(done.stdout)
+    assert found["value"] == "True"
+    assert not found["validated"]
+    assert found["grammar restored"]
+    loaded = set(found["loaded"])
+    assert sorted(m for m in _NOT_ON_THE_FIRST_PARSE if m in loaded) == []
