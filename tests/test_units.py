@@ -281,15 +281,16 @@ def test_bundled_files_validate() -> None:
 def test_precomputed_index_is_current() -> None:
     # The artefact is a build product of the data files (and of the indexing code):
     # rebuilding it must give its exact bytes.  If this fails after editing
-    # _data/units.toml or currencies.toml, run: python -m fincalc._reading.prebuild
+    # _data/units.toml, currencies.toml, reading.toml or dimensions.toml, run:
+    # python -m fincalc._reading.prebuild
     from fincalc._reading.prebuild import build_index
-    from fincalc._reading.precomputed import INDEX_FILE, inputs_digest, load_index
+    from fincalc._reading.precomputed import INDEX_FILE, inputs_fingerprint, load_index
 
     written = (DATA / INDEX_FILE).read_text(encoding="utf-8")
     assert written == build_index(), "stale: run python -m fincalc._reading.prebuild"
     index = load_index()
     assert index is not None
-    assert index["inputs"] == inputs_digest()
+    assert index["inputs"] == inputs_fingerprint()
 
 
 def _state(table: UnitTable) -> dict[str, object]:
@@ -326,26 +327,53 @@ def test_a_stale_or_broken_index_falls_back_to_the_files(
 ) -> None:
     from fincalc._reading import precomputed, unit_table
     from fincalc._reading.table_schema import bundled_file
+    from fincalc._values import prebuilt
 
-    for content in ('{"format": 1, "inputs": "0"}', "{not json", '["a list"]'):
+    current = (DATA / precomputed.INDEX_FILE).read_text(encoding="utf-8")
+    edited = {"reading.toml": "\n", "dimensions.toml": " ", "units.toml": "#\n"}
+    cases = [
+        ('{"format": 1, "inputs": "0"}', {}),
+        ("{not json", {}),
+        ('["a list"]', {}),
+        (current.replace('"format": 2', '"format": 1'), {}),
+        # a data file edited without rebuilding: its fingerprint no longer matches
+        *((current, {name: extra}) for name, extra in edited.items()),
+    ]
+    for content, changes in cases:
         (tmp_path / precomputed.INDEX_FILE).write_text(content, encoding="utf-8")
-        for name in precomputed.BUNDLED:
-            (tmp_path / name).write_bytes((DATA / name).read_bytes())
-        monkeypatch.setattr(precomputed, "DATA_DIR", tmp_path)
-        precomputed.load_index.cache_clear()
+        for name in precomputed.INPUTS:
+            (tmp_path / name).write_bytes(
+                (DATA / name).read_bytes() + changes.get(name, "").encode()
+            )
+        monkeypatch.setattr(prebuilt, "DATA_DIR", str(tmp_path))
+        prebuilt.load_prebuilt.cache_clear()
         unit_table.default_table.cache_clear()
         try:
             assert precomputed.load_index() is None
             assert precomputed.precomputed_casefolds() is None
+            assert precomputed.precomputed_grammar() is None
+            assert prebuilt.prebuilt_part("vocabulary") is None
             table = unit_table.default_table()
             assert table._files is not None  # validated from the files
+            assert precomputed.PREBUILT_GRAMMAR not in table._cache
             assert _state(table) == _state(
                 UnitTable([bundled_file(n) for n in precomputed.BUNDLED])
             )
         finally:
             monkeypatch.undo()
-            precomputed.load_index.cache_clear()
+            prebuilt.load_prebuilt.cache_clear()
             unit_table.default_table.cache_clear()
+    # (the unchanged copies with the current artefact: read from it)
+    for name in precomputed.INPUTS:
+        (tmp_path / name).write_bytes((DATA / name).read_bytes())
+    (tmp_path / precomputed.INDEX_FILE).write_text(current, encoding="utf-8")
+    monkeypatch.setattr(prebuilt, "DATA_DIR", str(tmp_path))
+    prebuilt.load_prebuilt.cache_clear()
+    try:
+        assert precomputed.load_index() is not None
+    finally:
+        monkeypatch.undo()
+        prebuilt.load_prebuilt.cache_clear()
     assert unit_table.default_table().sources == (
         "fincalc/_data/units.toml",
         "fincalc/_data/currencies.toml",

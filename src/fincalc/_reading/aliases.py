@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from .precomputed import precomputed_casefolds
@@ -19,11 +19,15 @@ from .precomputed import precomputed_casefolds
 __all__ = [
     "CASED_LIMIT",
     "AliasIndex",
+    "Lengths",
+    "Rows",
     "alias_alternation",
     "alias_key",
     "casefold_sources",
     "compute_casefold_sources",
     "is_latin",
+    "restored_rows",
+    "rows_state",
 ]
 
 _LATIN: Final = re.compile(r"[A-Za-z]")
@@ -57,18 +61,14 @@ class AliasIndex:
 
     def __init__(self, aliases: Mapping[str, Any], *, case_sensitive: bool = False) -> None:
         self.case_sensitive = case_sensitive
-        self._values: dict[str, tuple[Any, bool, bool]] = {}
+        self._values: dict[str, tuple[Any, bool, bool]] = _entries(aliases, case_sensitive)
         first: dict[str, set[int]] = {}
         last: dict[str, set[int]] = {}
         # (first char, length) -> the last chars of aliases so (and the reverse): a probe
         # skips a length with one set look-up when the character there cannot end one
         ends: dict[tuple[str, int], set[str]] = {}
         starts: dict[tuple[str, int], set[str]] = {}
-        for alias, value in aliases.items():
-            key = alias if case_sensitive else alias.casefold()
-            starts_latin = alias[0].isascii() and alias[0].isalpha()
-            ends_latin = alias[-1].isascii() and alias[-1].isalpha()
-            self._values[key] = (value, starts_latin, ends_latin)
+        for key in self._values:
             first.setdefault(key[0], set()).add(len(key))
             last.setdefault(key[-1], set()).add(len(key))
             ends.setdefault((key[0], len(key)), set()).add(key[-1])
@@ -96,6 +96,53 @@ class AliasIndex:
         # folds to a first or last character of an alias), longest first.
         self._by_first = {ch: by_first[_fold(ch, case_sensitive)] for ch in self.first_chars}
         self._by_last = {ch: by_last[_fold(ch, case_sensitive)] for ch in self.last_chars}
+
+    def state(self, rows: Rows) -> dict[str, Any]:
+        """The probe tables as JSON-ready data (``restored`` reads them back).
+
+        Each character's list of (length, characters) rows is stored once in
+        ``rows``, which several indexes may share (``rows_state`` writes it), and
+        named by its position.  The values are not part of it: ``restored`` takes
+        them from the same aliases.
+
+        >>> rows: Rows = {}
+        >>> AliasIndex({"亿元": 1, "元": 2}).state(rows)["by_first"]
+        {'亿': 0, '元': 1}
+        >>> rows_state(rows)[0]  # after 亿: an alias of 2 characters ending in 元
+        [[2, '元']]
+        """
+        return {
+            "case_sensitive": self.case_sensitive,
+            "first_chars": "".join(sorted(self.first_chars)),
+            "last_chars": "".join(sorted(self.last_chars)),
+            "by_first": _table_state(self._by_first, self.case_sensitive, rows),
+            "by_last": _table_state(self._by_last, self.case_sensitive, rows),
+        }
+
+    @classmethod
+    def restored(
+        cls, aliases: Mapping[str, Any], state: Mapping[str, Any], rows: Sequence[Lengths]
+    ) -> AliasIndex:
+        """The index of ``aliases`` whose probe tables ``state()`` wrote (none rebuilt).
+
+        ``rows`` are the rows ``restored_rows`` read back from ``rows_state``.
+
+        >>> aliases, rows = {"亿元": 1, "元": 2, "million": 3}, {}
+        >>> state = AliasIndex(aliases).state(rows)
+        >>> index = AliasIndex.restored(aliases, state, restored_rows(rows_state(rows)))
+        >>> index.starting_at("8.7亿元", 3), index.starting_at("5 MILLION", 2)
+        ((5, 1), (9, 3))
+        """
+        index = object.__new__(cls)
+        sensitive: bool = state["case_sensitive"]
+        index.case_sensitive = sensitive
+        index._values = _entries(aliases, sensitive)
+        index.first_chars = frozenset(state["first_chars"])
+        index.last_chars = frozenset(state["last_chars"])
+        by_first, by_last = state["by_first"], state["by_last"]
+        index._by_first = {ch: rows[by_first[_fold(ch, sensitive)]] for ch in index.first_chars}
+        index._by_last = {ch: rows[by_last[_fold(ch, sensitive)]] for ch in index.last_chars}
+        return index
 
     def value_of(self, written: str) -> Any:
         """The value of the alias ``written`` (as matched in a text), or None.
@@ -154,6 +201,54 @@ class AliasIndex:
 
 def _fold(ch: str, case_sensitive: bool) -> str:
     return ch if case_sensitive else ch.casefold()
+
+
+def _entries(aliases: Mapping[str, Any], case_sensitive: bool) -> dict[str, tuple[Any, bool, bool]]:
+    """Each alias's look-up key -> (value, starts with a Latin letter, ends with one)."""
+    values: dict[str, tuple[Any, bool, bool]] = {}
+    for alias, value in aliases.items():
+        key = alias if case_sensitive else alias.casefold()
+        starts_latin = alias[0].isascii() and alias[0].isalpha()
+        ends_latin = alias[-1].isascii() and alias[-1].isalpha()
+        values[key] = (value, starts_latin, ends_latin)
+    return values
+
+
+#: A character's probe rows: (length, the characters an alias so long can end
+#: (start) with), longest first.
+Lengths = tuple[tuple[int, frozenset[str]], ...]
+#: Distinct probe rows (sets sorted into strings) -> their position (``rows_state``).
+Rows = dict[tuple[tuple[int, str], ...], int]
+
+
+def _table_state(table: dict[str, Lengths], case_sensitive: bool, rows: Rows) -> dict[str, int]:
+    """A probe table by folded character (each written form folds to one) -> row position."""
+    folded = {_fold(ch, case_sensitive): lengths for ch, lengths in table.items()}
+    positions = {}
+    for ch in sorted(folded):
+        row = tuple((n, "".join(sorted(chars))) for n, chars in folded[ch])
+        positions[ch] = rows.setdefault(row, len(rows))
+    return positions
+
+
+def rows_state(rows: Rows) -> list[list[list[Any]]]:
+    """The distinct probe rows as JSON-ready data, in the order of their positions."""
+    return [[[n, chars] for n, chars in row] for row in sorted(rows, key=rows.__getitem__)]
+
+
+def restored_rows(state: Sequence[Sequence[Sequence[Any]]]) -> list[Lengths]:
+    """The probe rows ``rows_state`` wrote; equal character sets are one object."""
+    sets: dict[str, frozenset[str]] = {}
+    restored = []
+    for row in state:
+        lengths = []
+        for n, chars in row:
+            found = sets.get(chars)
+            if found is None:
+                found = sets[chars] = frozenset(chars)
+            lengths.append((n, found))
+        restored.append(tuple(lengths))
+    return restored
 
 
 #: Unicode assigns case only below U+20000 (planes 2 and above hold CJK

@@ -12,8 +12,7 @@ cell it may be either (``parse_quantity`` then refuses to choose).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from .._values.dimensions import dimension_info, listed_dimensions
 from .after_number import After
@@ -60,8 +59,7 @@ _COUNTED: Final = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Markers:
+class Markers(NamedTuple):
     """Words around a number that make it no amount unless its units say otherwise."""
 
     reference: bool  # a Latin reference word before it (Note 12, FY2024): money or a scale wins

@@ -15,31 +15,34 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from typing import Final
+from typing import Any, Final, NamedTuple
 
 from .._values.errors import DataFileError, InvalidInputError
 from .._values.vocabulary import vocabulary
-from .aliases import AliasIndex, alias_key, is_latin
+from .aliases import AliasIndex, Rows, alias_key, is_latin, restored_rows, rows_state
 from .numerals import BIG_CHARS, DIGIT_CHARS, SMALL_CHARS
+from .precomputed import PREBUILT_GRAMMAR
 from .text import fold_characters
 from .unit_table import SuffixSpec, UnitTable
 
 __all__ = [
+    "ALIAS_FIELDS",
     "DIGIT_SET",
     "SCALE_CHARS",
     "SPACES",
     "UPPER",
     "Grammar",
+    "build_grammar",
     "default_parts",
     "grammar_for",
+    "grammar_state",
     "scan_parts",
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Grammar:
+class Grammar(NamedTuple):
     """The scan pattern and the alias indexes for one unit table and one locale."""
 
     scan: re.Pattern[str]
@@ -214,8 +217,7 @@ def _quick(group: str, decimal_mark: str) -> str:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class ScanParts:
+class ScanParts(NamedTuple):
     """The pieces of the scan pattern, which the generated scanner (``fast_pattern``) reuses.
 
     ``first(name)`` is the Arabic number that opens a core, its decimal-comma shapes
@@ -352,12 +354,12 @@ def _minor_initials() -> frozenset[str]:
     return frozenset(w[0] for key in ("jiao", "colloquial") for w in words.words(f"minor.{key}"))
 
 
-def _symbol_prefixes(prefixes: dict[str, str]) -> frozenset[str]:
+def _symbol_prefixes(prefixes: Iterable[str]) -> frozenset[str]:
     """The letters that open a prefix alias ending in a symbol: "us" of "US$", "c" of "C$"."""
+    # (one compiled pattern for the ~550 aliases: ``re.fullmatch`` would look it up each time)
+    fullmatch = re.compile(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+").fullmatch
     return frozenset(
-        found.group(1).casefold()
-        for alias in prefixes
-        if (found := re.fullmatch(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+", alias)) is not None
+        found.group(1).casefold() for alias in prefixes if (found := fullmatch(alias)) is not None
     )
 
 
@@ -385,17 +387,10 @@ def is_tight(alias: str) -> bool:
     return is_latin(alias) and (len(alias) <= 2 or alias[0] in ".-")
 
 
-def _build(
-    table: UnitTable,
-    group: str,
-    decimal_mark: str,
-    symbols: tuple[tuple[str, str, bool, bool], ...] = (),
-    by_locale: bool = False,
-) -> Grammar:
-    approximate = _chars("approximate_after")
-    removals = tuple(sorted({group, ",", "'", "\u202f", " "} - {decimal_mark}))
-    initials = {alias[0] for alias in table.suffixes} | {a[0].upper() for a in table.suffixes}
-    initials |= {" ", "\u202f", ")", *approximate, *SCALE_CHARS, *_minor_initials()}
+def _alias_maps(
+    table: UnitTable, symbols: tuple[tuple[str, str, bool, bool], ...]
+) -> dict[str, Mapping[str, Any]]:
+    """The aliases of each of the grammar's alias indexes, by the grammar's field name."""
     latin_scales = {
         alias: spec for alias, spec in table.scales.items() if is_latin(alias) or alias[0] == "'"
     }
@@ -406,17 +401,90 @@ def _build(
             **suffixes,
             **{alias_key(s): _currency_spec(code) for s, code, _, f in symbols if f},
         }
-    currencies = AliasIndex(prefixes)
-    qualifiers_before = AliasIndex(table.qualifiers_before)
-    qualifiers_after = AliasIndex(table.qualifiers_after)
-    scales = AliasIndex(latin_scales)
-    units = AliasIndex(suffixes)
-    not_before = AliasIndex({a: is_tight(a) for a in table.not_amount_prefixes})
-    not_after = AliasIndex({a: is_tight(a) for a in table.not_amount_suffixes})
-    currency_words = AliasIndex(table.currency_words)
-    percent_before = AliasIndex(dict.fromkeys(_words("percent_before"), True))
-    negative_before = AliasIndex(dict.fromkeys(_words("negative_before"), True))
-    symbol_prefixes = _symbol_prefixes(prefixes)
+    return {
+        "currencies": prefixes,
+        "qualifiers_before": table.qualifiers_before,
+        "qualifiers_after": table.qualifiers_after,
+        "scales": latin_scales,
+        "units": suffixes,
+        "han_scale_index": {
+            alias: spec for alias, spec in table.scales.items() if alias not in latin_scales
+        },
+        "not_before": {a: is_tight(a) for a in table.not_amount_prefixes},
+        "not_after": {a: is_tight(a) for a in table.not_amount_suffixes},
+        "currency_words": table.currency_words,
+        "percent_before": dict.fromkeys(_words("percent_before"), True),
+        "negative_before": dict.fromkeys(_words("negative_before"), True),
+    }
+
+
+def build_grammar(table: UnitTable) -> Grammar:
+    """The grammar of ``table`` with the default separators, its indexes built (never restored).
+
+    ``prebuild`` stores its alias indexes (``grammar_state``); tests compare it with
+    the grammar ``grammar_for`` restores from them.
+    """
+    return _build(table, ",", ".")
+
+
+def grammar_state(grammar: Grammar) -> dict[str, Any]:
+    """The alias indexes of ``grammar`` as JSON-ready data, for the prebuilt artefact.
+
+    ``grammar_for`` restores the default table's default grammar from it
+    instead of building the indexes (``AliasIndex.state``).
+    """
+    rows: Rows = {}
+    indexes = {name: getattr(grammar, name).state(rows) for name in ALIAS_FIELDS}
+    return {"rows": rows_state(rows), "indexes": indexes}
+
+
+#: The grammar's alias indexes, by field name.
+ALIAS_FIELDS: Final = (
+    "currencies",
+    "qualifiers_before",
+    "qualifiers_after",
+    "scales",
+    "units",
+    "han_scale_index",
+    "not_before",
+    "not_after",
+    "currency_words",
+    "percent_before",
+    "negative_before",
+)
+
+
+def _build(
+    table: UnitTable,
+    group: str,
+    decimal_mark: str,
+    symbols: tuple[tuple[str, str, bool, bool], ...] = (),
+    by_locale: bool = False,
+    prebuilt: Mapping[str, Any] | None = None,
+) -> Grammar:
+    approximate = _chars("approximate_after")
+    removals = tuple(sorted({group, ",", "'", "\u202f", " "} - {decimal_mark}))
+    initials = {alias[0] for alias in table.suffixes} | {a[0].upper() for a in table.suffixes}
+    initials |= {" ", "\u202f", ")", *approximate, *SCALE_CHARS, *_minor_initials()}
+    maps = _alias_maps(table, symbols)
+    if prebuilt is None:
+        indexes = {name: AliasIndex(aliases) for name, aliases in maps.items()}
+    else:
+        rows, states = restored_rows(prebuilt["rows"]), prebuilt["indexes"]
+        indexes = {
+            name: AliasIndex.restored(aliases, states[name], rows) for name, aliases in maps.items()
+        }
+    currencies = indexes["currencies"]
+    qualifiers_before = indexes["qualifiers_before"]
+    qualifiers_after = indexes["qualifiers_after"]
+    scales = indexes["scales"]
+    units = indexes["units"]
+    not_before = indexes["not_before"]
+    not_after = indexes["not_after"]
+    currency_words = indexes["currency_words"]
+    percent_before = indexes["percent_before"]
+    negative_before = indexes["negative_before"]
+    symbol_prefixes = _symbol_prefixes(maps["currencies"])
     return Grammar(
         scan=_scan_pattern(
             group,
@@ -437,9 +505,7 @@ def _build(
         qualifiers_after=qualifiers_after,
         scales=scales,
         units=units,
-        han_scale_index=AliasIndex(
-            {alias: spec for alias, spec in table.scales.items() if alias not in latin_scales}
-        ),
+        han_scale_index=indexes["han_scale_index"],
         not_before=not_before,
         not_after=not_after,
         currency_words=currency_words,
@@ -508,7 +574,10 @@ def grammar_for(table: UnitTable, locale: str | None) -> Grammar:
         key = ("grammar", group, decimal_mark, symbols)
     grammar: Grammar | None = table._cache.get(key)
     if grammar is None:
-        grammar = _build(table, group, decimal_mark, symbols, locale is not None)
+        # the default table read from the prebuilt artefact carries its default
+        # grammar's alias indexes (``default_table``); any other table builds them
+        prebuilt = table._cache.get(PREBUILT_GRAMMAR) if key == _DEFAULT_KEY else None
+        grammar = _build(table, group, decimal_mark, symbols, locale is not None, prebuilt)
         table._cache[key] = grammar
     return grammar
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final
+from typing import Final, NamedTuple
 
 from .._values.errors import ParseError
 from .._values.quantity import Quantity, trusted_quantity
@@ -37,8 +36,7 @@ _TAIL_DIGITS: Final = frozenset("0123456789" + "".join(ch for ch in DIGITS if ch
 _PHRASE_END: Final = frozenset(",.;:!?)]}|\n\r\t，。；：！？、）」』\"' ")
 
 
-@dataclass(frozen=True, slots=True)
-class _Words:
+class _Words(NamedTuple):
     tail: re.Pattern[str]  # [N角|毛][N分][钱] at a position
     yuan: frozenset[str]
     yuan_word: str  # the whole unit a colloquial or lone tail reads as (元)

@@ -12,9 +12,8 @@ customers" and "two of them" stay words.  Fractions with no exact decimal
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final
+from typing import Final, NamedTuple
 
 from .._values.vocabulary import vocabulary
 from .aliases import is_latin
@@ -27,8 +26,7 @@ _ONE: Final = Decimal(1)
 _HUNDRED: Final = Decimal(100)
 
 
-@dataclass(frozen=True, slots=True)
-class WordNumber:
+class WordNumber(NamedTuple):
     """A run of number words: its span, its value (or why it has none) and whether it scales."""
 
     start: int
@@ -39,8 +37,7 @@ class WordNumber:
     scale_text: str = ""  # the last scale word as written ("million")
 
 
-@dataclass(frozen=True, slots=True)
-class _Words:
+class _Words(NamedTuple):
     pattern: re.Pattern[str]
     values: dict[str, tuple[str, Decimal]]  # word -> (kind, value)
 

@@ -15,6 +15,7 @@ with a reason; the parser turns that into a ``ParseError`` naming the text.
 
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal
 from typing import Final
@@ -89,28 +90,43 @@ _SKIPPED: Final = frozenset(
     ["零", "〇", " ", *vocabulary("reading").words("number.approximate_after")]
 )
 
-# One token of a numeral chain: an Arabic number (separators already removed),
-# a run of Chinese digits (with an optional 点 decimal part), or one place char.
-_TOKEN = re.compile(
-    rf"(?P<arabic>[0-9]++(?:\.[0-9]++)?+|\.[0-9]++)"
-    rf"|(?P<cn>[{DIGIT_CHARS}]++(?:点[{DIGIT_CHARS}]++)?+)"
-    rf"|(?P<small>[{SMALL_CHARS}])"
-    rf"|(?P<big>[{BIG_CHARS}])"
-    rf"|(?P<point>点[{DIGIT_CHARS}]++)"
-    rf"|(?P<other>.)",
-    re.DOTALL,
-)
+
+# (The patterns below are compiled on first use: most texts hold no numeral chain
+# and no capital amount, and compiling a class of Han characters costs ~0.5 ms.)
+@functools.cache
+def _token() -> re.Pattern[str]:
+    """One token of a numeral chain: an Arabic number, Chinese digits, or one place char.
+
+    (The Arabic number's separators are already removed; the digits may have a 点
+    decimal part.)
+    """
+    return re.compile(
+        rf"(?P<arabic>[0-9]++(?:\.[0-9]++)?+|\.[0-9]++)"
+        rf"|(?P<cn>[{DIGIT_CHARS}]++(?:点[{DIGIT_CHARS}]++)?+)"
+        rf"|(?P<small>[{SMALL_CHARS}])"
+        rf"|(?P<big>[{BIG_CHARS}])"
+        rf"|(?P<point>点[{DIGIT_CHARS}]++)"
+        rf"|(?P<other>.)",
+        re.DOTALL,
+    )
+
+
 _CAPITAL_WORDS: Final = vocabulary("reading")
 #: The unit a capital amount's tail reads as (元): 大写 amounts are written in 人民币.
 CAPITAL_YUAN: Final = _CAPITAL_WORDS.words("capital.yuan")[0]
-_CAPITAL_TAIL = re.compile(
-    rf"(?:{alternation(_CAPITAL_WORDS.words('capital.yuan'), boundaries=False)})"
-    rf"(?:零?+(?P<jiao>[{CAPITAL_DIGIT_CHARS}])"
-    rf"(?:{alternation(_CAPITAL_WORDS.words('capital.jiao'), boundaries=False)}))?+"
-    rf"(?:零?+(?P<fen>[{CAPITAL_DIGIT_CHARS}])"
-    rf"(?:{alternation(_CAPITAL_WORDS.words('capital.fen'), boundaries=False)}))?+"
-    rf"(?P<zheng>{alternation(_CAPITAL_WORDS.words('capital.whole'), boundaries=False)})?+"
-)
+
+
+@functools.cache
+def _capital_tail() -> re.Pattern[str]:
+    """The 元…角…分…整 tail of a capital amount."""
+    return re.compile(
+        rf"(?:{alternation(_CAPITAL_WORDS.words('capital.yuan'), boundaries=False)})"
+        rf"(?:零?+(?P<jiao>[{CAPITAL_DIGIT_CHARS}])"
+        rf"(?:{alternation(_CAPITAL_WORDS.words('capital.jiao'), boundaries=False)}))?+"
+        rf"(?:零?+(?P<fen>[{CAPITAL_DIGIT_CHARS}])"
+        rf"(?:{alternation(_CAPITAL_WORDS.words('capital.fen'), boundaries=False)}))?+"
+        rf"(?P<zheng>{alternation(_CAPITAL_WORDS.words('capital.whole'), boundaries=False)})?+"
+    )
 
 
 def _digit_run(run: str) -> Decimal:
@@ -159,7 +175,7 @@ def compose(text: str) -> tuple[Decimal, bool]:
     seen_any = False
     positional = False
     pos = 0
-    for match in _TOKEN.finditer(text):
+    for match in _token().finditer(text):
         kind = match.lastgroup
         token = match.group()
         pos = match.end()
@@ -269,7 +285,7 @@ def parse_capital_tail(text: str, pos: int) -> tuple[int, Decimal, bool] | None:
     ...     parse_capital_tail("陆元柒角捌分", 1)
     (6, Decimal('0.78'), True)
     """
-    match = _CAPITAL_TAIL.match(text, pos)
+    match = _capital_tail().match(text, pos)
     if match is None:
         return None
     fraction = Decimal(0)

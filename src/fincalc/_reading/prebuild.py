@@ -1,14 +1,17 @@
-"""Write the precomputed default table, ``_data/reading_index.json`` (issue 18).
+"""Write the prebuilt artefact the first parse reads, ``_data/reading_index.json`` (issue 18).
 
-Run after editing ``_data/units.toml`` or ``_data/currencies.toml`` (or the way
-``UnitTable`` indexes them)::
+Run after editing ``_data/units.toml``, ``currencies.toml``, ``reading.toml`` or
+``dimensions.toml`` (or the way ``UnitTable``, ``Vocabulary`` or the grammar
+index them)::
 
     python -m fincalc._reading.prebuild          # rewrite the artefact
     python -m fincalc._reading.prebuild --check  # exit 1 if it is not current
 
-It validates the bundled files with pydantic (``table_schema``), indexes them
-as ``UnitTable`` does, and writes that index with the case-fold table and the
-digest of the files.  The output is deterministic (sorted sets, fixed
+It validates the bundled files (pydantic for the unit table, ``Vocabulary``
+and the dimension checks for the others), indexes them as the reader does,
+and writes, with the fingerprint of the files: the table's index, the
+case-fold table, the word lists and dimension facts, and the alias indexes of
+the default grammar.  The output is deterministic (sorted sets, fixed
 formatting), so ``tests/test_units.py`` can check that rebuilding gives the
 artefact's exact bytes.
 """
@@ -17,10 +20,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import unicodedata
 
+from .._values.dimensions import bundled_dimensions, dimensions_state
+from .._values.vocabulary import PREBUILT, bundled_vocabulary
 from .aliases import compute_casefold_sources
-from .precomputed import BUNDLED, DATA_DIR, FORMAT, INDEX_FILE, inputs_digest
+from .grammar import build_grammar, grammar_state
+from .precomputed import BUNDLED, DATA_DIR, FORMAT, INDEX_FILE, inputs_fingerprint
 from .table_schema import bundled_file
 from .unit_table import UnitTable, index_state
 
@@ -30,16 +37,19 @@ __all__ = ["build_index", "main"]
 def build_index() -> str:
     """The artefact's text, built from the bundled files.
 
-    >>> '"format": 1' in build_index()
+    >>> '"format": 2' in build_index()
     True
     """
     table = UnitTable([bundled_file(name) for name in BUNDLED])
     index = {
         "format": FORMAT,
-        "inputs": inputs_digest(),
+        "inputs": inputs_fingerprint(),
         "unicode": unicodedata.unidata_version,
         "table": index_state(table),
         "casefold": {key: list(chars) for key, chars in compute_casefold_sources().items()},
+        "vocabulary": {name: bundled_vocabulary(name).state() for name in PREBUILT},
+        "dimensions": dimensions_state(bundled_dimensions()),
+        "grammar": grammar_state(build_grammar(table)),
     }
     # (one top-level key a line, each value on one line: diffs stay readable)
     lines = [
@@ -54,16 +64,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the artefact is stale")
     args = parser.parse_args(argv)
-    path = DATA_DIR / INDEX_FILE
+    path = os.path.join(DATA_DIR, INDEX_FILE)
     text = build_index()
-    current = path.exists() and path.read_text(encoding="utf-8") == text
+    try:
+        with open(path, encoding="utf-8") as file:
+            current = file.read() == text
+    except FileNotFoundError:
+        current = False
     if args.check:
         print(
             f"{path}: {'current' if current else 'STALE: run python -m fincalc._reading.prebuild'}"
         )
         return 0 if current else 1
     if not current:
-        path.write_text(text, encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
     print(f"{path}: {'unchanged' if current else 'written'} ({len(text):,} characters)")
     return 0
 

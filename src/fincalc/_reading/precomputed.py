@@ -1,67 +1,60 @@
-"""The precomputed default table: a JSON artefact read at the first parse (issue 18).
+"""The precomputed default table, case folds and grammar, read at the first parse (issue 18).
 
-Validating ``_data/units.toml`` and ``_data/currencies.toml`` with pydantic and
-working out which characters case-fold to which take ~120 ms, the whole first
-``parse_quantity`` of a fresh interpreter before this artefact.  ``prebuild``
-(``python -m fincalc._reading.prebuild``) validates the files and writes the
-indexed table and the case-fold table to ``_data/reading_index.json``; the
-first parse reads that instead, with ``json``.
+Validating ``_data/units.toml`` and ``_data/currencies.toml`` with pydantic,
+working out which characters case-fold to which and building the reader's
+alias indexes took ~120 ms, the whole first ``parse_quantity`` of a fresh
+interpreter before this artefact.  ``prebuild`` (``python -m
+fincalc._reading.prebuild``) does that from the validated files and writes the
+indexed table, the case-fold table and the default grammar's alias indexes
+into the artefact that ``fincalc._values.prebuilt`` reads (with the word lists
+and dimension facts the lower layer needs).
 
-The artefact names what it was computed from: the SHA-256 of the data files
-(``inputs``), the Unicode version of the case folds and its format.  When any
-of them differs from this interpreter's (a data file edited without
-rebuilding, another Python), ``load_index`` returns None and the table is
-built from the files as before: slower, never stale.  ``tests/test_units.py``
-checks that rebuilding gives the artefact's exact bytes.
+When the artefact is missing, unreadable or stale (a data file edited without
+rebuilding, another Python, another Unicode version for the parts built from
+case folds), every reader here returns None and the data is built from the
+files as before: slower, never stale.  ``tests/test_units.py`` checks that
+rebuilding gives the artefact's exact bytes and that what it restores equals
+what the files give.
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import json
 import unicodedata
-from pathlib import Path
 from typing import Any, Final
+
+from .._values.prebuilt import (
+    DATA_DIR,
+    FORMAT,
+    INDEX_FILE,
+    INPUTS,
+    inputs_fingerprint,
+    load_prebuilt,
+    prebuilt_part,
+)
 
 __all__ = [
     "BUNDLED",
     "DATA_DIR",
     "FORMAT",
     "INDEX_FILE",
-    "inputs_digest",
+    "INPUTS",
+    "PREBUILT_GRAMMAR",
+    "inputs_fingerprint",
     "load_index",
     "precomputed_casefolds",
+    "precomputed_grammar",
 ]
 
-#: The bundled data directory (``fincalc/_data``).
-DATA_DIR: Final = Path(__file__).resolve().parent.parent / "_data"
 #: The unit-table files of the default table, in the order they are indexed.
 BUNDLED: Final = ("units.toml", "currencies.toml")
-INDEX_FILE: Final = "reading_index.json"
-#: The layout of the artefact; ``prebuild`` writes it, ``load_index`` reads only it.
-FORMAT: Final = 1
+#: The key of a table's cache under which ``unit_table.default_table`` leaves the
+#: prebuilt alias indexes of its default grammar (``grammar.grammar_state``).
+PREBUILT_GRAMMAR: Final = "prebuilt grammar"
 
 
-def inputs_digest() -> str:
-    """The SHA-256 of the bundled unit-table files (names and bytes), in hex."""
-    digest = hashlib.sha256()
-    for name in BUNDLED:
-        data = (DATA_DIR / name).read_bytes()
-        digest.update(f"{name}\0{len(data)}\0".encode())
-        digest.update(data)
-    return digest.hexdigest()
-
-
-@functools.cache
 def load_index() -> dict[str, Any] | None:
-    """The precomputed default table, or None when it is missing, unreadable or stale."""
-    try:
-        index = json.loads((DATA_DIR / INDEX_FILE).read_text(encoding="utf-8"))
-        current = index["format"] == FORMAT and index["inputs"] == inputs_digest()
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return index if current and isinstance(index, dict) else None
+    """The precomputed artefact, or None when it is missing, unreadable or stale."""
+    return load_prebuilt()
 
 
 def precomputed_casefolds() -> dict[str, tuple[str, ...]] | None:
@@ -69,7 +62,13 @@ def precomputed_casefolds() -> dict[str, tuple[str, ...]] | None:
 
     They depend on the Unicode version of the interpreter that computed them.
     """
-    index = load_index()
-    if index is None or index.get("unicode") != unicodedata.unidata_version:
+    folds = prebuilt_part("casefold", unicode=unicodedata.unidata_version)
+    if folds is None:
         return None
-    return {folded: tuple(chars) for folded, chars in index["casefold"].items()}
+    return {folded: tuple(chars) for folded, chars in folds.items()}
+
+
+def precomputed_grammar() -> dict[str, Any] | None:
+    """The alias indexes of the default table's default grammar (``grammar.grammar_state``)."""
+    state: dict[str, Any] | None = prebuilt_part("grammar", unicode=unicodedata.unidata_version)
+    return state

@@ -12,7 +12,7 @@ in "$1.2-1.5 billion" is dollars too.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .._values.vocabulary import vocabulary
 from .after_number import After, read_after
@@ -31,8 +31,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class RangePartner:
+class RangePartner(NamedTuple):
     """What the second bound of a range carries after it, and where it starts."""
 
     start: int  # where the second bound's number (or its currency) starts

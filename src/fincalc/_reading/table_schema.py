@@ -230,5 +230,5 @@ def read_table_file(path: Path) -> tuple[TableFile, str]:
 
 def bundled_file(name: str) -> tuple[TableFile, str]:
     """A bundled unit-table file (``_data/<name>``), validated."""
-    data = tomllib.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+    data = tomllib.loads((Path(DATA_DIR) / name).read_text(encoding="utf-8"))
     return validate_table(data, source=f"fincalc/_data/{name}"), f"fincalc/_data/{name}"

@@ -8,6 +8,7 @@ so every offset in the folded copy is an offset in the original.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
@@ -65,12 +66,19 @@ _TRANSLATION: Final = str.maketrans(
 # does one after one to three ASCII digits with exactly three before a decimal point or
 # a Han unit ("82，225.00元"); "12，13" and "2023，100" separate clauses and stay.
 # The standard library's ``re`` runs these two patterns 3x faster than ``regex``.
-_FULLWIDTH_GROUP: Final = re.compile(
-    # (the comma first, so that the search jumps from comma to comma)
-    r"，(?:(?<=[０-９]，)(?=[０-９]{3}(?![０-９]))"
-    r"|(?:(?<=(?<![0-9０-９])[0-9]，)|(?<=(?<![0-9０-９])[0-9]{2}，)"
-    r"|(?<=(?<![0-9０-９])[0-9]{3}，))(?=[0-9]{3}(?:，[0-9]{3})*+[.．万亿元]))"
-)
+
+
+@functools.cache
+def _fullwidth_group() -> re.Pattern[str]:
+    """The full-width group comma, compiled on first use (most texts have none; ~0.4 ms)."""
+    return re.compile(
+        # (the comma first, so that the search jumps from comma to comma)
+        r"，(?:(?<=[０-９]，)(?=[０-９]{3}(?![０-９]))"
+        r"|(?:(?<=(?<![0-9０-９])[0-9]，)|(?<=(?<![0-9０-９])[0-9]{2}，)"
+        r"|(?<=(?<![0-9０-９])[0-9]{3}，))(?=[0-9]{3}(?:，[0-9]{3})*+[.．万亿元]))"
+    )
+
+
 _NEEDS_TRANSLATION: Final = re.compile(
     "[" + "".join(re.escape(chr(code)) for code in _TRANSLATION) + "]"
 )
@@ -84,7 +92,7 @@ _DIGITS: Final = frozenset("0123456789０１２３４５６７８９")
 
 
 def _comma_between_digits(text: str) -> bool:
-    """A full-width comma between two digits: the cheap test before ``_FULLWIDTH_GROUP``."""
+    """A full-width comma between two digits: the cheap test before ``_fullwidth_group``."""
     k = text.find("，", 1)
     while 0 < k < len(text) - 1:
         if text[k - 1] in _DIGITS and text[k + 1] in _DIGITS:
@@ -109,7 +117,7 @@ def fold_characters(text: str) -> str:
     if not grouped and _NEEDS_TRANSLATION.search(text) is None:
         return text
     if grouped:
-        text = _FULLWIDTH_GROUP.sub(",", text)
+        text = _fullwidth_group().sub(",", text)
     if len(text) <= _LONG_TEXT:
         return text.translate(_TRANSLATION)
     # No replacement is itself replaced, so one pass per character present is

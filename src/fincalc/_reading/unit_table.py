@@ -19,7 +19,6 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import astuple, dataclass, field
 from decimal import Decimal
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from .._values.dimensions import listed_dimensions
@@ -27,9 +26,11 @@ from .._values.errors import InvalidInputError, UnitTableError
 from .._values.public import public
 from .._values.quantity import check_dimension
 from .aliases import alias_key
-from .precomputed import BUNDLED, load_index
+from .precomputed import BUNDLED, PREBUILT_GRAMMAR, load_index, precomputed_grammar
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .table_schema import TableFile
 
 __all__ = [
@@ -270,6 +271,8 @@ class UnitTable:
         >>> UnitTable.from_file(path).scale("万").multiplier
         Decimal('1E+4')
         """
+        from pathlib import Path
+
         from .table_schema import read_table_file
 
         return cls([read_table_file(Path(path))])
@@ -293,6 +296,8 @@ class UnitTable:
         >>> t.prefix_currency("Fr."), t.prefix_currency("US$")
         ('CHF', 'USD')
         """
+        from pathlib import Path
+
         from .table_schema import read_table_file, validate_table
 
         if isinstance(source, Mapping):
@@ -373,7 +378,11 @@ def default_table() -> UnitTable:
     """
     index = load_index()
     if index is not None:
-        return table_from_index(index["table"])
+        table = table_from_index(index["table"])
+        grammar = precomputed_grammar()
+        if grammar is not None:
+            table._cache[PREBUILT_GRAMMAR] = grammar
+        return table
     from .table_schema import bundled_file
 
     return UnitTable([bundled_file(name) for name in BUNDLED])

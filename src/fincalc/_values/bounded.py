@@ -22,18 +22,19 @@ its line and column, because it cannot be written back out as UTF-8.
 from __future__ import annotations
 
 import codecs
+import functools
 import itertools
 import json
 import os
 from collections.abc import Iterator
 from decimal import Decimal
 from itertools import accumulate
-from pathlib import Path
-from typing import IO, Any, Final
-
-import regex
+from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple
 
 from .errors import InvalidInputError, InvalidRecordError
+
+if TYPE_CHECKING:
+    import regex
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -61,12 +62,29 @@ MAX_FILE_BYTES: Final = 256 * 1024 * 1024
 #: Bytes read per call: a stream is never read past its limit by more than this.
 READ_CHUNK: Final = 1024 * 1024
 
-_STRINGS = regex.compile(r'"(?:[^"\\]++|\\.)*+"', regex.DOTALL)
-_NOT_BRACKETS = regex.compile(r"[^\[\]{}]++")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-_TOKENS = regex.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]', regex.DOTALL)
-_LONG_NUMBER = regex.compile(rf"-?[0-9][0-9.eE+\-]{{{MAX_NUMBER_CHARS},}}")
-_SURROGATE = regex.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}|[\ud800-\udfff]")
+
+
+class _Patterns(NamedTuple):
+    strings: regex.Pattern[str]
+    not_brackets: regex.Pattern[str]
+    tokens: regex.Pattern[str]
+    long_number: regex.Pattern[str]
+    surrogate: regex.Pattern[str]
+
+
+@functools.cache
+def _patterns() -> _Patterns:
+    """The scanning patterns, compiled on first use: a parse never needs them (issue 18)."""
+    import regex
+
+    return _Patterns(
+        strings=regex.compile(r'"(?:[^"\\]++|\\.)*+"', regex.DOTALL),
+        not_brackets=regex.compile(r"[^\[\]{}]++"),
+        tokens=regex.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]', regex.DOTALL),
+        long_number=regex.compile(rf"-?[0-9][0-9.eE+\-]{{{MAX_NUMBER_CHARS},}}"),
+        surrogate=regex.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}|[\ud800-\udfff]"),
+    )
 
 
 def where(source: str, line: int | None, column: int | None = None) -> str:
@@ -129,11 +147,12 @@ def json_error(
 def _too_deep(text: str, source: str, line: int | None) -> InvalidRecordError | None:
     if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
         return None
-    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    patterns = _patterns()
+    brackets = patterns.not_brackets.sub("", patterns.strings.sub("", text))
     if not brackets or max(accumulate(_STEP[c] for c in brackets)) <= MAX_JSON_DEPTH:
         return None
     depth, offset = 0, 0
-    for match in _TOKENS.finditer(text):
+    for match in patterns.tokens.finditer(text):
         bracket = match.group()
         if bracket in "[{":
             depth += 1
@@ -206,7 +225,7 @@ def _size_error(
 
 
 def _long_number(text: str, source: str, line: int | None) -> InvalidRecordError:
-    match = _LONG_NUMBER.search(text)
+    match = _patterns().long_number.search(text)
     return _fail(
         source,
         line,
@@ -381,7 +400,7 @@ def decode_json(
             limit=MAX_JSON_DEPTH,
         ) from None
     if any(_has_surrogate(s) for s in _strings(value)):
-        match = _SURROGATE.search(checked, start)
+        match = _patterns().surrogate.search(checked, start)
         raise _fail(
             source,
             line,
@@ -518,6 +537,8 @@ def read_lines(
 
 def _open(path: str | os.PathLike[str], name: str) -> IO[bytes]:
     try:
+        from pathlib import Path  # (only files need it; a parse never opens one)
+
         return Path(path).open("rb")
     except FileNotFoundError:
         raise InvalidInputError(f"no such file: {name!r}", argument="path", value=name) from None

@@ -6,19 +6,22 @@ added, how a unit is written after a number).  The facts are data,
 ``_data/dimensions.toml``; any three-letter upper-case code not listed there
 is an ISO 4217 currency.  Which currencies and units the parser actually
 recognises is the unit table's business (``fincalc._reading.units``).
+
+The validated facts are also stored in the prebuilt artefact
+(``fincalc._values.prebuilt``); while it is current they are restored from
+there, without ``tomllib`` (the first parse of a process, issue 18).
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import tomllib
 import typing
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Literal, get_args
 
 from .errors import DataFileError, InvalidInputError
+from .prebuilt import prebuilt_part
 from .quantity import check_dimension
 
 __all__ = [
@@ -27,7 +30,9 @@ __all__ = [
     "RATIO",
     "DimensionInfo",
     "Kind",
+    "bundled_dimensions",
     "dimension_info",
+    "dimensions_state",
     "find_dimension",
     "is_additive",
     "is_money",
@@ -100,8 +105,34 @@ def _entry(code: str, raw: Any) -> DimensionInfo:
 
 @functools.cache
 def _listed() -> dict[str, DimensionInfo]:
+    stored = prebuilt_part("dimensions")
+    if stored is None:
+        return bundled_dimensions()
+    return {
+        code: DimensionInfo(code, kind, additive, (en[0], en[1]) if en else None, zh)
+        for code, (kind, additive, en, zh) in stored.items()
+    }
+
+
+def bundled_dimensions() -> dict[str, DimensionInfo]:
+    """The facts of ``_data/dimensions.toml``, read and validated from the file."""
+    import tomllib
+    from importlib import resources
+
     text = resources.files("fincalc").joinpath("_data/dimensions.toml").read_text("utf-8")
     return {code: _entry(code, raw) for code, raw in tomllib.loads(text).items()}
+
+
+def dimensions_state(listed: dict[str, DimensionInfo]) -> dict[str, list[Any]]:
+    """The facts as JSON-ready data (for the prebuilt artefact), in file order.
+
+    >>> dimensions_state(bundled_dimensions())["PERSONS"]
+    ['count', True, ['person', 'people'], '人']
+    """
+    return {
+        code: [info.kind, info.additive, list(info.en) if info.en else None, info.zh]
+        for code, info in listed.items()
+    }
 
 
 def listed_dimensions() -> frozenset[str]:

@@ -6,6 +6,11 @@ comment naming its source), never typed into Python.  Code asks for a list
 by file and dotted key and builds its regular expressions from it, so adding
 a word is a one-line data change.
 
+The word lists the parser reads (``PREBUILT``) are also stored, validated, in
+the prebuilt artefact (``fincalc._values.prebuilt``); while it is current,
+``vocabulary`` restores them from there without ``tomllib`` or
+``importlib.resources`` (the first parse of a process, issue 18).
+
 A leaf is a list of words; tables group lists, and a table of lists can
 also be read as a mapping from each written form to its list's name::
 
@@ -26,18 +31,28 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
-from importlib import resources
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .bounded import read_text
 from .errors import DataFileError, FincalcError
+from .prebuilt import prebuilt_part
 
-__all__ = ["Vocabulary", "alternation", "load_vocabulary", "vocabulary"]
+if TYPE_CHECKING:
+    from pathlib import Path
+
+__all__ = [
+    "PREBUILT",
+    "Vocabulary",
+    "alternation",
+    "bundled_vocabulary",
+    "load_vocabulary",
+    "vocabulary",
+]
 
 _LATIN = re.compile(r"[A-Za-z]")
+#: The bundled word-list files stored in the prebuilt artefact (those the parser reads).
+PREBUILT: Final = ("reading",)
 
 
 class Vocabulary:
@@ -50,6 +65,27 @@ class Vocabulary:
         self._leaves: dict[str, tuple[str, ...]] = {}
         self._tables: dict[str, tuple[str, ...]] = {}  # key -> its children's names
         self._collect(data, "")
+
+    @classmethod
+    def restored(cls, state: Mapping[str, Any], *, source: str) -> Vocabulary:
+        """The vocabulary ``state()`` wrote, without validating it again.
+
+        >>> words = Vocabulary({"a": {"b": ["x", "y"]}}, source="demo")
+        >>> Vocabulary.restored(words.state(), source="demo").table("a")
+        {'x': 'b', 'y': 'b'}
+        """
+        restored = object.__new__(cls)
+        restored.source = source
+        restored._leaves = {key: tuple(words) for key, words in state["leaves"].items()}
+        restored._tables = {key: tuple(names) for key, names in state["tables"].items()}
+        return restored
+
+    def state(self) -> dict[str, Any]:
+        """The validated lists and tables as JSON-ready data (for the prebuilt artefact)."""
+        return {
+            "leaves": {key: list(words) for key, words in self._leaves.items()},
+            "tables": {key: list(names) for key, names in self._tables.items()},
+        }
 
     def _fail(self, key: str, why: str) -> DataFileError:
         return DataFileError(f"{self.source}: [{key}] {why}", entry=key, source=self.source)
@@ -125,6 +161,8 @@ class Vocabulary:
 
 def load_vocabulary(path: str | Path) -> Vocabulary:
     """Read and validate a word-list file of the bundled format (e.g. a user's own phrases)."""
+    import tomllib  # (only files read here and bundled files without the artefact need it)
+
     source = str(path)
     try:
         text = read_text(path, source=source, max_bytes=MAX_WORDLIST_BYTES)
@@ -140,7 +178,22 @@ MAX_WORDLIST_BYTES = 4 * 1024 * 1024
 
 @functools.cache
 def vocabulary(name: str) -> Vocabulary:
-    """A bundled word-list file, ``_data/<name>.toml``, validated once per process."""
+    """A bundled word-list file, ``_data/<name>.toml``, validated once per process.
+
+    Restored from the prebuilt artefact when it holds the file and is current.
+    """
+    source = f"fincalc/_data/{name}.toml"
+    stored = prebuilt_part("vocabulary")
+    if stored is not None and name in stored:
+        return Vocabulary.restored(stored[name], source=source)
+    return bundled_vocabulary(name)
+
+
+def bundled_vocabulary(name: str) -> Vocabulary:
+    """A bundled word-list file read and validated from ``_data/<name>.toml``."""
+    import tomllib
+    from importlib import resources
+
     source = f"fincalc/_data/{name}.toml"
     text = resources.files("fincalc").joinpath(f"_data/{name}.toml").read_text(encoding="utf-8")
     return Vocabulary(tomllib.loads(text), source=source)

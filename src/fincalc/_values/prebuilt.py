@@ -1,0 +1,93 @@
+"""The prebuilt artefact: the validated data the first parse reads, in one JSON file (issue 18).
+
+Validating the data files (pydantic for the unit table, the word-list and
+dimension checks for ``reading.toml`` and ``dimensions.toml``) and building
+the reader's alias indexes from them takes tens of milliseconds, and a
+notebook, a CLI call or a serverless function pays it on its first
+``parse_quantity``.  ``python -m fincalc._reading.prebuild`` does that work
+once, from the validated files, and writes the result to
+``_data/reading_index.json``; the first parse reads that file with ``open``
+and ``json`` (no ``importlib.resources``, ``pathlib``, ``tomllib`` or
+``hashlib`` on that path).
+
+The artefact names what it was computed from: the size and CRC-32 of each
+input file (``INPUTS``) and its layout (``FORMAT``); the parts that depend on
+case folding also name the Unicode version.  When any of them differs from
+what this interpreter sees (a data file edited without rebuilding, another
+Python), ``load_prebuilt`` returns None and every reader builds its data
+from the files, validated, as before: slower, never stale.  The fingerprint
+detects edits, not attacks (whoever can edit the package's data can edit its
+code); ``tests/test_units.py`` checks that rebuilding gives the artefact's
+exact bytes, so a change to the indexing code is caught there.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import zlib
+from typing import Any, Final
+
+__all__ = [
+    "DATA_DIR",
+    "FORMAT",
+    "INDEX_FILE",
+    "INPUTS",
+    "inputs_fingerprint",
+    "load_prebuilt",
+    "prebuilt_part",
+]
+
+#: The bundled data directory (``fincalc/_data``), as a plain path string.
+DATA_DIR: Final = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "_data")
+INDEX_FILE: Final = "reading_index.json"
+#: The files the artefact is computed from, in the order they are fingerprinted.
+INPUTS: Final = ("units.toml", "currencies.toml", "reading.toml", "dimensions.toml")
+#: The layout of the artefact; ``prebuild`` writes it, ``load_prebuilt`` reads only it.
+FORMAT: Final = 2
+
+
+def inputs_fingerprint(data_dir: str | None = None) -> dict[str, str]:
+    """The size and CRC-32 of each input file, as ``{name: "size:crc"}``.
+
+    >>> sorted(inputs_fingerprint()) == sorted(INPUTS)
+    True
+    """
+    found = {}
+    for name in INPUTS:
+        with open(os.path.join(data_dir or DATA_DIR, name), "rb") as file:
+            data = file.read()
+        found[name] = f"{len(data)}:{zlib.crc32(data):08x}"
+    return found
+
+
+@functools.cache
+def load_prebuilt() -> dict[str, Any] | None:
+    """The artefact, or None when it is missing, unreadable or stale.
+
+    >>> load_prebuilt()["format"]
+    2
+    """
+    try:
+        with open(os.path.join(DATA_DIR, INDEX_FILE), encoding="utf-8") as file:
+            index = json.load(file)
+        current = index["format"] == FORMAT and index["inputs"] == inputs_fingerprint()
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return index if current and isinstance(index, dict) else None
+
+
+def prebuilt_part(key: str, *, unicode: str | None = None) -> Any:
+    """One part of the current artefact (``None`` without one).
+
+    With ``unicode``, only if the artefact was built under that Unicode version
+    (case folds and the indexes built from them depend on it).
+
+    >>> sorted(prebuilt_part("dimensions"))[:2]
+    ['BARRELS', 'COUNT']
+    """
+    index = load_prebuilt()
+    if index is None or (unicode is not None and index.get("unicode") != unicode):
+        return None
+    return index.get(key)
