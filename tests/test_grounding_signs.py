@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from fincalc import Claim, Document, SignConventionError, resolve, resolve_all
@@ -115,5 +115,6 @@ def test_a_governed_decline_is_never_a_positive_change(
     digits=st.decimals(min_value=Decimal("0.1"), max_value=Decimal("99.9"), places=1),
 )
 def test_an_amount_without_sign_words_keeps_its_value(metric: str, digits: Decimal) -> None:
+    assume(digits != Decimal("3.1"))  # the quote would stand twice in the text (ambiguous)
     doc = Document("d", f"2023年{metric}为{digits}%，上年为3.1%。")
     assert resolve(_claim("d", f"{digits}%", metric, None), [doc]).value == digits / 100
