@@ -443,13 +443,16 @@ def worker(calls_path: str, out_path: str) -> None:
 
     from fincalc import FincalcError, UnitTable, extract_quantities, parse_quantity
 
-    if importlib.util.find_spec("fincalc._reading.scanner_words") is not None:
+    for tier in ("fincalc._reading.scanner_tier", "fincalc._reading.scanner_words"):
         # A tree with the generated scanner reads through it from the first call (by
         # default it compiles only once the table has read a megabyte), or never.
-        import fincalc._reading.scanner_words as scanner_words
-
-        reader = os.environ.get("FINCALC_DIFFERENTIAL_PATH") == "reader"
-        scanner_words.SCANNER_AFTER = 10**18 if reader else 0  # type: ignore[misc]
+        # The account moved from scanner_words to scanner_tier; older trees have the first.
+        if importlib.util.find_spec(tier) is not None:
+            module = importlib.import_module(tier)
+            if hasattr(module, "SCANNER_AFTER"):
+                reader = os.environ.get("FINCALC_DIFFERENTIAL_PATH") == "reader"
+                module.SCANNER_AFTER = 10**18 if reader else 0
+                break
     tables = {"xfc": UnitTable.default().extended(XFC)}
     with open(calls_path, encoding="utf-8") as calls, open(out_path, "w", encoding="utf-8") as out:
         for line in calls:

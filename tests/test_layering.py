@@ -64,6 +64,9 @@ DEFERRED: dict[tuple[str, str], str] = {
     ("fincalc._reading.unit_table", "fincalc._reading.table_schema"): "the default "
     "table is read from its precomputed index; pydantic validates only tables of one's "
     "own, so the first parse does not load it (~100 ms, issue 18)",
+    ("fincalc._reading.scanner_tier", "fincalc._reading.scanner_words"): "the generated "
+    "scanner is compiled only after a table has read ~1 MB; a first parse does not load "
+    "its modules (~2 ms, issue 18)",
     ("fincalc._evaluating.extraction", "fincalc._reading.parse"): "check_quantities "
     "and evaluate on structured answers never run the parser; loading it "
     "costs ~10 ms more",

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 from fincalc import ParseError, Quantity, UnitTable
 from fincalc._reading.reader import Result, inexact, read_all
 from fincalc._reading.scanner import read_text
-from fincalc._reading.scanner_words import SCANNER_AFTER, ready_scanner, scanner_for
+from fincalc._reading.scanner_tier import SCANNER_AFTER, ready_scanner
+from fincalc._reading.scanner_words import scanner_for
 from fincalc._reading.text import fold_characters
 from fincalc._reading.unit_table import default_table
 

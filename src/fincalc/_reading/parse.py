@@ -50,8 +50,7 @@ from .declarations import (
     unit_context_from_header,
 )
 from .reader import Result, inexact, read_all
-from .scanner import read_text
-from .scanner_words import ready_scanner
+from .scanner_tier import ready_scanner
 from .text import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, check_text, fold_characters
 from .unit_table import UnitTable, resolve_table
 from .value import MAX_DIGITS
@@ -92,7 +91,7 @@ def _read(
     if scanner is None:
         return read_all(text, table, context, locale)
     try:
-        return read_text(text, fold_characters(text), scanner)
+        return scanner.read(text, fold_characters(text))
     except decimal.DecimalException as exc:
         raise inexact(text, exc) from exc
 

@@ -147,6 +147,10 @@ class Scanner:
             )
         )  # fmt: skip
 
+    def read(self, text: str, norm: str) -> tuple[list[Result], bool]:
+        """Every amount of ``text`` (``norm`` its folded form): ``read_text`` with this scanner."""
+        return read_text(text, norm, self)
+
     def look_before(
         self, norm: str, at: int, prev_end: int, negative: bool
     ) -> tuple[int, int, int, bool] | None:

@@ -21,10 +21,8 @@ from .scanner import Scanner
 from .unit_table import UnitTable
 
 __all__ = [
-    "SCANNER_AFTER",
     "before_index",
     "fast_words",
-    "ready_scanner",
     "scanner_for",
     "scanner_source",
 ]
@@ -155,34 +153,6 @@ def scanner_source(table: UnitTable) -> str:
     parts = default_parts(table)
     folds = casefold_sources()
     return fast_pattern_source(parts, fast_words(table, grammar, parts, folds), folds)
-
-
-#: The reading a table does on the reader's path before its scanner is compiled: the
-#: characters read plus ``_CALL_WEIGHT`` a call.  Writing and compiling the generated
-#: pattern takes ~0.4 s (``re`` compiles in Python) and saves ~10 µs a snippet
-#: (~0.07-0.12 µs a character: docs/performance.md, Parsing), so it is repaid
-#: after another 3-5 MB; a process that reads a few hundred snippets (a notebook,
-#: one CLI call, a serverless function) never pays it, and a batch job (an
-#: evaluation of 10,000 answers reads ~3 MB) pays it once, early.
-SCANNER_AFTER: Final = 1_000_000
-_CALL_WEIGHT: Final = 100
-
-
-def ready_scanner(table: UnitTable, size: int) -> Scanner | None:
-    """The scanner of ``table`` once it has read enough to repay compiling it, else None.
-
-    Both paths give the same results (``benchmarks/parse_differential.py`` and
-    ``tests/test_scanner.py`` compare them); only their speed differs.
-    """
-    cache = table._cache
-    scanner: Scanner | None = cache.get("scanner")
-    if scanner is not None:
-        return scanner
-    read = cache.get("scanner debt", 0) + size + _CALL_WEIGHT
-    if read < SCANNER_AFTER:
-        cache["scanner debt"] = read
-        return None
-    return scanner_for(table)
 
 
 def scanner_for(table: UnitTable) -> Scanner:
