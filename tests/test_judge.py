@@ -846,6 +846,22 @@ ANSWER_FIRST = [
         "具体如下： on its own line",
     ),
     (
+        "bold-result-after-numbered-working",
+        "Calculation:\n1. OCF: $3,676.2 million\n2. Capex: $460.8 million\n"
+        "3. FCF = 3,676.2 - 460.8 = $3,215.4 million\n\n**Result: $3,216 million**",
+        "$3215.00",
+        False,
+        "a bold line after the block is no list item: it concludes ($3,216M, not the working)",
+    ),
+    (
+        "zh-answer-colon-marker",
+        "计算过程：\n1. 经营活动现金流量净额：36.762亿美元\n2. 资本开支：4.608亿美元\n"
+        "3. 自由现金流 = 36.762 - 4.608 = 32.154亿美元\n\n**答案：32.154亿美元**",
+        "$3215.00",
+        True,
+        "答案： is a conclusion marker",
+    ),
+    (
         "as-follows-then-other-conclusion",
         "The segments were as follows:\n- Retail: $3,215.4 million\n- Wholesale: $1,000 "
         "million\n\nTherefore total revenue was $4,215.4 million.",

@@ -53,7 +53,9 @@ _HEADING = tuple(w.lower() for w in words("explanation.heading"))
 _HEADING_REACH = 48  # characters from the heading word to its colon
 _COLONS = (":", "：")
 _LEAD = re.compile(r"[\s*#>•·\-]*")
-_LIST_ITEM = re.compile(r"\s*(?:[-*•·]|\d{1,2}[.)、]|\|)\s?")
+# A list item ("- ", "1. ", "2、") or a Markdown table row ("| A | $1,832 |"); bold
+# ("**Result: …**") is neither.
+_LIST_ITEM = re.compile(r"\s*(?:(?:[-*•·]|\d{1,2}[.)、])\s|\|)")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _EQUATION = re.compile(r"[=≈≒]")
 _HEADING_ANYWHERE = re.compile(
