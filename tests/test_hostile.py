@@ -683,6 +683,14 @@ def _answers(data: st.DataObject) -> None:
         refusal_phrases=data.draw(st.one_of(st.none(), st.lists(hs.hostile_text(), max_size=3))),
         precision=data.draw(st.one_of(st.none(), hs.numbers(), hs.wrong_types)),
         select=data.draw(st.one_of(st.sampled_from(["final", "any"]), hs.values())),
+        question=data.draw(
+            st.one_of(
+                st.none(),
+                st.sampled_from(["By how much did revenue decrease?", "净亏损多少？"]),
+                hs.hostile_text(),
+                hs.wrong_types,
+            )
+        ),
     )
     if isinstance(check, fincalc.AnswerCheck):
         check.describe()
