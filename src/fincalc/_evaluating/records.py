@@ -252,6 +252,10 @@ class _Record(BaseModel):
             raise _record_error(exc, source, line, obj) from exc
 
 
+#: How much of a question is read for what it asks (questions are short; a huge one is cut).
+_MAX_QUESTION = 4_000
+
+
 @public
 class GoldCase(_Record):
     """One evaluation question with its gold answer.
@@ -341,7 +345,7 @@ class GoldCase(_Record):
             gold is not None
             and gold.value > 0
             and self.question
-            and asks_for_a_decrease(self.question)
+            and asks_for_a_decrease(self.question[:_MAX_QUESTION])
         ):
             self._gold = gold._replace(magnitude=True)
         return self
