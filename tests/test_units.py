@@ -19,6 +19,7 @@ from fincalc import (
     parse_quantity,
 )
 from fincalc._reading.aliases import AliasIndex, is_latin
+from fincalc._reading.grammar import is_word_scale
 from fincalc._reading.numerals import compose
 from fincalc._values.decimals import arithmetic
 
@@ -162,9 +163,21 @@ def test_han_scale_aliases_agree_with_the_numeral_grammar() -> None:
     table = UnitTable.default()
     with arithmetic():
         for alias, spec in table.scales.items():
-            if is_latin(alias) or alias.startswith("'"):
+            if is_word_scale(alias):
                 continue
             assert compose("1" + alias)[0] == spec.multiplier, alias
+
+
+def test_every_word_scale_alias_scales_a_number() -> None:
+    # "million", "'000", "Mio.", and the Korean 억, 조 are read after the number as words
+    table = UnitTable.default()
+    words = [a for a in table.scales if is_word_scale(a)]
+    assert {"억", "조", "만"} <= set(words)
+    for alias in words:
+        spec = table.scales[alias]
+        text = "5" + ("" if spec.tight else " ") + alias
+        quantity = parse_quantity(text)
+        assert quantity.value == 5 * spec.multiplier, text
 
 
 def test_every_suffix_alias_parses() -> None:

@@ -38,6 +38,7 @@ __all__ = [
     "default_parts",
     "grammar_for",
     "grammar_state",
+    "is_word_scale",
     "scan_parts",
 ]
 
@@ -387,13 +388,18 @@ def is_tight(alias: str) -> bool:
     return is_latin(alias) and (len(alias) <= 2 or alias[0] in ".-")
 
 
+def is_word_scale(alias: str) -> bool:
+    """A scale read as a word after the number ("million", "'000", "Mio.", 억, 조), not
+    one of the Han place characters the numeral grammar composes (万, 亿, 百万: ``SCALE_CHARS``).
+    """
+    return not all(ch in SCALE_CHARS for ch in alias)
+
+
 def _alias_maps(
     table: UnitTable, symbols: tuple[tuple[str, str, bool, bool], ...]
 ) -> dict[str, Mapping[str, Any]]:
     """The aliases of each of the grammar's alias indexes, by the grammar's field name."""
-    latin_scales = {
-        alias: spec for alias, spec in table.scales.items() if is_latin(alias) or alias[0] == "'"
-    }
+    latin_scales = {alias: spec for alias, spec in table.scales.items() if is_word_scale(alias)}
     prefixes, suffixes = table.prefix_currencies, table.suffixes
     if symbols:  # the locale's own currency symbols: "$" is CAD in en_CA, "¥" JPY in ja
         prefixes = {**prefixes, **{alias_key(s): code for s, code, p, _ in symbols if p}}

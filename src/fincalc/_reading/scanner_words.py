@@ -13,9 +13,17 @@ import re
 from typing import Final
 
 from .._values.vocabulary import vocabulary
-from .aliases import AliasIndex, casefold_sources, is_latin
+from .aliases import AliasIndex, casefold_sources
 from .fast_pattern import FastWords, alias_flags, fast_pattern_source
-from .grammar import Grammar, ScanParts, _words, default_parts, grammar_for, is_tight
+from .grammar import (
+    Grammar,
+    ScanParts,
+    _words,
+    default_parts,
+    grammar_for,
+    is_tight,
+    is_word_scale,
+)
 from .numerals import DIGIT_CHARS
 from .scanner import Scanner
 from .unit_table import UnitTable
@@ -46,7 +54,7 @@ def fast_words(
     table: UnitTable, grammar: Grammar, parts: ScanParts, folds: dict[str, tuple[str, ...]]
 ) -> FastWords:
     """The alias sets of the generated pattern for ``table`` (the default locale's grammar)."""
-    latin_scales = {a for a in table.scales if is_latin(a) or a[0] == "'"}
+    latin_scales = {a for a in table.scales if is_word_scale(a)}
     scales = alias_flags(latin_scales)
     units = alias_flags(table.suffixes)
     not_after = alias_flags(table.not_amount_suffixes)
