@@ -116,3 +116,24 @@ def test_every_column_of_a_prefix_first_row_is_read_with_its_sign(
     found = extract_quantities(text)
     assert [(q.value, q.dimension) for q in found] == [(Decimal(v), code) for v in values]
     assert [text[slice(*q.span)] for q in found if q.span] == cells
+
+
+def _spaced(value: int) -> str:
+    return f"{value:,}".replace(",", " ")
+
+
+@given(
+    st.integers(min_value=1_000, max_value=10**12),
+    st.sampled_from(["{n} €", "€ {n}", "SEK {n}", "{n} 元", "CHF {n}.50", "Prix : {n} €"]),
+)
+def test_digits_grouped_by_spaces_are_never_read_as_a_part(value: int, shape: str) -> None:
+    # "1 234 €" is 1234 euros or two numbers: never 234 euros, never 1 euro
+    text = shape.format(n=_spaced(value))
+    for q in extract_quantities(text):
+        if q.dimension is not None:
+            assert q.value in (value, Decimal(value) + Decimal("0.50")), (text, q)
+    try:
+        q = parse_quantity(text)
+    except ParseError:
+        return
+    assert q.value in (value, Decimal(value) + Decimal("0.50")), (text, q)

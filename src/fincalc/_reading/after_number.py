@@ -10,6 +10,7 @@ A capital (大写) numeral's 元角分 tail is read here too.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
@@ -233,6 +234,9 @@ def _next_has_currency(source: Source, k: int) -> bool:
     return norm[p : p + 3] in grammar.iso_codes
 
 
+_YEAR: Final = re.compile(r"(?:19|20)\d\d")
+
+
 def _written_before(source: Source, begin: int, symbol: str) -> bool:
     """True when ``symbol`` is also written right before the number at ``begin``.
 
@@ -267,6 +271,8 @@ def _between_numbers(
         return hit if gap_before < gap_after else None
     if _written_before(source, begin, source.norm[j : hit[0]]):
         return None  # "$ 65,984 $ 67,044": a row written prefix-first, column after column
+    if _YEAR.fullmatch(source.norm, begin, i) is not None:
+        return None  # "in 2023 $ 1.2 billion": a year carries no currency
     if _next_has_currency(source, k):
         return hit
     written = source.text[j : hit[0]]

@@ -47,7 +47,7 @@ from .minor_units import join_minor_units, read_minor_tail
 from .number_words import WordNumber, find_word_numbers
 from .ranges import read_range_partner, share_range_units, take_range_currency
 from .scan import Core, Refusal, Source
-from .split_amounts import refuse_split_amounts
+from .split_amounts import refuse_space_grouped, refuse_split_amounts
 from .text import fold_characters
 from .unit_table import UnitTable
 from .value import read_number
@@ -225,6 +225,7 @@ def finish(source: Source, found: list[Result]) -> list[Result]:
         words = find_word_numbers(norm, source.table)
         if words:
             _read_words(source, words, len(norm), found)
+    refuse_space_grouped(source, found)  # "1 234 €" read as 234 euros: refused
     if len(found) > 1:
         refuse_split_amounts(source, found)
     return join_minor_units(source, found) if source.minor_read and len(found) > 1 else found

@@ -46,7 +46,7 @@ from .classify import (
 from .grammar import Grammar
 from .reader import CoreMatch, Result, finish, read_core
 from .scan import Refusal, Source
-from .split_amounts import may_split, refuse_split_amounts
+from .split_amounts import refuse_parts
 from .unit_table import UnitTable
 from .value import EXPONENT_SUFFIX, MAX_DIGITS
 
@@ -421,8 +421,7 @@ def read_text(text: str, norm: str, scanner: Scanner) -> tuple[list[Result], boo
         pos = read_core(source, found, core)
         prev_end = source.prev_end
     if source is None and (found or norm.isdigit()):
-        if len(found) > 1 and may_split(norm):  # "1조 2,000억원" read fast, in two parts
-            refuse_split_amounts(Source(text, norm, scanner.grammar, scanner.table, None), found)
+        refuse_parts(text, norm, scanner.grammar, scanner.table, found)
         return found, cell_years
     if source is None:
         source = Source(text, norm, scanner.grammar, scanner.table, None)

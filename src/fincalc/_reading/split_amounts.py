@@ -1,4 +1,4 @@
-"""One amount written in parts ("1조 2,000억원"), refused rather than read as two.
+"""One amount written in parts ("1조 2,000억원", "1 234 €"), refused rather than read as two.
 
 Korean writes an amount across its scale words with spaces between the parts:
 "1조 2,000억원" is 1.2 trillion won, "3억 5천만원" 350 million.  Each part reads as
@@ -7,6 +7,13 @@ the KRW amount would get 2,000억원, silently wrong.  Two amounts with only
 spaces between them, the first ending in a larger scale word of
 ``number.split_scales`` (reading.toml) than any in the second's units, are
 refused together.
+
+Digits grouped by plain spaces ("1 234 €", "SEK 1 234", "CHF 1 234.50") are
+the other case: without a locale the reader reads "1" and "234" apart, and the
+part next to the currency would be a silently wrong amount.  A money amount
+whose number continues a run of space-separated groups of three is refused;
+a locale (``locale="fr_FR"``) or a grouping mark ("1,234", "1 234" with a
+narrow no-break space) reads it.
 """
 
 from __future__ import annotations
@@ -14,13 +21,24 @@ from __future__ import annotations
 import functools
 import re
 
+from .._values.dimensions import is_money
 from .._values.errors import ParseError
 from .._values.quantity import Quantity
 from .._values.vocabulary import vocabulary
 from .classify import AMOUNT
+from .grammar import Grammar
 from .scan import Source
+from .unit_table import UnitTable
 
-__all__ = ["may_split", "refuse_split_amounts"]
+__all__ = ["may_split", "refuse_parts", "refuse_space_grouped", "refuse_split_amounts"]
+
+# A group of three digits right after the amount ("SEK 1| 234"), or a run of
+# space-separated groups right before it ("1 234 |567 €").
+_GROUP_AFTER = re.compile(r" \d{3}(?![\d])")
+_GROUPS_BEFORE = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})* $")
+_REACH = 24
+# The quick test: a digit, one space and a group of three digits somewhere.
+_SPACED_GROUP = re.compile(r"\d \d{3}(?!\d)")
 
 
 @functools.cache
@@ -73,3 +91,63 @@ def refuse_split_amounts(source: Source, found: list[tuple[Quantity | ParseError
         )
         found[i] = (source.refuse(a.span[0], b.span[1], reason).error, AMOUNT)
         found[i + 1] = (source.refuse(a.span[0], b.span[1], reason).error, AMOUNT)
+
+
+def refuse_space_grouped(source: Source, found: list[tuple[Quantity | ParseError, int]]) -> None:
+    """Replace, in place, each money amount whose digits continue a space-grouped run, and
+    the bare parts of that run read beside it ("1" of "1 234 €")."""
+    norm = source.norm
+    if " " not in norm or _SPACED_GROUP.search(norm) is None:
+        return
+    runs: list[tuple[int, int, ParseError]] = []
+    for i, (q, kind) in enumerate(found):
+        if not isinstance(q, Quantity) or kind != AMOUNT or q.span is None or q.unit is None:
+            continue
+        if q.unit_from_context or not is_money(q.dimension or ""):
+            continue
+        start, end = q.span
+        raw = q.raw or ""
+        run_start, run_end = start, end
+        if raw[-1:].isdigit():
+            while (group := _GROUP_AFTER.match(norm, run_end)) is not None:
+                run_end = group.end()
+        if raw[:1].isdigit():
+            groups = _GROUPS_BEFORE.search(norm, max(0, start - _REACH), start)
+            if groups is not None:
+                run_start = groups.start()
+        if (run_start, run_end) == (start, end):
+            continue
+        reason = (
+            "its digits are grouped by spaces with the number next to it "
+            f"({norm[run_start:run_end]!r}), which may be one number or two; write 1234 or "
+            "1,234, or pass locale="
+        )
+        error = source.refuse(run_start, run_end, reason).error
+        found[i] = (error, AMOUNT)
+        runs.append((run_start, run_end, error))
+    for run_start, run_end, error in runs:  # the bare parts of the run read beside it
+        for k, (q, kind) in enumerate(found):
+            if (
+                isinstance(q, Quantity)
+                and q.span is not None
+                and q.unit is None
+                and q.span[0] < run_end
+                and run_start < q.span[1]
+            ):
+                found[k] = (error, kind)
+
+
+def refuse_parts(
+    text: str,
+    norm: str,
+    grammar: Grammar,
+    table: UnitTable,
+    found: list[tuple[Quantity | ParseError, int]],
+) -> None:
+    """Both refusals, for a list read without a ``Source`` (the scanner's fast path)."""
+    spaced = " " in norm and _SPACED_GROUP.search(norm) is not None
+    if spaced or (len(found) > 1 and may_split(norm)):
+        quick = Source(text, norm, grammar, table, None)
+        refuse_space_grouped(quick, found)
+        if len(found) > 1:
+            refuse_split_amounts(quick, found)
