@@ -299,12 +299,12 @@ def _unit_clue(table: UnitTable) -> tuple[str, str]:
     """A unit or currency right after a number (or a symbol before it): "12,5 %", "€ 0,75".
 
     Symbols (aliases that open with neither a letter nor a digit), ISO codes and
-    the Latin scale words ("Mio.", "Mrd") of the table.
+    the scale words of the table ("Mio.", "Mrd", "млрд": ``is_word_scale``).
     """
     after = sorted({a[0] for a in table.suffixes if not a[0].isalnum()})
     before = sorted({a for a in table.prefix_currencies if len(a) == 1 and not a.isalnum()})
     words = sorted(
-        (a for a in table.scales if is_latin(a) and not table.scales[a].tight),
+        (a for a in table.scales if is_word_scale(a) and a[0] != "'" and not table.scales[a].tight),
         key=lambda a: (-len(a), a),
     )
     latin = "|".join(re.escape(w) for w in words)

@@ -47,7 +47,12 @@ from .minor_units import join_minor_units, read_minor_tail
 from .number_words import WordNumber, find_word_numbers
 from .ranges import read_range_partner, share_range_units, take_range_currency
 from .scan import Core, Refusal, Source
-from .split_amounts import refuse_space_grouped, refuse_split_amounts
+from .split_amounts import (
+    refuse_comma_groups,
+    refuse_space_grouped,
+    refuse_split_amounts,
+    worth_a_look,
+)
 from .text import fold_characters
 from .unit_table import UnitTable
 from .value import read_number
@@ -225,9 +230,14 @@ def finish(source: Source, found: list[Result]) -> list[Result]:
         words = find_word_numbers(norm, source.table)
         if words:
             _read_words(source, words, len(norm), found)
-    refuse_space_grouped(source, found)  # "1 234 €" read as 234 euros: refused
-    if len(found) > 1:
-        refuse_split_amounts(source, found)
+    if found and worth_a_look(norm, found):
+        # "1 234 €" read as 234 euros, "1,234 Mio. €" (1234 or 1.234 million),
+        # "1조 2,000억원" read as two amounts: refused
+        refuse_space_grouped(source, found)
+        if source.grammar.decimal_mark == ".":
+            refuse_comma_groups(source, found)
+        if len(found) > 1:
+            refuse_split_amounts(source, found)
     return join_minor_units(source, found) if source.minor_read and len(found) > 1 else found
 
 

@@ -30,15 +30,24 @@ from .grammar import Grammar
 from .scan import Source
 from .unit_table import UnitTable
 
-__all__ = ["may_split", "refuse_parts", "refuse_space_grouped", "refuse_split_amounts"]
+__all__ = [
+    "may_split",
+    "refuse_comma_groups",
+    "refuse_parts",
+    "refuse_space_grouped",
+    "refuse_split_amounts",
+    "worth_a_look",
+]
+
+# One to three digits, a comma and exactly three digits: "1,234" (1234 or 1.234).
+_COMMA_GROUP = re.compile(r"(?<![\d,.])\d{1,3},\d{3}(?![\d,.])")
 
 # A group of three digits right after the amount ("SEK 1| 234"), or a run of
 # space-separated groups right before it ("1 234 |567 €").
 _GROUP_AFTER = re.compile(r" \d{3}(?![\d])")
 _GROUPS_BEFORE = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})* $")
 _REACH = 24
-# The quick test: a digit, one space and a group of three digits somewhere.
-_SPACED_GROUP = re.compile(r"\d \d{3}(?!\d)")
+_DIGITS = frozenset("0123456789")
 
 
 @functools.cache
@@ -93,11 +102,59 @@ def refuse_split_amounts(source: Source, found: list[tuple[Quantity | ParseError
         found[i + 1] = (source.refuse(a.span[0], b.span[1], reason).error, AMOUNT)
 
 
+def _spaced_next_to(norm: str, q: Quantity) -> bool:
+    """The quick test of one result: money, with a digit group one space before or after it."""
+    if q.span is None or q.unit_from_context:
+        return False
+    start, end = q.span
+    after = end + 4 <= len(norm) and norm[end] == " " and norm[end + 1 : end + 4].isdigit()
+    before = start >= 2 and norm[start - 1] == " " and norm[start - 2] in _DIGITS
+    return (after or before) and is_money(q.dimension or "")
+
+
+def _comma_scaled(q: Quantity, unit: str) -> bool:
+    """The quick test of one result: "d,ddd" with a scale of a decimal-comma language."""
+    return (
+        "," in (q.raw or "")
+        and _comma_scale_in_unit().search(unit) is not None
+        and _COMMA_GROUP.search(q.raw or "") is not None
+    )
+
+
+def _comma_read(found: list[tuple[Quantity | ParseError, int]]) -> bool:
+    """Whether any result is written "d,ddd" with a scale of a decimal-comma language."""
+    return any(
+        isinstance(q, Quantity) and q.unit is not None and _comma_scaled(q, q.unit)
+        for q, _ in found
+    )
+
+
+def worth_a_look(norm: str, found: list[tuple[Quantity | ParseError, int]]) -> bool:
+    """One pass over the results: could any of the three refusals apply?"""
+    split_chars = _split_chars()
+    split = 0
+    for q, _ in found:
+        if not isinstance(q, Quantity) or q.unit is None:
+            continue
+        unit = q.unit
+        if _spaced_next_to(norm, q) or ("," in q.raw and _comma_scaled(q, unit)):
+            return True
+        if split_chars.search(unit) is not None:
+            split += 1
+    return split > 1
+
+
+@functools.cache
+def _comma_scale_in_unit() -> re.Pattern[str]:
+    words = sorted(_comma_decimal_scales(), key=lambda w: (-len(w), w))
+    return re.compile("|".join(map(re.escape, words)), re.IGNORECASE)
+
+
 def refuse_space_grouped(source: Source, found: list[tuple[Quantity | ParseError, int]]) -> None:
     """Replace, in place, each money amount whose digits continue a space-grouped run, and
     the bare parts of that run read beside it ("1" of "1 234 €")."""
     norm = source.norm
-    if " " not in norm or _SPACED_GROUP.search(norm) is None:
+    if not any(isinstance(q, Quantity) and _spaced_next_to(norm, q) for q, _ in found):
         return
     runs: list[tuple[int, int, ParseError]] = []
     for i, (q, kind) in enumerate(found):
@@ -145,9 +202,35 @@ def refuse_parts(
     found: list[tuple[Quantity | ParseError, int]],
 ) -> None:
     """Both refusals, for a list read without a ``Source`` (the scanner's fast path)."""
-    spaced = " " in norm and _SPACED_GROUP.search(norm) is not None
-    if spaced or (len(found) > 1 and may_split(norm)):
+    if worth_a_look(norm, found):
         quick = Source(text, norm, grammar, table, None)
         refuse_space_grouped(quick, found)
+        refuse_comma_groups(quick, found)
         if len(found) > 1:
             refuse_split_amounts(quick, found)
+
+
+@functools.cache
+def _comma_decimal_scales() -> tuple[str, ...]:
+    return tuple(w.casefold() for w in vocabulary("reading").words("number.comma_decimal_scales"))
+
+
+def refuse_comma_groups(source: Source, found: list[tuple[Quantity | ParseError, int]]) -> None:
+    """Replace, in place, each "1,234 Mio." read without a locale: 1234 or 1.234 million."""
+    if not _comma_read(found):
+        return
+    for i, (q, kind) in enumerate(found):
+        if not isinstance(q, Quantity) or q.span is None or q.unit is None:
+            continue
+        raw = q.raw or ""
+        if "," not in raw or _COMMA_GROUP.search(raw) is None:
+            continue
+        unit = q.unit.casefold()
+        if not any(unit.startswith(w) or f" {w}" in unit for w in _comma_decimal_scales()):
+            continue
+        reason = (
+            f"{raw!r} writes a comma before three digits and a scale of a language with "
+            "decimal commas: it is 1234 or 1.234 of the scale; pass locale= (de_DE, ru_RU) "
+            "or write the number without the ambiguity"
+        )
+        found[i] = (source.refuse(q.span[0], q.span[1], reason).error, kind)
