@@ -502,6 +502,11 @@ def main(argv: list[str] | None = None) -> int:
         help="what the tree under test reads with: its generated scanner from the first "
         "call (default), or its reader alone (the scanner's tier never reached)",
     )
+    parser.add_argument(
+        "--differences",
+        metavar="FILE",
+        help="also write every difference to FILE, one JSON object a line (call, before, after)",
+    )
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -526,6 +531,11 @@ def main(argv: list[str] | None = None) -> int:
     ]
     texts = len({str(call["t"]) for call in calls})
     print(f"{len(calls):,} calls on {texts:,} distinct strings; {len(differences):,} differences")
+    if args.differences:
+        with open(args.differences, "w", encoding="utf-8") as handle:
+            for call, old, new in differences:
+                record = {"call": call, "before": json.loads(old), "after": json.loads(new)}
+                handle.write(json.dumps(record, ensure_ascii=True) + "\n")
     for call, old, new in differences[:20]:
         print(f"- {call['f']} {call['t']!r} {call['k']}\n  before: {old}\n  after:  {new}")
     return 1 if differences else 0

@@ -98,7 +98,7 @@ def _params() -> list[object]:
 FAMILIES = [
     "currency-attach", "next-line-scale", "minor-units", "brackets", "minus",
     "unknown-currency", "cldr-currency", "locale-shape", "number-words", "non-money",
-    "doubled-units", "exponent", "ranges",
+    "doubled-units", "exponent", "ranges", "scale-abbrev",
 ]  # fmt: skip
 #: Families whose formats only one language writes (a dollar prefix, …).
 ONE_LANGUAGE = {"dollar-prefix": "en", "malformed-chain": "cn"}

@@ -62,15 +62,54 @@ def _spaced_unit_ok(norm: str, end: int) -> bool:
     return k >= len(norm) or norm[k] in _PHRASE_END
 
 
-def _scale_at(source: Source, i: int, j: int, close: bool) -> tuple[int, ScaleSpec] | None:
-    """The scale written at ``j < len(norm)`` (``i``: where the spaces before it start)."""
+def _money_before(source: Source, start: int) -> bool:
+    """True when a currency is written right before the number, or one space before it."""
+    norm = source.norm
+    k = start - 1 if start > 0 and norm[start - 1] in SPACES else start
+    return source.grammar.currencies.ending_at(norm, k) is not None
+
+
+def _spaced_after_money(source: Source, core: Core, i: int, j: int, end: int) -> bool:
+    """True for a tight scale one space after a plain number with a currency before it.
+
+    "$12.3 B", "€4.5 m", "$450 K": money is never priced in metres or bytes, so
+    the letter is the scale (dropped, the amount would read 12.3 dollars).  Not
+    after a Han scale or a Chinese numeral ("一亿二千万 B"), nor when a letter or a
+    digit follows the alias ("m³", "m3", "Kč", "B2B").
+    """
+    norm = source.norm
+    return (
+        j == i + 1
+        and not core.chain
+        and core.cn is None
+        and core.words is None
+        and (end >= len(norm) or not norm[end].isalnum())
+        and _money_before(source, core.start)
+    )
+
+
+def _scale_at(
+    source: Source, i: int, j: int, close: bool, core: Core
+) -> tuple[int, ScaleSpec] | None:
+    """The scale written at ``j < len(norm)`` (``i``: where the spaces before it start).
+
+    A tight scale ("m", "mm", "b", "k") must touch the number ("5 m" is five
+    metres) unless it is an upper-case abbreviation or follows money
+    (``_spaced_after_money``).
+    """
     norm, grammar = source.norm, source.grammar
     hit: tuple[int, ScaleSpec] | None = None
     if norm[j] in grammar.scales.first_chars:
         hit = grammar.scales.starting_at(norm, j)
     if hit is None and close:  # (1,234)千元: a Chinese scale after the ")"
         hit = grammar.han_scale_index.starting_at(norm, j)
-    if hit is not None and hit[1].tight and j != i and not _spaced_scale_ok(source.text, j, hit[0]):
+    if (
+        hit is not None
+        and hit[1].tight
+        and j != i
+        and not _spaced_scale_ok(source.text, j, hit[0])
+        and not (not close and _spaced_after_money(source, core, i, j, hit[0]))
+    ):
         return None  # "5 m" is five metres
     return hit
 
@@ -316,7 +355,7 @@ def read_after(source: Source, core: Core) -> After:
     if (
         j < size
         and (close or wrapped or norm[j] in grammar.scales.first_chars)
-        and (scale_hit := _scale_at(source, i, j, close or wrapped)) is not None
+        and (scale_hit := _scale_at(source, i, j, close or wrapped, core)) is not None
     ):
         scale, scale_text = scale_hit[1], text[j : scale_hit[0]]
         i = end = scale_hit[0]

@@ -30,6 +30,7 @@ __all__ = [
     "YEAR_HIGH",
     "YEAR_LOW",
     "Markers",
+    "ambiguous_scale",
     "is_cell",
     "is_identifier",
     "is_word",
@@ -37,6 +38,7 @@ __all__ = [
     "markers_at",
     "not_amount_before",
     "read_markers",
+    "refuse_ambiguous_scale",
     "refuse_unknown_scale",
     "word_numeral_at",
     "year_kind",
@@ -169,6 +171,36 @@ def refuse_unknown_scale(source: Source, core: Core, scale: str) -> Refusal:
         forward_spaces(source.norm, core.end) + 1,
         f"{scale!r} is a scale fincalc does not read (1E+12 in Taiwan and "
         "Japan, 1E+6 in 兆瓦); write the amount with 万亿 or 亿",
+    )
+
+
+def ambiguous_scale(source: Source, core: Core) -> str | None:
+    """The scale abbreviation of unsettled size one space after ``core`` ("mil", "cr"), if any."""
+    norm = source.norm
+    k = core.end + 1 if core.end < len(norm) and norm[core.end] == " " else core.end
+    e = k
+    while e < len(norm) and e - k < 8 and norm[e].isascii() and norm[e].isalpha():
+        e += 1
+    if e == k or (e < len(norm) and norm[e].isalnum()):
+        return None
+    words = source.grammar.ambiguous_scales
+    if e < len(norm) and norm[e] == "." and norm[k : e + 1].casefold() in words:
+        return source.text[k : e + 1]
+    return source.text[k:e] if norm[k:e].casefold() in words else None
+
+
+def refuse_ambiguous_scale(source: Source, core: Core, word: str) -> Refusal:
+    """The refusal of a number followed by a scale abbreviation of unsettled size.
+
+    "$12.3 mil" is 12.3 million in an English answer and "R$ 12 mil" 12 thousand
+    in Portuguese; ending the amount before the word would read 12.3 dollars.
+    """
+    return source.refuse(
+        core.start,
+        forward_spaces(source.norm, core.end) + len(word),
+        f"{word!r} after the number is a scale whose size depends on the language or "
+        "the field (a million or a thousand, a crore or a credit); write the scale "
+        "out ('million', 'thousand', 'crore')",
     )
 
 

@@ -166,6 +166,7 @@ class FastWords:
     currency_names: AliasFlags  # English currency names the table does not resolve
     currency_words: AliasFlags  # endings of unknown currency words (币, 金) and exceptions
     range_joins: AliasFlags  # "-", "~", 至, 到, "to"
+    ambiguous_scales: AliasFlags  # "mil", "cr": refused by the reader
     percent_before: tuple[str, ...]  # 百分之: a lone Chinese digit after it is a number
     word_digits: str  # Chinese digits that are words when alone (一, 三; not 十)
     unit_initials: str  # characters after a lone Chinese digit that make it a number
@@ -232,9 +233,12 @@ def fast_pattern_source(
     # a digit, more spaces (the reader steps over them), a qualifier, a range, a
     # currency name, an unknown currency word, a bracket, 兆, 角.  (A unit or scale
     # right there was read, or tried.)  Any of them sends the amount to the reader.
+    words_after = _union(
+        words.qualifiers_after, words.range_joins, words.currency_names, words.ambiguous_scales
+    )
     common = (
         rf"[-0-9]|[ \u202f]{{2}}|\u202f|[ ]?+(?:"
-        rf"{trie(_union(words.qualifiers_after, words.range_joins, words.currency_names), folds)}"
+        rf"{trie(words_after, folds)}"
         rf"|[\u4e00-\u9fff]{{0,3}}{trie(words.currency_words, folds, end_boundary=False)}"
         rf"|{_chars(')' + words.unknown_scales)})"
     )

@@ -81,6 +81,10 @@ class Grammar(NamedTuple):
     # Han scale characters the table does not define (兆: 1E+12 in Taiwan and Japan,
     # 1E+6 in metric units on the mainland); one right after a number is refused.
     unknown_scales: frozenset[str]
+    # Latin scale abbreviations the table does not define whose size depends on the
+    # language ("mil": million or thousand), casefolded; one after a number is refused.
+    ambiguous_scales: frozenset[str]
+    ambiguous_initials: frozenset[str]  # their first characters, either case
     # A line that holds a table row: a "|" or tab, or a wide gap before an amount cell
     table_gap: re.Pattern[str]
     # Characters right next to a core that the reader reads itself (")", 多, 余 after
@@ -460,6 +464,14 @@ ALIAS_FIELDS: Final = (
 )
 
 
+def _ambiguous_scales(table: UnitTable) -> tuple[frozenset[str], frozenset[str]]:
+    """The ``ambiguous_scales`` words ``table`` does not define (casefolded), and their initials."""
+    words = frozenset(
+        w.casefold() for w in _words("ambiguous_scales") if w.casefold() not in table.scales
+    )
+    return words, frozenset(w[0] for w in words) | frozenset(w[0].upper() for w in words)
+
+
 def _build(
     table: UnitTable,
     group: str,
@@ -491,6 +503,7 @@ def _build(
     percent_before = indexes["percent_before"]
     negative_before = indexes["negative_before"]
     symbol_prefixes = _symbol_prefixes(maps["currencies"])
+    ambiguous, ambiguous_initials = _ambiguous_scales(table)
     return Grammar(
         scan=_scan_pattern(
             group,
@@ -526,6 +539,8 @@ def _build(
         symbol_not_prefix=_symbol_not_prefix(),
         script_symbols=frozenset() if by_locale else _script_symbols(),
         unknown_scales=frozenset(ch for ch in _chars("unknown_scales") if ch not in table.scales),
+        ambiguous_scales=ambiguous,
+        ambiguous_initials=ambiguous_initials,
         table_gap=_table_gap(table),
         marks_after=frozenset([")", *approximate]),
         minor_initials=_minor_initials(),

@@ -35,10 +35,12 @@ from .classify import (
     AMOUNT,
     NO_MARKERS,
     Markers,
+    ambiguous_scale,
     is_identifier,
     is_word,
     is_word_numeral,
     read_markers,
+    refuse_ambiguous_scale,
     refuse_unknown_scale,
 )
 from .declarations import UnitContext
@@ -98,6 +100,8 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
                 return None  # "one of our customers": a number word, not an amount
             if next_char in grammar.unknown_scales:
                 raise refuse_unknown_scale(source, core, next_char)  # "¥1.2兆"
+            if next_char in grammar.ambiguous_initials and (word := ambiguous_scale(source, core)):
+                raise refuse_ambiguous_scale(source, core, word)  # "$12.3 mil"
             if markers.period_after or is_identifier(source, after.end):
                 return None  # 2023年, 3个月, 5 years, 600519.SH, 3G, B2B
     before = read_before(source, core)
