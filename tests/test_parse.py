@@ -765,6 +765,21 @@ def test_unit_context_refuses(header: str) -> None:
         unit_context_from_header(header)
 
 
+@pytest.mark.parametrize(
+    ("header", "cell"),
+    [
+        ("in Mio. €", "1.234"),  # German annual report: 1,234 million, not 1.234
+        ("Angaben in Tsd. €", "12.345"),
+        ("单位：Mio. €", "1.234"),
+    ],
+)
+def test_a_dot_group_under_a_comma_language_scale_is_refused(header: str, cell: str) -> None:
+    with pytest.raises(ParseError, match="dot before three digits"):
+        parse_quantity(cell, context=unit_context_from_header(header))
+    # the decimal comma of those languages is read
+    assert parse_quantity(f"{cell},5", context=unit_context_from_header(header)).value > 1000
+
+
 def test_conflicting_declarations_are_refused() -> None:
     with pytest.raises(ParseError, match="different units"):
         unit_context_from_header("单位：万元 … 单位：元")
@@ -1219,6 +1234,11 @@ def test_trusted_quantity_is_a_quantity() -> None:
         ("(in millions of euros)", "1E+6", "EUR"),
         ("(Dollars in millions, except per share amounts)", "1E+6", "USD"),
         ("(RMB in millions)", "1E+6", "CNY"),
+        # German order: the currency after the scale (it used to be dropped)
+        ("Angaben in Tsd. €", "1E+3", "EUR"),
+        ("in Mio. EUR", "1E+6", "EUR"),
+        ("Beträge in Millionen Euro", "1E+6", "EUR"),
+        ("in thousands USD", "1E+3", "USD"),
     ],
 )
 def test_declaration_wordings(header: str, multiplier: str, dimension: str) -> None:

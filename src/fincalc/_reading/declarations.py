@@ -118,7 +118,9 @@ def _decl_grammar(table: UnitTable) -> _DeclGrammar:
         rf"(?:[ ,，;；]*+(?:{_words('currency')})[ ]*+:[ ]*+(?P<zc>{cur}))?"
         rf"|(?P<en>(?:(?P<ec>{cur})[ ]++)?(?i:{in_})[ ]++"
         rf"(?P<ep>(?:(?:{currency_prefix})[ ]*+)?(?:{latin_scales})"
-        rf"(?:[ ]++(?i:{of})[ ]++(?:{currency_suffix}|{currency_prefix}))?))"
+        rf"(?:[ ]++(?i:{of})[ ]++(?:{currency_suffix}|{currency_prefix})"
+        # "in Mio. €", "in Tsd. EUR", "in Tausend Euro": the currency after the scale
+        rf"|[ ]*+(?:{currency_suffix}|{iso}))?))"
         rf"|(?<![0-9A-Za-z.,])(?P<cp>(?P<cpc>{currency_prefix}|{iso})[ ]?+(?:{latin_scales}))"
         rf"(?![0-9])",
         regex.VERSION1,

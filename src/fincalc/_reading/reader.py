@@ -51,6 +51,7 @@ from .ranges import read_range_partner, share_range_units, take_range_currency
 from .scan import Core, Refusal, Source
 from .split_amounts import (
     refuse_comma_groups,
+    refuse_dot_groups,
     refuse_space_grouped,
     refuse_split_amounts,
     worth_a_look,
@@ -240,6 +241,7 @@ def finish(source: Source, found: list[Result]) -> list[Result]:
         refuse_space_grouped(source, found)
         if source.grammar.decimal_mark == ".":
             refuse_comma_groups(source, found)
+            refuse_dot_groups(source, found)
         if len(found) > 1:
             refuse_split_amounts(source, found)
     return join_minor_units(source, found) if source.minor_read and len(found) > 1 else found

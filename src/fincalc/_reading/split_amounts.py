@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
+from decimal import Decimal
 
 from .._values.dimensions import is_money
 from .._values.errors import ParseError
@@ -33,6 +34,7 @@ from .unit_table import UnitTable
 __all__ = [
     "may_split",
     "refuse_comma_groups",
+    "refuse_dot_groups",
     "refuse_parts",
     "refuse_space_grouped",
     "refuse_split_amounts",
@@ -41,6 +43,9 @@ __all__ = [
 
 # One to three digits, a comma and exactly three digits: "1,234" (1234 or 1.234).
 _COMMA_GROUP = re.compile(r"(?<![\d,.])\d{1,3},\d{3}(?![\d,.])")
+
+# One to three digits, a dot and exactly three digits: "1.234" (1234 or 1.234).
+_DOT_GROUP = re.compile(r"(?<![\d,.])\d{1,3}\.\d{3}(?![\d,.])")
 
 # A group of three digits right after the amount ("SEK 1| 234"), or a run of
 # space-separated groups right before it ("1 234 |567 €").
@@ -129,8 +134,31 @@ def _comma_read(found: list[tuple[Quantity | ParseError, int]]) -> bool:
     )
 
 
+@functools.cache
+def _comma_decimal_currencies() -> frozenset[str]:
+    return frozenset(vocabulary("reading").words("number.comma_decimal_currencies"))
+
+
+def _dot_grouped(q: Quantity) -> bool:
+    """ "d.ddd" in a currency of decimal-comma languages, with no scale or one of theirs.
+
+    "1.234 €" and "R$ 1.234" are 1234 in German and Portuguese and 1.234 in
+    English; "€1.234 billion" (an English scale word) is 1.234 billion.  A cell
+    "1.234" under a declaration with such a scale ("in Mio. €") is the same case.
+    """
+    raw = q.raw or ""
+    if "." not in raw or (number := _DOT_GROUP.search(raw)) is None:
+        return False
+    comma_scale = _comma_scale_in_unit().search(q.unit or "") is not None
+    if q.unit_from_context:  # a cell "1.234" under "in Mio. €" (1234 Mio. in German)
+        return comma_scale
+    if q.dimension not in _comma_decimal_currencies():
+        return False
+    return comma_scale or abs(q.value) == Decimal(number.group())
+
+
 def worth_a_look(norm: str, found: list[tuple[Quantity | ParseError, int]]) -> bool:
-    """One pass over the results: could any of the three refusals apply?"""
+    """One pass over the results: could any of the four refusals apply?"""
     split_chars = _split_chars()
     split = 0
     for q, _ in found:
@@ -138,6 +166,8 @@ def worth_a_look(norm: str, found: list[tuple[Quantity | ParseError, int]]) -> b
             continue
         unit = q.unit
         if _spaced_next_to(norm, q) or ("," in q.raw and _comma_scaled(q, unit)):
+            return True
+        if "." in q.raw and _dot_grouped(q):
             return True
         if split_chars.search(unit) is not None:
             split += 1
@@ -206,6 +236,7 @@ def refuse_parts(
         quick = Source(text, norm, grammar, table, None)
         refuse_space_grouped(quick, found)
         refuse_comma_groups(quick, found)
+        refuse_dot_groups(quick, found)
         if len(found) > 1:
             refuse_split_amounts(quick, found)
 
@@ -213,6 +244,24 @@ def refuse_parts(
 @functools.cache
 def _comma_decimal_scales() -> tuple[str, ...]:
     return tuple(w.casefold() for w in vocabulary("reading").words("number.comma_decimal_scales"))
+
+
+def refuse_dot_groups(source: Source, found: list[tuple[Quantity | ParseError, int]]) -> None:
+    """Replace, in place, each "1.234 €" read without a locale: 1234 or 1.234 euros."""
+    for i, (q, kind) in enumerate(found):
+        if not isinstance(q, Quantity) or q.span is None or not _dot_grouped(q):
+            continue
+        where = (
+            f"under {q.unit!r}, a scale of languages that"
+            if q.unit_from_context
+            else f"in {q.dimension}, whose home languages"
+        )
+        reason = (
+            f"{q.raw!r} writes a dot before three digits {where} group thousands with a "
+            "dot: it is 1234 or 1.234; pass locale= (de_DE, pt_BR) or write the number "
+            "without the ambiguity (1,234 or 1.2340)"
+        )
+        found[i] = (source.refuse(q.span[0], q.span[1], reason).error, kind)
 
 
 def refuse_comma_groups(source: Source, found: list[tuple[Quantity | ParseError, int]]) -> None:
