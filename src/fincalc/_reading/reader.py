@@ -184,6 +184,15 @@ def read_core(source: Source, found: list[Result], match: CoreMatch) -> int:
     if start < source.prev_end:
         return pos  # the tail of the last amount
     norm = source.norm
+    if (
+        start
+        and written[0] == source.grammar.decimal_mark
+        and norm[start - 1].isascii()
+        and norm[start - 1].isalpha()
+    ):
+        # "Rs.500", "INR.1,234", "No.5": the dot ends the word before; read on from
+        # the digit (".500" read as 0.5 rupees would be silently wrong)
+        return start + 1
     result: Result | None = None
     markers: Markers | None = None
     if cn is None or not is_word_numeral(source, start, pos, cn, chain):

@@ -42,10 +42,11 @@ __all__ = [
 ]
 
 # One to three digits, a comma and exactly three digits: "1,234" (1234 or 1.234).
-_COMMA_GROUP = re.compile(r"(?<![\d,.])\d{1,3},\d{3}(?![\d,.])")
+# (a dot before it counts only after a digit: "Rp.1,234" is Rp. and 1,234)
+_COMMA_GROUP = re.compile(r"(?<![\d,])(?<!\d\.)\d{1,3},\d{3}(?![\d,.])")
 
 # One to three digits, a dot and exactly three digits: "1.234" (1234 or 1.234).
-_DOT_GROUP = re.compile(r"(?<![\d,.])\d{1,3}\.\d{3}(?![\d,.])")
+_DOT_GROUP = re.compile(r"(?<![\d,])(?<!\d\.)\d{1,3}\.\d{3}(?![\d,.])")
 
 # A group of three digits right after the amount ("SEK 1| 234"), or a run of
 # space-separated groups right before it ("1 234 |567 €").
