@@ -35,7 +35,7 @@ from .._values.period import parse_period
 from .lines import SECTION_HEADING, is_furniture, is_prose
 from .words import MONTH_NAMES, any_of, column_pattern
 
-__all__ = ["HeaderCell", "Line", "Token", "classify", "header_period"]
+__all__ = ["HeaderCell", "Line", "Token", "classify", "header_period", "percent_change_header"]
 
 LineKind = Literal[
     "blank",
@@ -95,11 +95,13 @@ class Line:
 _MARK = r"(?:US\$|HK\$|NT\$|A\$|C\$|S\$|R\$|RMB|\$|¥|€|£)"
 _NUMBER = r"[-+]?\(?[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?"
 _PIECE = re.compile(
-    rf"(?P<m1>{_MARK})?(?:(?P<num>{_NUMBER})(?P<pct>%)?|(?P<dash>[—–\-―‒−]{{1,3}}|nil|n/a|na|nm"
+    rf"(?P<m1>{_MARK})?(?:(?P<num>{_NUMBER})(?P<pct>%[)）]?)?|(?P<dash>[—–\-―‒−]{{1,3}}|nil|n/a|na|nm"
     rf"|n\.m\.|\*|不适用|不適用))?(?P<m2>{_MARK})?",
     re.IGNORECASE,
 )
 _SPACE_SPLIT = re.compile(r"\S+")
+# A unit written apart from the amount it follows in a row: "8.2 %", "1.0 pts"
+_UNIT_AFTER = regex.compile(rf"(?i:{any_of('change_cells.units')})[)）]?")  # "(4.2 %)" too
 _CHANGE_CELL = regex.compile(
     rf"\s*(?:{any_of('change_cells.directions')})?\s*(?P<amount>[-+]?\d+(?:\.\d+)?\s*"
     rf"(?:{any_of('change_cells.units')}))\s*",
@@ -122,7 +124,8 @@ def _value_tokens(text: str, start: int, end: int) -> list[Token] | None:
     tokens: list[Token] = []
     for piece in _SPACE_SPLIT.finditer(text, start, end):
         word = piece.group()
-        if word == "%" and tokens and tokens[-1].kind == "amount":
+        if tokens and tokens[-1].kind == "amount" and _UNIT_AFTER.fullmatch(word):
+            # "8.2 %", "1.0 pts": the unit of the amount before, written apart
             last = tokens[-1]
             tokens[-1] = Token(last.start, piece.end(), "amount")
             continue
@@ -159,7 +162,16 @@ def _trailing_values(text: str, start: int, end: int) -> tuple[int, list[Token]]
     """A row label with its amounts after it: ``(end of the label, value tokens)``."""
     pieces = list(_SPACE_SPLIT.finditer(text, start, end))
     cut = len(pieces)
-    while cut > 0 and _value_tokens(text, pieces[cut - 1].start(), pieces[cut - 1].end()):
+    while cut > 0:
+        piece = pieces[cut - 1]
+        if cut > 1 and _UNIT_AFTER.fullmatch(piece.group()):
+            piece = pieces[cut - 2]  # "8.2 %": the unit goes with the amount before it
+            if not _value_tokens(text, piece.start(), piece.end()):
+                break
+            cut -= 2
+            continue
+        if not _value_tokens(text, piece.start(), piece.end()):
+            break
         cut -= 1
     if cut == len(pieces) or cut == 0:
         return None
@@ -190,6 +202,8 @@ _KINDS = tuple(
     )
 )
 _NOTES = regex.compile(rf"\s*(?:{column_pattern('notes')})\s*", regex.IGNORECASE)
+_CHANGE_WHOLE = regex.compile(rf"\s*(?:{any_of('columns.change.whole')})\s*")
+_CHANGE_PERCENT = regex.compile(any_of("change_percent.anywhere"), regex.IGNORECASE)
 _ITEM = regex.compile(rf"\s*(?:{any_of('columns.item.anywhere')})\s*", regex.IGNORECASE)
 _DURATION_WORDS = any_of("columns.group.duration", space=r"\s+")
 _DURATION = regex.compile(rf"(?i)\b(?:{_DURATION_WORDS})\b|{any_of('columns.group.zh')}")
@@ -280,6 +294,8 @@ def _single_header(text: str, start: int, end: int, table: UnitTable) -> HeaderC
         return HeaderCell(start, end, "suffix", cell)
     if _ITEM.fullmatch(cell):
         return HeaderCell(start, end, "item", cell)
+    if _CHANGE_WHOLE.fullmatch(cell):  # "$" over the change in money
+        return HeaderCell(start, end, "change", cell)
     if header_period(cell):
         return HeaderCell(start, end, "period", cell)
     has_digit = any(c.isdigit() for c in cell)
@@ -305,6 +321,26 @@ def _is_unit(cell: str, table: UnitTable) -> bool:
     return True
 
 
+def percent_change_header(header: str) -> bool:
+    """Whether a change column's header says percent ("%", "增减(%)", "幅度")."""
+    return _CHANGE_PERCENT.search(header) is not None
+
+
+def _group_before_change(text: str, start: int, end: int, table: UnitTable) -> HeaderCell | None:
+    """ "Year Ended December 31,      Change": the group alone, without the word over the
+    change columns (those are named by their own cells, "$" and "%", on the next line)."""
+    pieces = list(_SPACED_CELLS.finditer(text[start:end]))
+    if len(pieces) < 2:
+        return None
+    cells = [_single_header(text, start + p.start(), start + p.end(), table) for p in pieces]
+    first = cells[0]
+    if first is None or first.kind != "group":
+        return None
+    if not all(c is not None and c.kind == "change" for c in cells[1:]):
+        return None
+    return first
+
+
 def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[HeaderCell] | None:
     """The header cells of a line, or None when the line is not all headers."""
     years = list(_TRAILING_YEARS.finditer(text, start, end))
@@ -326,7 +362,7 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
         ]
     whole = _single_header(text, start, end, table)
     if whole is not None:
-        return [whole]
+        return [_group_before_change(text, start, end, table) or whole]
     for splitter, groups in ((_SPACED_CELLS, True), (_WORDS, False)):
         # cells apart by two or more spaces ("September 28,   September 30,"), then by one
         pieces = list(splitter.finditer(text[start:end]))

@@ -18,6 +18,7 @@ import regex
 from .._reading.parse import parse_quantity
 from .._reading.units import UnitContext, UnitTable
 from .._values.errors import (
+    AmbiguousQuantityError,
     CaliberMismatchError,
     DimensionMismatchError,
     FincalcError,
@@ -32,6 +33,7 @@ from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind,
 from .lines import is_furniture
 from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
+from .prose_amounts import level_amount
 from .reading import Candidate, candidates, check, choose, note_cells
 from .structure import Structure
 from .words import any_of
@@ -276,6 +278,13 @@ def _parse(
         return parse_quantity(segment, dimension=claim.currency, context=context, table=table)
     except MissingUnitError as error:
         raise _bare(doc, error, label) from None
+    except AmbiguousQuantityError:
+        if claim.currency is None:
+            raise
+        level = level_amount(segment, claim.metric, claim.currency, context, table)
+        if level is None:
+            raise  # "increased $972 million ... to $12.9 billion": the level, else refused
+        return level
     except ParseError:
         if claim.currency is None:
             raise

@@ -20,6 +20,7 @@ import regex
 from .._reading.units import UnitContext
 from .._values.errors import AmbiguousQuantityError, CaliberMismatchError, FincalcError
 from .._values.period import FiscalCalendar, Period, parse_period
+from .cells import percent_change_header
 from .claims import Claim
 from .documents import Document
 from .grid import GridCell, GridColumn, GridTable, Hit
@@ -180,6 +181,8 @@ def _compared(
     """
     index = cell.column if cell.column is not None else 0
     found: list[Period] = []
+    while index > 0 and table.columns[index - 1].kind == "change":
+        index -= 1  # "2024 / 2023 / $ / %": the "%" beside the "$" compares the same years
     while index > 0 and table.columns[index - 1].kind != "change":
         index -= 1
         left = _column(structure.text, table, index, calendar)
@@ -380,8 +383,16 @@ def _row_of_metric(cells: list[Candidate], metric: str) -> list[Candidate]:
 
 
 def _by_currency(cells: list[Candidate], claim: Claim) -> list[Candidate]:
-    """A ratio claim (no currency) means the change column; an amount, the others."""
+    """A ratio claim (no currency) means the change column; an amount, the others.
+
+    Of a change in money ("$", "增减额") and a change in percent ("%", "增减(%)"),
+    a ratio claim means the percent.
+    """
     change = [c for c in cells if c.column is not None and c.column.kind == "change"]
+    if claim.currency is None and len(change) > 1:
+        change = [
+            c for c in change if c.column is not None and percent_change_header(c.column.header)
+        ] or change
     wanted = change if claim.currency is None else [c for c in cells if c not in change]
     return wanted or cells
 
