@@ -63,6 +63,7 @@ from .search import (
     normalized_in_windows,
     normalized_places,
     normalized_whole,
+    unmarked_in_windows,
 )
 from .seeds import number_windows
 
@@ -241,6 +242,10 @@ def locate(
         places, complete = normalized_places(doc, nq, rejected)
     if places:
         return _choose(doc, quote, places, "normalized", occurrence, near, complete)
+    if qtokens:  # a table row quoted without its "|" or its "$" marks
+        places, complete = unmarked_in_windows(doc, nq, windows, rejected)
+        if places:
+            return _choose(doc, quote, places, "normalized", occurrence, near, complete)
 
     if qtokens:
         places = fuzzy_numbers(doc, nq, qtokens, windows, max_edits, min_ratio, rejected)

@@ -16,6 +16,7 @@ from .explain import Rejected
 from .kept import cut_number
 from .layout import layout_patterns, normalize_layout
 from .limits import MAX_CANDIDATES, SCAN_LIMIT
+from .rows import has_marks, unmarked
 from .seeds import Window
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "normalized_in_windows",
     "normalized_places",
     "normalized_whole",
+    "unmarked_in_windows",
 ]
 
 
@@ -80,6 +82,36 @@ def normalized_in_windows(
                 if normalize_layout(doc[span[0] : span[1]]).text == nq:
                     keep(doc, span[0], span[1], places, rejected, 1.0)
             found = text.find(nq, found + 1)
+    places.sort()
+    return places[:MAX_CANDIDATES], len(places) <= MAX_CANDIDATES
+
+
+def unmarked_in_windows(
+    doc: str, nq: str, windows: list[Window], rejected: Rejected
+) -> tuple[list[Place], bool]:
+    """``normalized_in_windows`` for a table row quoted without its "|" or currency marks.
+
+    Both sides lose their "|"; the document also loses the currency marks before
+    its numbers when the quote writes none (``rows.unmarked``).
+    """
+    marks = not has_marks(nq.replace("|", ""))
+    uq = unmarked(normalize_layout(nq), marks=marks).text
+    if not uq or (uq == nq and not marks):
+        return [], True
+    seen: set[tuple[int, int]] = set()
+    places: list[Place] = []
+    for window in windows:
+        local = unmarked(window.local, marks=marks)
+        found = local.text.find(uq)
+        while found != -1:
+            s, e = local.to_original(found, found + len(uq))
+            span = (window.low + s, window.low + e)
+            if span not in seen:
+                seen.add(span)
+                alone = unmarked(normalize_layout(doc[span[0] : span[1]]), marks=marks).text
+                if alone == uq:
+                    keep(doc, span[0], span[1], places, rejected, 1.0)
+            found = local.text.find(uq, found + 1)
     places.sort()
     return places[:MAX_CANDIDATES], len(places) <= MAX_CANDIDATES
 
