@@ -45,6 +45,7 @@ from .kinds import is_derived, per_share_of
 from .latex import Plain, plain_math
 from .matching import AnswerCheck, answer_check, judge
 from .precision import Gold, read_gold
+from .question_unit import question_unit
 from .refusals import RefusalMatcher, refusal_matcher
 from .selection import Selection, SelectMode, Selector, select, tail_statement
 from .sentences import last_sentence, sentences
@@ -223,6 +224,8 @@ def check_answer(
             )
         if gold.value > 0 and asks_for_a_decrease(question[:_MAX_QUESTION]):
             gold = gold._replace(magnitude=True)
+        if unit is None:
+            unit = question_unit(question)  # "(in USD millions)": bare numbers in millions
     tol = resolve_tolerance(tolerance, gold.dimension)
     with arithmetic():
         return judge_text(

@@ -30,6 +30,7 @@ from .kinds import is_derived
 from .matching import AnswerCheck, AnswerReason, Judgement, judge
 from .precision import Gold
 from .profiles import ScoringProfile
+from .question_unit import question_unit
 from .records import gold_reading
 from .refusals import RefusalMatcher, refusal_matcher
 from .retrieval import RetrievalScores
@@ -165,7 +166,10 @@ def _read_answer(
     refusal = _NO_REFUSAL if pred.refused is False else options.refusal
     if pred.value is not None and refusal.search(text) is None:  # nothing more to read
         return _Answer.structured(pred.value, pred.dimension or gold.dimension)
-    check = judge_text(text, _gold_of(gold), gold.unit, tolerance, refusal, options.select)
+    unit = gold.unit
+    if unit is None and gold.question:
+        unit = question_unit(gold.question)  # "(in USD millions)": bare numbers in millions
+    check = judge_text(text, _gold_of(gold), unit, tolerance, refusal, options.select)
     if check.reason == "refused":
         return _REFUSED
     if pred.value is not None:

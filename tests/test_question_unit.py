@@ -1,0 +1,132 @@
+"""The unit a question asks its answer in, read from the question when none is passed.
+
+"What is 3M's FY2018 capex (in USD millions)?" answered "1577" is $1,577
+million to a grader; without the question's unit the checker read 1,577
+dollars (``wrong_scale``).  ``check_answer(question=)`` and ``evaluate`` (a
+``GoldCase`` with a question and no ``unit``) now read the unit from the
+question (``[question_unit]`` in answers.toml).  The gold is read as before:
+only the answer's bare numbers change reading.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fincalc import GoldCase, Prediction, check_answer, evaluate
+from fincalc._evaluating.question_unit import question_unit
+
+CAPEX = "What is the FY2018 capital expenditure amount (in USD millions) for 3M?"
+SHORT = "What is 3M's FY2018 capex (in USD millions)?"
+
+QUESTIONS = [
+    # (source, question, unit)
+    (
+        "10-K analyst question",
+        "What is the FY2018 capital expenditure amount (in USD millions) for 3M?",
+        "million",
+    ),
+    (
+        "10-K analyst question",
+        "What is the year end FY2018 net PPNE for 3M? Answer in USD billions.",
+        "billion",
+    ),
+    (
+        "10-K ratio question",
+        "What is the FY2019 operating margin? Answer in units of percents.",
+        "percent",
+    ),
+    (
+        "10-K ratio question",
+        "What is the three year average of capex as a % of revenue?",
+        "percent",
+    ),
+    ("10-K table question", "Total revenue ($ in thousands) for FY2023?", "thousand"),
+    ("A-share question", "2024年公司营业收入是多少亿元？", "亿元"),
+    ("A-share question", "研发投入（单位：万元）是多少？", "万元"),
+    ("A-share question", "毛利率的百分比是多少？", "percent"),
+    ("no unit", "What is Walmart's FY2018 DPO? Round your answer to two decimal places.", None),
+    ("no unit", "2023年净利润同比增长了多少？", None),
+    ("two units", "What percentage of revenue (in USD millions) was R&D?", None),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "question", "unit"), QUESTIONS, ids=[q[1][:40] for q in QUESTIONS]
+)
+def test_the_question_names_its_unit(source: str, question: str, unit: str | None) -> None:
+    assert question_unit(question) == unit, source
+
+
+ANSWERS = [
+    # (question, answer, gold, matched)
+    ("What is 3M's FY2018 capex (in USD millions)?", "Capex was 1577.", "$1,577 million", True),
+    (
+        "What is 3M's FY2018 capex (in USD millions)?",
+        "Capex was 1,577,000,000.",
+        "$1,577 million",
+        True,
+    ),
+    (
+        "What is 3M's FY2018 capex (in USD millions)?",
+        "Capex was $1,577 thousand.",
+        "$1,577 million",
+        False,
+    ),
+    ("Operating margin? Answer in units of percents.", "Final answer: 12.3", "12.3%", True),
+    ("Operating margin? Answer in units of percents.", "Final answer: 0.123", "12.3%", True),
+    ("Operating margin? Answer in units of percents.", "Final answer: 1.23", "12.3%", False),
+    ("2024年营业收入是多少亿元？", "营业收入为128.74", "128.74亿元", True),
+    ("2024年营业收入是多少亿元？", "营业收入为128.74万元", "128.74亿元", False),
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "gold", "matched"), ANSWERS)
+def test_a_bare_answer_is_read_in_the_questions_unit(
+    question: str, answer: str, gold: str, matched: bool
+) -> None:
+    assert check_answer(answer, gold, question=question).matched is matched
+    # without the question, a bare figure in the unit is a wrong scale
+    if matched and answer.rstrip(".").split()[-1].replace(",", "").replace(".", "").isdigit():
+        assert check_answer(answer, gold).reason in ("ok", "wrong_scale")
+
+
+def test_an_explicit_unit_wins_over_the_question() -> None:
+    question = "What is 3M's FY2018 capex (in USD millions)?"
+    assert check_answer(
+        "Capex was 1577.", "$1,577 thousand", question=question, unit="thousand"
+    ).matched
+    assert not check_answer("Capex was 1577.", "$1,577 thousand", question=question).matched
+
+
+def test_evaluate_reads_the_unit_from_the_question() -> None:
+    gold = GoldCase(
+        qid="q1",
+        question=CAPEX,
+        value=Decimal("1577000000"),
+        dimension="USD",
+    )
+    report = evaluate([Prediction(qid="q1", text="The capex was 1577.")], [gold])
+    assert report.cases[0].numeric_ok, report.cases[0].reason
+
+
+_UNITS = st.sampled_from(["million", "billion", "thousand", "percent"])
+_PHRASES = {
+    "million": "(in USD millions)",
+    "billion": "Answer in USD billions.",
+    "thousand": "($ in thousands)",
+    "percent": "Answer in units of percents.",
+}
+
+
+@given(_UNITS, st.decimals(min_value=Decimal("0.1"), max_value=Decimal("9999"), places=1))
+def test_the_question_judges_as_the_unit_passed_would(unit: str, figure: Decimal) -> None:
+    question = f"What was the figure? {_PHRASES[unit]}"
+    gold = f"{figure}%" if unit == "percent" else f"${figure} {unit}"
+    for answer in (f"It was {figure}.", f"It was {figure * 2}."):
+        inferred = check_answer(answer, gold, question=question)
+        passed = check_answer(answer, gold, unit=unit)
+        assert (inferred.matched, inferred.reason) == (passed.matched, passed.reason)
