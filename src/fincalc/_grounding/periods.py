@@ -20,7 +20,7 @@ from .._values.vocabulary import vocabulary
 from .claims import Claim
 from .words import MONTH_NAMES, any_of
 
-__all__ = ["same_claimed_period"]
+__all__ = ["names_another_period", "same_claimed_period"]
 
 _RANGE = regex.compile(
     r"\s*(\d{4}-\d{2}-\d{2})\s*(?:to|through|~|～|至|到|–|—|\.\.|/)\s*(\d{4}-\d{2}-\d{2})\s*"
@@ -142,8 +142,16 @@ _NOT_GOVERNING_AFTER = regex.compile(
 # An amount introduced as the comparison base: "up from $142 million", "较上年的".
 _BASE_AMOUNT = regex.compile(rf"(?i)(?:{_COMPARED_WITH})\s*(?:the\s+)?$")
 _CLAUSE_END = regex.compile(r"[。；;!?！？\n|\t]")
+# "(2022: …)", "（2022年：…）": a period opening a bracket and followed by a colon
+_OPEN_BEFORE = regex.compile(r"[(（]\s*$")
+_LABEL_AFTER = regex.compile(r"\s*[:：]")
 _PERIOD_AFTER = regex.compile(rf"(?i)\s*(?:(?:{_SCALES})\s+)?(?:{_PREPOSITIONS})\s+(?:the\s+)?")
 _YEAR_IN = regex.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d,.]\d)")
+# A year written alone ("from 2023", "2024年"), outside any comparative label
+_BARE_YEAR = regex.compile(
+    r"(?<![\d.,(（$€£¥])(?:19|20)\d\d"
+    r"(?![\d,.]\d|\s*年?\s*[:：]|\s*(?i:[%‰亿万千百元]|(?:million|billion|thousand|bn|mn)\b))"
+)
 
 
 def _quote_periods(text: str, start: int, end: int) -> list[regex.Match[str]]:
@@ -152,6 +160,8 @@ def _quote_periods(text: str, start: int, end: int) -> list[regex.Match[str]]:
         before = text[max(start, match.start() - _COMPARED_REACH) : match.start()]
         if _COMPARED.search(before) or _NOT_GOVERNING_AFTER.match(text, match.end(), end):
             continue
+        if _LABEL_AFTER.match(text, match.end()) and _OPEN_BEFORE.search(before):
+            continue  # "(2022: £221m)": the label of a comparative figure (comparatives.py)
         found.append(match)
     return found
 
@@ -240,3 +250,29 @@ def _check_quote_period(
         right=written,
         differing=("period",),
     )
+
+
+def names_another_period(
+    text: str, claimed: Period, written: str, calendar: FiscalCalendar | None
+) -> bool:
+    """Whether ``text`` names a period other than the claimed one, or any comparison base.
+
+    "… to $12.9 billion in 2024" names 2024; "… up $972 million from 2022" names
+    2022 as a comparison base, which a claim of 2022 may mean as much as the
+    level.  Comparative labels ("(2022: …)") do not count; a period fincalc
+    cannot read does.
+    """
+    cal = calendar or CALENDAR_YEAR
+    year = cal.fiscal_year_of(claimed.start)
+    governing = _quote_periods(text, 0, len(text))
+    for match in _BARE_YEAR.finditer(text):
+        if not any(m.start() <= match.start() < m.end() for m in governing):
+            return True  # "from 2022", "compared with 2022": a comparison base
+    for match in governing:
+        try:
+            named = parse_period(_period_text(text, 0, match, year)[1], calendar).period
+        except PeriodError:
+            return True
+        if not same_claimed_period(named, claimed, written, calendar):
+            return True
+    return False

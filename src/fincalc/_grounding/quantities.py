@@ -33,7 +33,7 @@ from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind,
 from .lines import is_furniture
 from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
-from .prose_amounts import level_amount
+from .prose_amounts import disambiguate
 from .reading import Candidate, candidates, check, choose, note_cells
 from .structure import Structure
 from .words import any_of
@@ -100,7 +100,7 @@ def read_quantity(
         if a <= x and y <= b:
             segment = segment[: x - a] + " " * (y - x) + segment[y - a :]
     label = cell.label if cell is not None and cell.label else line_of(text, a, b)
-    quantity = _parse(doc, segment, claim, context, structure.table, label)
+    quantity = _parse(doc, segment, claim, when, context, structure.table, label)
     if (
         context is not None
         and quantity.unit_from_context
@@ -108,7 +108,7 @@ def read_quantity(
         and _PAR_VALUE.match(text, a + quantity.span[1])
     ):  # "$0.01 par value" in a row of thousands: a per-share amount, never scaled
         context = _excepted(context, "per_share", doc, per_share=True)
-        quantity = _parse(doc, segment, claim, context, structure.table, label)
+        quantity = _parse(doc, segment, claim, when, context, structure.table, label)
     used = declaration if (context is not None and quantity.unit_from_context) else None
     if quantity.span is not None:
         q_start, q_end = a + quantity.span[0], a + quantity.span[1]
@@ -270,6 +270,7 @@ def _parse(
     doc: Document,
     segment: str,
     claim: Claim,
+    when: tuple[Period, FiscalCalendar | None],
     context: UnitContext | None,
     table: UnitTable,
     label: str,
@@ -279,12 +280,10 @@ def _parse(
     except MissingUnitError as error:
         raise _bare(doc, error, label) from None
     except AmbiguousQuantityError:
-        if claim.currency is None:
-            raise
-        level = level_amount(segment, claim.metric, claim.currency, context, table)
-        if level is None:
-            raise  # "increased $972 million ... to $12.9 billion": the level, else refused
-        return level
+        picked = disambiguate(segment, claim, when, context, table)
+        if picked is None:
+            raise  # "£245m (2022: £221m)" by period, "... to $12.9 billion" the level
+        return picked
     except ParseError:
         if claim.currency is None:
             raise
