@@ -73,3 +73,25 @@ def test_a_level_with_its_change_in_one_named_year(level: int, change: int, year
     quote = f"Revenue increased ${change} million to ${level} million in {year}"
     assert _resolve(f"{quote}.\n", quote, f"FY{year}", "USD") == level * 10**6
     assert _resolve(f"{quote}.\n", quote, f"FY{year - 1}", "USD") is None
+
+
+@given(_FIGURES, _FIGURES, st.sampled_from(["Operating costs", "Revenue"]))
+def test_two_subjects_never_share_a_level(level: int, change: int, metric: str) -> None:
+    quote = f"Revenue rose to ${level} million, while operating costs increased ${change} million"
+    claim_value = _resolve_metric(f"{quote}.\n", quote, metric)
+    assert claim_value is None
+
+
+def _resolve_metric(text: str, quote: str, metric: str) -> Decimal | None:
+    claim = {
+        "evidence_id": "d",
+        "quote": quote,
+        "metric": metric,
+        "entity": "Acme",
+        "period": "FY2024",
+        "basis": "single_period",
+        "tax": "na",
+        "currency": "USD",
+    }
+    result = resolve_all([claim], [Document("d", text)])
+    return result.facts[0].value if result.facts else None

@@ -2,13 +2,15 @@
 
 "Net revenue increased $972 million, or 8.2%, to $12.9 billion in 2024" holds
 two dollar amounts: the change and the level.  A claim of net revenue quoting
-the whole clause means the level: the one amount of the claimed currency that
-no change word introduces ("increased", "by", 增加: ``[prose_amounts]
-change_before`` in grounding.toml), as in "实现营业收入128.74亿元，比上年增加
-9.72亿元".  The rule applies only when the metric names no change ("increase",
-增加) and the quote names no period but the claimed one; else the quote stays
-ambiguous and is refused.  Comparative brackets ("£245m (2022: £221m)") are
-decided by period first (``comparatives``).
+the whole clause means the level.  Two shapes are read (grounding.toml): the
+change, then the level ("increased $972 million, or 8.2%, to $12.9 billion",
+``[prose_before]``), and the level, then the change ("was $12.9 billion, up
+$972 million", "实现营业收入128.74亿元，比上年增加9.72亿元", ``[prose_after]``).
+Only with exactly two amounts of the claimed currency so joined, the metric
+named before them and naming no change ("increase", 增加), and no period in the
+quote but the claimed one; else the quote stays ambiguous and is refused.
+Comparative brackets ("£245m (2022: £221m)") are decided by period first
+(``comparatives``).
 """
 
 from __future__ import annotations
@@ -30,14 +32,28 @@ __all__ = ["disambiguate", "level_amount"]
 
 
 @functools.cache
-def _change_before() -> regex.Pattern[str]:
-    words = any_of("prose_amounts.change_before", boundaries=True, space=r"\s+")
-    return regex.compile(rf"(?i)(?:{words})[ \t]*+(?:about|approximately|约|約)?[ \t]*+$")
+def _bridges() -> tuple[regex.Pattern[str], regex.Pattern[str], regex.Pattern[str]]:
+    """(change word before the change, change-then-level bridge, level-then-change bridge)."""
+    space = r"\s+"
+    before = any_of("prose_before.change", boundaries=True, space=space)
+    to = any_of("prose_before.level", boundaries=True, space=space)
+    after = any_of("prose_after.change", boundaries=True, space=space)
+    bases = any_of("prose_after.bases", space=space)
+    pct = r"(?:or\s+(?:approximately\s+|about\s+)?-?\d[\d,.]*\s*%[\s,]*)?"
+    return (
+        regex.compile(rf"(?i)(?:{before})[\s,]*$"),
+        regex.compile(rf"(?i)^[\s,]*{pct}(?:{to})\s*$"),
+        regex.compile(rf"(?i)^[\s,，]*(?:(?:{bases})\s*)?(?:{after})\s*$"),
+    )
 
 
 @functools.cache
 def _change_metric() -> regex.Pattern[str]:
     return regex.compile(rf"(?i){any_of('prose_metric.change', boundaries=True)}")
+
+
+def _squeeze(text: str) -> str:
+    return regex.sub(r"[\s\p{P}]+", "", text).casefold()
 
 
 def level_amount(
@@ -47,11 +63,13 @@ def level_amount(
     context: UnitContext | None,
     table: UnitTable,
 ) -> Quantity | None:
-    """The one amount in the claim's currency no change word introduces; else None.
+    """The level of a quote that states one change and the level it reached; else None.
 
-    Only for a metric that names no change, and only when the quote names no
-    period but the claimed one ("… to $12.9 billion in 2024, up from 2023" is
-    refused: the level may be either year's).
+    Exactly two amounts in the claim's currency, joined in one of the two shapes
+    of ``[prose_before]``/``[prose_after]`` ("increased $972 million, or 8.2%, to $12.9 billion";
+    "was $12.9 billion, up $972 million"; "128.74亿元，比上年增加9.72亿元"), the
+    metric written before them, naming no change, and no period in the quote but
+    the claimed one.
     """
     currency = claim.currency
     if currency is None or _change_metric().search(claim.metric):
@@ -64,16 +82,19 @@ def level_amount(
         for q in extract_quantities(segment, context=context, table=table)
         if q.dimension == currency and q.span is not None
     ]
-    if len(found) < 2:
+    if len(found) != 2 or found[0].span is None or found[1].span is None:
         return None
-    levels = [q for q in found if not _after(_change_before(), segment, q)]
-    return levels[0] if len(levels) == 1 else None
-
-
-def _after(pattern: regex.Pattern[str], segment: str, quantity: Quantity) -> bool:
-    """Whether ``pattern`` ends right before ``quantity`` (within 24 characters)."""
-    start = quantity.span[0] if quantity.span is not None else 0
-    return pattern.search(segment, max(0, start - 24), start) is not None
+    (a_start, a_end), (b_start, _) = found[0].span, found[1].span
+    metric = _squeeze(claim.metric)
+    if not metric or metric not in _squeeze(segment[:a_start]):
+        return None
+    before, change_to_level, level_to_change = _bridges()
+    bridge = segment[a_end:b_start]
+    if before.search(segment, max(0, a_start - 24), a_start) and change_to_level.match(bridge):
+        return found[1]  # "increased $972 million, or 8.2%, to $12.9 billion"
+    if level_to_change.match(bridge):
+        return found[0]  # "was $12.9 billion, up $972 million", "128.74亿元，比上年增加9.72亿元"
+    return None
 
 
 def disambiguate(
