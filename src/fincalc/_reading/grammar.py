@@ -24,6 +24,7 @@ from .._values.vocabulary import vocabulary
 from .aliases import AliasIndex, Rows, alias_key, is_latin, restored_rows, rows_state
 from .numerals import BIG_CHARS, DIGIT_CHARS, SMALL_CHARS
 from .precomputed import PREBUILT_GRAMMAR
+from .stored_patterns import compile_pattern
 from .text import fold_characters
 from .unit_table import SuffixSpec, UnitTable
 
@@ -32,6 +33,7 @@ __all__ = [
     "DIGIT_SET",
     "SCALE_CHARS",
     "SPACES",
+    "SYMBOL_PREFIX",
     "UPPER",
     "Grammar",
     "build_grammar",
@@ -40,6 +42,8 @@ __all__ = [
     "grammar_state",
     "is_word_scale",
     "scan_parts",
+    "scan_source",
+    "table_gap_source",
 ]
 
 
@@ -276,18 +280,22 @@ def scan_parts(
     )
 
 
-def _scan_pattern(
-    group: str, decimal_mark: str, approximate: str, clue: tuple[str, str] | None
-) -> re.Pattern[str]:
+def scan_source(parts: ScanParts) -> str:
     """The pattern of number cores, and of dates, times and codes to skip."""
-    parts = scan_parts(group, decimal_mark, approximate, clue)
-    # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
-    # the same possessive quantifiers and atomic groups (so matching stays linear)
-    # and runs this pattern 3-4x faster than ``regex`` does (docs/performance.md).
-    return re.compile(
+    return (
         rf"(?=[0-9{parts.starts}])(?<![0-9])(?:(?P<skip>{'|'.join(parts.skips)})"
         rf"|(?:(?P<ar>{parts.first('eu')})|(?P<cn>{parts.cn}))(?P<chain>{parts.chain}))"
     )
+
+
+def _scan_pattern(
+    group: str, decimal_mark: str, approximate: str, clue: tuple[str, str] | None
+) -> re.Pattern[str]:
+    """The compiled scan pattern (``scan_source``); the default one from its stored code."""
+    # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
+    # the same possessive quantifiers and atomic groups (so matching stays linear)
+    # and runs this pattern 3-4x faster than ``regex`` does (docs/performance.md).
+    return compile_pattern(scan_source(scan_parts(group, decimal_mark, approximate, clue)))
 
 
 def default_parts(table: UnitTable) -> ScanParts:
@@ -318,6 +326,11 @@ def _unit_clue(table: UnitTable) -> tuple[str, str]:
 
 
 def _table_gap(table: UnitTable) -> re.Pattern[str]:
+    """The compiled ``table_gap_source`` (the default table's from its stored code)."""
+    return compile_pattern(table_gap_source(table))
+
+
+def table_gap_source(table: UnitTable) -> str:
     """A "|" or tab, or a gap of two or more spaces between a number and an amount cell.
 
     An amount cell opens with a digit, a sign, a bracket or a currency symbol of
@@ -326,7 +339,7 @@ def _table_gap(table: UnitTable) -> re.Pattern[str]:
     """
     symbols = sorted({alias[0] for alias in table.prefix_currencies if not alias[0].isalnum()})
     opening = re.escape("".join(symbols))
-    return re.compile(rf"[|\t]|[0-9)%][ \u202f]{{2,}}+[-(0-9{opening}]")
+    return rf"[|\t]|[0-9)%][ \u202f]{{2,}}+[-(0-9{opening}]"
 
 
 @functools.cache
@@ -358,10 +371,14 @@ def _minor_initials() -> frozenset[str]:
 def _symbol_prefixes(prefixes: Iterable[str]) -> frozenset[str]:
     """The letters that open a prefix alias ending in a symbol: "us" of "US$", "c" of "C$"."""
     # (one compiled pattern for the ~550 aliases: ``re.fullmatch`` would look it up each time)
-    fullmatch = re.compile(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+").fullmatch
+    fullmatch = compile_pattern(SYMBOL_PREFIX).fullmatch
     return frozenset(
         found.group(1).casefold() for alias in prefixes if (found := fullmatch(alias)) is not None
     )
+
+
+#: The letters of a prefix alias that ends in a symbol ("US$", "C$"), and the symbol.
+SYMBOL_PREFIX: Final = r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+"
 
 
 @functools.cache

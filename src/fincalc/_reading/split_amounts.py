@@ -28,6 +28,7 @@ from .._values.vocabulary import vocabulary
 from .classify import AMOUNT
 from .grammar import Grammar
 from .scan import Source
+from .stored_patterns import compile_pattern
 from .unit_table import UnitTable
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "refuse_parts",
     "refuse_space_grouped",
     "refuse_split_amounts",
+    "split_chars_source",
     "worth_a_look",
 ]
 
@@ -56,9 +58,14 @@ def _ranks() -> dict[str, int]:
     return {w: i for i, w in enumerate(vocabulary("reading").words("number.split_scales"))}
 
 
+def split_chars_source() -> str:
+    """The pattern of any split scale word (``prebuild`` stores its compiled code)."""
+    return "|".join(map(re.escape, _ranks())) or "(?!)"
+
+
 @functools.cache
 def _split_chars() -> re.Pattern[str]:
-    return re.compile("|".join(map(re.escape, _ranks())) or "(?!)")
+    return compile_pattern(split_chars_source())
 
 
 def may_split(norm: str) -> bool:
