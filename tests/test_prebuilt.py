@@ -24,12 +24,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fincalc import UnitTable, parse_quantity
-from fincalc._reading import stored_patterns
 from fincalc._reading.aliases import AliasIndex, Rows, restored_rows, rows_state
 from fincalc._reading.grammar import ALIAS_FIELDS, Grammar, build_grammar, grammar_for
-from fincalc._reading.prebuild import build_patterns, stored_sources
+from fincalc._reading.prebuild import build_patterns, imported_sources, stored_sources
 from fincalc._reading.precomputed import DATA_DIR, PREBUILT_GRAMMAR, precomputed_grammar
 from fincalc._reading.table_schema import bundled_file
+from fincalc._values import stored_patterns
 from fincalc._values.dimensions import _listed, bundled_dimensions
 from fincalc._values.prebuilt import load_prebuilt
 from fincalc._values.vocabulary import PREBUILT, bundled_vocabulary, vocabulary
@@ -139,7 +139,7 @@ quantity = fincalc.parse_quantity("营业收入8.7亿元")
 from fincalc._reading.precomputed import PREBUILT_GRAMMAR
 from fincalc._reading.unit_table import default_table
 table = default_table()
-from fincalc._reading import stored_patterns
+from fincalc._values import stored_patterns
 from fincalc._reading.grammar import grammar_for
 scan = grammar_for(table, None).scan.pattern
 print(json.dumps({
@@ -214,7 +214,8 @@ def test_the_stored_patterns_file_is_current() -> None:
 
 def test_the_stored_code_is_what_re_compiles_now() -> None:
     stored = _stored_here()
-    sources = stored_sources(UnitTable.default())
+    # what the parser's modules compile at import, and what the default grammar compiles
+    sources = {*imported_sources(), *stored_sources(UnitTable.default())}
     assert sorted(stored) == sorted(sources)
     for (source, flags), (facts, block) in stored.items():
         now, code = stored_patterns.pattern_code(source, flags)
@@ -228,10 +229,17 @@ def test_the_stored_code_is_what_re_compiles_now() -> None:
         assert (restored.groups, restored.groupindex) == (fresh.groups, fresh.groupindex)
 
 
-def test_the_grammar_uses_the_restored_patterns() -> None:
+def test_the_grammar_and_the_modules_use_the_restored_patterns() -> None:
+    from fincalc._reading import after_number, split_amounts
+
     stored = _stored_here()
     grammar = grammar_for(UnitTable.default(), None)
-    for pattern in (grammar.scan, grammar.table_gap):
+    for pattern in (
+        grammar.scan,
+        grammar.table_gap,
+        after_number._YEAR,
+        split_amounts._COMMA_GROUP,
+    ):
         assert (pattern.pattern, 0) in stored
         assert pattern == re.compile(pattern.pattern)
 
@@ -251,17 +259,16 @@ def _matches(pattern: re.Pattern[str], text: str) -> list[tuple[object, ...]]:
     return [(m.span(), m.groups(), m.groupdict()) for m in pattern.finditer(text)]
 
 
-@pytest.mark.parametrize("index", range(4))
-def test_a_restored_pattern_matches_as_a_fresh_compile(index: int) -> None:
+def test_a_restored_pattern_matches_as_a_fresh_compile() -> None:
     stored = _stored_here()
-    source, flags = sorted(stored)[index]
-    restored = stored_patterns.restored_pattern(source, flags, stored)
-    fresh = re.compile(source, flags)
-    assert restored is not None
     corpus = _corpus()
     assert len(corpus) > 500
-    for text in [*corpus, "\n".join(corpus)]:
-        assert _matches(restored, text) == _matches(fresh, text)
+    for source, flags in stored:
+        restored = stored_patterns.restored_pattern(source, flags, stored)
+        fresh = re.compile(source, flags)
+        assert restored is not None
+        for text in [*corpus, "\n".join(corpus)]:
+            assert _matches(restored, text) == _matches(fresh, text), (source, text)
 
 
 _ALPHABET = (

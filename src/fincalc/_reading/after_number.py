@@ -10,11 +10,11 @@ A capital (大写) numeral's 元角分 tail is read here too.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import Final
 
 from .._values.records import MutableRecord
+from .._values.stored_patterns import compile_pattern
 from .grammar import DIGIT_SET, SCALE_CHARS, SPACES, UPPER
 from .numerals import CAPITAL_YUAN, is_capital, parse_capital_tail
 from .scan import Core, Source, forward_spaces
@@ -271,7 +271,7 @@ def _next_has_currency(source: Source, k: int) -> bool:
     return norm[p : p + 3] in grammar.iso_codes
 
 
-_YEAR: Final = re.compile(r"(?:19|20)\d\d")
+_YEAR: Final = compile_pattern(r"(?:19|20)\d\d")
 
 
 def _written_before(source: Source, begin: int, symbol: str) -> bool:

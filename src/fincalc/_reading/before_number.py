@@ -11,10 +11,10 @@ anything read here.
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from .._values.records import MutableRecord
+from .._values.stored_patterns import compile_pattern
 from .grammar import SPACES, UPPER, Grammar
 from .scan import Core, Source, back_spaces
 from .unknown_currency import currency_word_before, refuse_unknown_currency
@@ -212,7 +212,7 @@ def _not_prefix(source: Source) -> frozenset[str]:
 
 
 #: A word of at most four letters right before a currency symbol, glued or after a space.
-_LETTERS: Final = re.compile(r"(?<![A-Za-z0-9'.])([A-Za-z]{1,4})( ?)\Z")
+_LETTERS: Final = compile_pattern(r"(?<![A-Za-z0-9'.])([A-Za-z]{1,4})( ?)\Z")
 
 
 def _currency_before(source: Source, i: int) -> tuple[int, int, str] | None:

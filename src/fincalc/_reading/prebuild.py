@@ -21,10 +21,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
 import sys
 import unicodedata
 
 from .._values.dimensions import bundled_dimensions, dimensions_state
+from .._values.stored_patterns import PATTERNS_FILE, interpreter_key, patterns_file
 from .._values.vocabulary import PREBUILT, bundled_vocabulary
 from .aliases import compute_casefold_sources
 from .grammar import (
@@ -37,11 +39,10 @@ from .grammar import (
 )
 from .precomputed import BUNDLED, DATA_DIR, FORMAT, INDEX_FILE, inputs_fingerprint
 from .split_amounts import split_chars_source
-from .stored_patterns import PATTERNS_FILE, interpreter_key, patterns_file
 from .table_schema import bundled_file
 from .unit_table import UnitTable, index_state
 
-__all__ = ["build_index", "build_patterns", "main", "stored_sources"]
+__all__ = ["build_index", "build_patterns", "imported_sources", "main", "stored_sources"]
 
 
 def build_index() -> str:
@@ -84,8 +85,37 @@ def stored_sources(table: UnitTable) -> list[tuple[str, int]]:
     ]
 
 
+#: A fresh interpreter that imports the parser and says which patterns its
+#: modules compile at import (through ``compile_pattern``).
+_IMPORTED_PATTERNS = """
+import json, sys
+import fincalc._values.stored_patterns as stored
+stored.recorded = []
+import fincalc._reading.parse
+sys.stdout.write(json.dumps(stored.recorded))
+"""
+
+
+def imported_sources() -> list[tuple[str, int]]:
+    """The ``(source, flags)`` the parser's modules compile when imported, in order.
+
+    >>> ("[A-Za-z]", 0) in imported_sources()
+    True
+    """
+    done = subprocess.run(  # noqa: S603 (our own interpreter and fixed code)
+        [sys.executable, "-c", _IMPORTED_PATTERNS],
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+    return [(source, flags) for source, flags in json.loads(done.stdout)]
+
+
 def build_patterns() -> bytes | None:
     """The stored pattern code for this interpreter (None where it is not CPython).
+
+    The patterns: those the parser's modules compile at import, then those the
+    default grammar compiles (each once, in that order).
 
     >>> build_patterns().startswith(b'{"layout": 1')
     True
@@ -93,7 +123,8 @@ def build_patterns() -> bytes | None:
     if interpreter_key() is None:
         return None
     table = UnitTable([bundled_file(name) for name in BUNDLED])
-    return patterns_file(stored_sources(table))
+    sources = dict.fromkeys([*imported_sources(), *stored_sources(table)])
+    return patterns_file(list(sources))
 
 
 def _recorded_interpreter(data: bytes) -> object:

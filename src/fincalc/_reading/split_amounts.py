@@ -24,11 +24,11 @@ import re
 from .._values.dimensions import is_money
 from .._values.errors import ParseError
 from .._values.quantity import Quantity
+from .._values.stored_patterns import compile_pattern
 from .._values.vocabulary import vocabulary
 from .classify import AMOUNT
 from .grammar import Grammar
 from .scan import Source
-from .stored_patterns import compile_pattern
 from .unit_table import UnitTable
 
 __all__ = [
@@ -42,12 +42,12 @@ __all__ = [
 ]
 
 # One to three digits, a comma and exactly three digits: "1,234" (1234 or 1.234).
-_COMMA_GROUP = re.compile(r"(?<![\d,.])\d{1,3},\d{3}(?![\d,.])")
+_COMMA_GROUP = compile_pattern(r"(?<![\d,.])\d{1,3},\d{3}(?![\d,.])")
 
 # A group of three digits right after the amount ("SEK 1| 234"), or a run of
 # space-separated groups right before it ("1 234 |567 €").
-_GROUP_AFTER = re.compile(r" \d{3}(?![\d])")
-_GROUPS_BEFORE = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})* $")
+_GROUP_AFTER = compile_pattern(r" \d{3}(?![\d])")
+_GROUPS_BEFORE = compile_pattern(r"(?<![\d.,])\d{1,3}(?: \d{3})* $")
 _REACH = 24
 _DIGITS = frozenset("0123456789")
 

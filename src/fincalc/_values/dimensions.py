@@ -15,7 +15,6 @@ there, without ``tomllib`` (the first parse of a process, issue 18).
 from __future__ import annotations
 
 import functools
-import re
 import typing
 from typing import Any, Literal, get_args
 
@@ -23,6 +22,7 @@ from .errors import DataFileError, InvalidInputError
 from .prebuilt import prebuilt_part
 from .quantity import check_dimension
 from .records import FrozenRecord
+from .stored_patterns import compile_pattern
 
 __all__ = [
     "DAYS",
@@ -46,7 +46,7 @@ DAYS = "DAYS"
 
 Kind = Literal["money", "ratio", "multiple", "count", "physical", "time", "per_unit"]
 _LISTED_KINDS = frozenset(get_args(Kind)) - {"money", "per_unit"}
-_ISO = re.compile(r"[A-Z]{3}")
+_ISO = compile_pattern(r"[A-Z]{3}")
 _SOURCE = "fincalc/_data/dimensions.toml"
 
 

@@ -38,7 +38,7 @@ import sys
 import zlib
 from typing import Any, Final
 
-from .precomputed import DATA_DIR
+from .prebuilt import DATA_DIR
 
 __all__ = [
     "PATTERNS_FILE",
@@ -90,8 +90,8 @@ def pattern_code(source: str, flags: int = 0) -> tuple[dict[str, Any], list[int]
     code = compiler._code(parsed, flags)
     facts = {
         "source": source,
-        "flags": flags,
-        "final_flags": flags | parsed.state.flags,
+        "flags": int(flags),
+        "final_flags": int(flags | parsed.state.flags),
         "groups": parsed.state.groups,
         "groupindex": [[name, index] for name, index in parsed.state.groupdict.items()],
     }
@@ -175,11 +175,18 @@ def restored_pattern(
     return compiled if isinstance(compiled, re.Pattern) else None
 
 
+#: While a list (``prebuild``'s child interpreter sets it before importing the
+#: parser), every ``(source, flags)`` asked of ``compile_pattern``, in order.
+recorded: list[tuple[str, int]] | None = None
+
+
 def compile_pattern(source: str, flags: int = 0) -> re.Pattern[str]:
     """``re.compile(source, flags)``, from the stored code when it is there and sound.
 
     >>> compile_pattern("[0-9]+").findall("a12b3")
     ['12', '3']
     """
+    if recorded is not None:
+        recorded.append((source, int(flags)))
     restored = restored_pattern(source, flags, _stored())
     return restored if restored is not None else re.compile(source, flags)
