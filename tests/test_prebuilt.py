@@ -168,6 +168,8 @@ _NOT_ON_THE_FIRST_PARSE = (
     "fincalc._reading.fast_pattern",
     "fincalc._reading.scanner",
     "fincalc._reading.scanner_words",
+    # the JSON scanners and file limits: building a Quantity needs only the surrogate check
+    "fincalc._values.bounded",
 )
 
 
@@ -352,3 +354,42 @@ def test_a_pattern_not_stored_is_compiled() -> None:
     # a locale's grammar compiles its own scan pattern
     german = grammar_for(UnitTable.default(), "de_DE").scan
     assert german == re.compile(german.pattern)
+
+
+@pytest.mark.parametrize("part", ["table", "grammar", "vocabulary", "casefold"])
+def test_a_part_that_does_not_decode_is_read_from_the_files(
+    part: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The artefact's parts decode when first read (the first parse needs no case folds):
+    # a broken line is found then, and that part comes from the validated files.
+    from fincalc._reading import precomputed, unit_table
+    from fincalc._values import prebuilt
+
+    with open(os.path.join(DATA_DIR, precomputed.INDEX_FILE), encoding="utf-8") as file:
+        lines = file.read().split("\n")
+    lines = [
+        line.replace(": ", ": [broken", 1) if f'"{part}"' in line[:16] else line for line in lines
+    ]
+    (tmp_path / precomputed.INDEX_FILE).write_text("\n".join(lines), encoding="utf-8")
+    for name in precomputed.INPUTS:
+        with open(os.path.join(DATA_DIR, name), "rb") as data:
+            (tmp_path / name).write_bytes(data.read())
+    monkeypatch.setattr(prebuilt, "DATA_DIR", str(tmp_path))
+    prebuilt.load_prebuilt.cache_clear()
+    unit_table.default_table.cache_clear()
+    try:
+        index = precomputed.load_index()
+        assert index is not None
+        assert prebuilt.prebuilt_part(part) is None
+        with pytest.raises(json.JSONDecodeError):
+            index[part]
+        table = unit_table.default_table()
+        assert (table._files is not None) == (part == "table")
+        built = build_grammar(
+            UnitTable([bundled_file(n) for n in ("units.toml", "currencies.toml")])
+        )
+        _assert_same_grammar(grammar_for(table, None), built)
+    finally:
+        monkeypatch.undo()
+        prebuilt.load_prebuilt.cache_clear()
+        unit_table.default_table.cache_clear()

@@ -416,8 +416,14 @@ def default_table() -> UnitTable:
     From its precomputed index when that is current, else from the files.
     """
     index = load_index()
+    state = None
     if index is not None:
-        table = table_from_index(index["table"])
+        try:
+            state = index["table"]
+        except ValueError:  # its line does not decode (the parts decode when first read)
+            state = None
+    if state is not None:
+        table = table_from_index(state)
         grammar = precomputed_grammar()
         if grammar is not None:
             table._cache[PREBUILT_GRAMMAR] = grammar

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .bounded import check_no_surrogate
 from .decimals import to_decimal
 from .errors import InvalidInputError
 from .public import public
 from .stored_patterns import compile_pattern
+from .surrogates import check_no_surrogate
 
 __all__ = ["Quantity", "check_dimension", "trusted_quantity"]
 

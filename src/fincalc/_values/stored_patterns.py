@@ -15,7 +15,7 @@ and any doubt means the ordinary ``re.compile`` (the same pattern, only slower):
 
 - the file records the interpreter it was built with (implementation, exact
   ``sys.version_info``, ``re._constants.MAGIC``, ``_sre.CODESIZE``, byte order
-  and the width of an ``array('I')`` item); any difference: not used;
+  and the width of a C ``unsigned int``); any difference: not used;
 - each pattern is looked up by its exact source text and flags, so a grammar
   built from edited data (or for a locale) compiles its own pattern;
 - each code block carries its CRC-32, and an unreadable file, a wrong length,
@@ -29,7 +29,6 @@ on a corpus and on random text, and that a stale or corrupted file falls back.
 
 from __future__ import annotations
 
-import array
 import functools
 import json
 import os
@@ -72,7 +71,7 @@ def interpreter_key() -> dict[str, Any] | None:
         "sre_magic": getattr(constants, "MAGIC", None),
         "codesize": getattr(sre, "CODESIZE", None),
         "byteorder": sys.byteorder,
-        "itemsize": array.array("I").itemsize,
+        "itemsize": memoryview(bytes(8)).cast("I").itemsize,
     }
 
 
@@ -103,7 +102,8 @@ def patterns_file(sources: list[tuple[str, int]]) -> bytes:
 
     A JSON header line names the interpreter and each pattern (its facts, the
     number of code words and their CRC-32); the code blocks follow, in order,
-    as ``array('I')`` bytes.  The output is deterministic for one interpreter.
+    as C ``unsigned int`` words in this machine's byte order (``array('I')``).
+    The output is deterministic for one interpreter.
 
     >>> patterns_file([("a+", 0)]).split(b"\\n", 1)[0].startswith(b'{"layout": 1')
     True
@@ -114,6 +114,8 @@ def patterns_file(sources: list[tuple[str, int]]) -> bytes:
     entries, blocks = [], []
     for source, flags in sources:
         facts, code = pattern_code(source, flags)
+        import array  # (build time only: the first parse reads the words with memoryview)
+
         block = array.array("I", code).tobytes()
         entries.append({**facts, "words": len(code), "crc": zlib.crc32(block)})
         blocks.append(block)
@@ -162,7 +164,7 @@ def restored_pattern(
     try:
         if zlib.crc32(block) != facts["crc"]:
             return None
-        code = array.array("I", block).tolist()
+        code = memoryview(block).cast("I").tolist()
         groupindex = dict(facts["groupindex"])
         indexgroup: list[str | None] = [None] * facts["groups"]
         for name, index in groupindex.items():
