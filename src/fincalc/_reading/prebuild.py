@@ -14,6 +14,13 @@ case-fold table, the word lists and dimension facts, and the alias indexes of
 the default grammar.  The output is deterministic (sorted sets, fixed
 formatting), so ``tests/test_units.py`` can check that rebuilding gives the
 artefact's exact bytes.
+
+It also writes ``_data/reading_patterns.bin``: the code CPython's ``re``
+compiler produces for the patterns a first parse compiles (those the parser's
+modules compile at import, recorded in a child interpreter, and the default
+grammar's), for this interpreter only (``fincalc._values.stored_patterns``;
+another interpreter compiles them itself).  ``--check`` compares it only on
+the interpreter it records.
 """
 
 from __future__ import annotations
