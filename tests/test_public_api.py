@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import decimal
 import importlib
+import inspect
 import subprocess
 import sys
 import typing
@@ -45,6 +46,23 @@ def test_rehomed_classes_keep_their_type_hints() -> None:
     hints = typing.get_type_hints(fincalc.Quantity)
     assert hints["value"] is decimal.Decimal
     assert typing.get_type_hints(fincalc.ParseError)["text"] == str | None
+
+
+def test_every_public_class_has_its_annotations_resolved() -> None:
+    # ``public`` evaluates a class's own annotation texts itself (typing.get_type_hints
+    # only for nested references): what it leaves must be what get_type_hints gives.
+    for name in fincalc.__all__:
+        cls = getattr(fincalc, name)
+        if not isinstance(cls, type):
+            continue
+        hints = typing.get_type_hints(cls, include_extras=True)  # resolvable under fincalc
+        for field, annotation in inspect.get_annotations(cls).items():
+            assert not isinstance(annotation, (str, typing.ForwardRef)), (name, field)
+            assert hints[field] == annotation, (name, field)
+    assert typing.get_type_hints(fincalc.InvalidInputError)["value"] is typing.Any
+    assert typing.get_type_hints(fincalc.ParseError)["position"] == int | None
+    assert fincalc.FincalcError.__annotations__["_field_names"] == typing.ClassVar[frozenset[str]]
+    assert typing.get_type_hints(fincalc.Quantity)["span"] == tuple[int, int] | None
 
 
 def test_a_user_subclass_of_an_error_keeps_its_own_module() -> None:

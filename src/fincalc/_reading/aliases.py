@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
+from .._values.stored_patterns import compile_pattern
 from .precomputed import precomputed_casefolds
 
 __all__ = [
@@ -30,7 +31,7 @@ __all__ = [
     "rows_state",
 ]
 
-_LATIN: Final = re.compile(r"[A-Za-z]")
+_LATIN: Final = compile_pattern(r"[A-Za-z]")
 
 
 def is_latin(alias: str) -> bool:

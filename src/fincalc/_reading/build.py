@@ -9,12 +9,12 @@ base units.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
 from .._values.errors import UnknownUnitError
 from .._values.quantity import Quantity, trusted_quantity
+from .._values.records import MutableRecord
 from .after_number import After
 from .before_number import Before
 from .classify import AMOUNT, CELL_YEAR, year_kind
@@ -41,9 +41,11 @@ _PERCENT: Final = Decimal("1E-2")
 _LIST_PAREN_DIGITS: Final = 4
 
 
-@dataclass(slots=True)
-class Unit:
+class Unit(MutableRecord):
     """The dimension and multiplier of an amount, and its unit as written."""
+
+    _fields = ("dimension", "currency", "multiplier", "exponent", "parts", "from_context")
+    __slots__ = _fields
 
     dimension: str | None
     currency: str | None  # the currency written before or after the number
@@ -51,6 +53,22 @@ class Unit:
     exponent: int | None  # the multiplier as a power of ten; None when it is not one
     parts: list[str]  # the unit words as written, in text order: ["人民币", "亿", "元"]
     from_context: bool  # the declared unit supplied the dimension or multiplier
+
+    def __init__(
+        self,
+        dimension: str | None,
+        currency: str | None,
+        multiplier: Decimal | None,
+        exponent: int | None,
+        parts: list[str],
+        from_context: bool,
+    ) -> None:
+        self.dimension = dimension
+        self.currency = currency
+        self.multiplier = multiplier
+        self.exponent = exponent
+        self.parts = parts
+        self.from_context = from_context
 
 
 def han_unit(core: Core, after: After) -> str:

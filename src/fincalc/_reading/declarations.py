@@ -14,12 +14,13 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from .._values.decimals import arithmetic, to_decimal
 from .._values.errors import InvalidInputError, ParseError, UnknownUnitError
 from .._values.public import public
 from .._values.quantity import check_dimension
+from .._values.records import FrozenRecord
 from .._values.vocabulary import alternation, vocabulary
 from .aliases import alias_alternation, is_latin
 from .text import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, check_text, fold_characters
@@ -80,9 +81,21 @@ class UnitContext:
             )
 
 
-class _DeclGrammar(NamedTuple):
+class _DeclGrammar(FrozenRecord):
+    _fields = ("find", "phrase")
+    __slots__ = _fields
+
     find: regex.Pattern[str]
     phrase: regex.Pattern[str]
+
+    def __init__(
+        self,
+        find: regex.Pattern[str],
+        phrase: regex.Pattern[str],
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "find", find)
+        setattr_(self, "phrase", phrase)
 
 
 def _words(key: str) -> str:

@@ -17,11 +17,14 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from .._values.errors import DataFileError, InvalidInputError
+from .._values.records import FrozenRecord
+from .._values.stored_patterns import compile_pattern
 from .._values.vocabulary import vocabulary
 from .aliases import AliasIndex, Rows, alias_key, is_latin, restored_rows, rows_state
+from .grammar_record import Grammar
 from .numerals import BIG_CHARS, DIGIT_CHARS, SMALL_CHARS
 from .precomputed import PREBUILT_GRAMMAR
 from .text import fold_characters
@@ -32,6 +35,7 @@ __all__ = [
     "DIGIT_SET",
     "SCALE_CHARS",
     "SPACES",
+    "SYMBOL_PREFIX",
     "UPPER",
     "Grammar",
     "build_grammar",
@@ -40,77 +44,9 @@ __all__ = [
     "grammar_state",
     "is_word_scale",
     "scan_parts",
+    "scan_source",
+    "table_gap_source",
 ]
-
-
-class Grammar(NamedTuple):
-    """The scan pattern and the alias indexes for one unit table and one locale."""
-
-    scan: re.Pattern[str]
-    han_scales: dict[str, tuple[Decimal, int | None]]
-    removals: tuple[str, ...]
-    decimal_mark: str
-    unit_initials: frozenset[str]
-    currencies: AliasIndex
-    qualifiers_before: AliasIndex
-    qualifiers_after: AliasIndex
-    scales: AliasIndex
-    units: AliasIndex
-    han_scale_index: AliasIndex
-    not_before: AliasIndex
-    not_after: AliasIndex
-    currency_words: AliasIndex
-    # the first letters of the English currency names the table does not resolve
-    currency_name_initials: frozenset[str]
-    iso_codes: frozenset[str]
-    # 百分之 before the number, and 负 (a minus written as a word) before it
-    percent_before: AliasIndex
-    negative_before: AliasIndex
-    # 多, 余 between a number and its scale (in data order); "~" that joins a range
-    approximate: tuple[str, ...]
-    range_marks: frozenset[str]
-    # Words that, one space before a currency symbol, are no part of it ("a $5 fee")
-    symbol_not_prefix: frozenset[str]
-    # Symbols whose currency the script of the text decides ("¥": CNY or JPY); empty
-    # with a locale, whose own symbols decide
-    script_symbols: frozenset[str]
-    # The letters that open a prefix alias ending in a symbol ("us", "hk", "c" of "C$"),
-    # and the last two of each (a cheap test before reading the word: "hk $", "was $")
-    symbol_prefixes: frozenset[str]
-    symbol_prefix_tails: frozenset[str]
-    # Han scale characters the table does not define (兆: 1E+12 in Taiwan and Japan,
-    # 1E+6 in metric units on the mainland); one right after a number is refused.
-    unknown_scales: frozenset[str]
-    # Latin scale abbreviations the table does not define whose size depends on the
-    # language ("mil": million or thousand), casefolded; one after a number is refused.
-    ambiguous_scales: frozenset[str]
-    ambiguous_initials: frozenset[str]  # their first characters, either case
-    # A line that holds a table row: a "|" or tab, or a wide gap before an amount cell
-    table_gap: re.Pattern[str]
-    # Characters right next to a core that the reader reads itself (")", 多, 余 after
-    # it; "(", signs, the end of 百分之 and 负 before it)
-    marks_after: frozenset[str]
-    marks_before: frozenset[str]
-    # The last characters of a sign (or 负), and of a currency or ISO code or the
-    # spaces after one: a cheap test before probing for either
-    sign_ends: frozenset[str]
-    currency_ends: frozenset[str]
-    # Characters that can open (close) something the reader looks for next to a
-    # number core; any other neighbour lets it skip that whole side.
-    before_trigger: frozenset[str]
-    after_trigger: frozenset[str]
-    not_before_trigger: frozenset[str]
-    # The characters that open a 角/分 tail or the colloquial 块 right after a number
-    minor_initials: frozenset[str]
-    # The characters that open a 角/分 tail after 元 (a digit or 零)
-    tail_starts: frozenset[str]
-    # The characters that open a range word ("-", "~", 至, 到, "to") after a number
-    range_initials: frozenset[str]
-
-    # Characters right next to a core that may start a reference or period check
-    # (the triggers above, or a space before one): any other pair needs no check.
-    marker_before: frozenset[str]
-    marker_after: frozenset[str]
 
 
 #: ISO 4217 codes are [A-Z]{3}.
@@ -222,7 +158,7 @@ def _quick(group: str, decimal_mark: str) -> str:
     )
 
 
-class ScanParts(NamedTuple):
+class ScanParts(FrozenRecord):
     """The pieces of the scan pattern, which the generated scanner (``fast_pattern``) reuses.
 
     ``first(name)`` is the Arabic number that opens a core, its decimal-comma shapes
@@ -230,6 +166,18 @@ class ScanParts(NamedTuple):
     dates, times, phone and section numbers that are no amounts; ``starts`` the
     characters a core can start with (besides the digits).
     """
+
+    _fields = (
+        "group",
+        "decimal_mark",
+        "clue",
+        "cn",
+        "chain",
+        "skips",
+        "starts",
+        "start_chars",
+    )
+    __slots__ = _fields
 
     group: str
     decimal_mark: str
@@ -239,6 +187,27 @@ class ScanParts(NamedTuple):
     skips: tuple[str, ...]
     starts: str  # (escaped for a character class)
     start_chars: str
+
+    def __init__(
+        self,
+        group: str,
+        decimal_mark: str,
+        clue: tuple[str, str] | None,
+        cn: str,
+        chain: str,
+        skips: tuple[str, ...],
+        starts: str,
+        start_chars: str,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "group", group)
+        setattr_(self, "decimal_mark", decimal_mark)
+        setattr_(self, "clue", clue)
+        setattr_(self, "cn", cn)
+        setattr_(self, "chain", chain)
+        setattr_(self, "skips", skips)
+        setattr_(self, "starts", starts)
+        setattr_(self, "start_chars", start_chars)
 
     def first(self, name: str) -> str:
         """The Arabic number that opens a core, its decimal-comma shapes named ``name``."""
@@ -280,18 +249,22 @@ def scan_parts(
     )
 
 
-def _scan_pattern(
-    group: str, decimal_mark: str, approximate: str, clue: tuple[str, str] | None
-) -> re.Pattern[str]:
+def scan_source(parts: ScanParts) -> str:
     """The pattern of number cores, and of dates, times and codes to skip."""
-    parts = scan_parts(group, decimal_mark, approximate, clue)
-    # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
-    # the same possessive quantifiers and atomic groups (so matching stays linear)
-    # and runs this pattern 3-4x faster than ``regex`` does (docs/performance.md).
-    return re.compile(
+    return (
         rf"(?=[0-9{parts.starts}])(?<![0-9])(?:(?P<skip>{'|'.join(parts.skips)})"
         rf"|(?:(?P<ar>{parts.first('eu')})|(?P<cn>{parts.cn}))(?P<chain>{parts.chain}))"
     )
+
+
+def _scan_pattern(
+    group: str, decimal_mark: str, approximate: str, clue: tuple[str, str] | None
+) -> re.Pattern[str]:
+    """The compiled scan pattern (``scan_source``); the default one from its stored code."""
+    # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
+    # the same possessive quantifiers and atomic groups (so matching stays linear)
+    # and runs this pattern 3-4x faster than ``regex`` does (docs/performance.md).
+    return compile_pattern(scan_source(scan_parts(group, decimal_mark, approximate, clue)))
 
 
 def default_parts(table: UnitTable) -> ScanParts:
@@ -322,6 +295,11 @@ def _unit_clue(table: UnitTable) -> tuple[str, str]:
 
 
 def _table_gap(table: UnitTable) -> re.Pattern[str]:
+    """The compiled ``table_gap_source`` (the default table's from its stored code)."""
+    return compile_pattern(table_gap_source(table))
+
+
+def table_gap_source(table: UnitTable) -> str:
     """A "|" or tab, or a gap of two or more spaces between a number and an amount cell.
 
     An amount cell opens with a digit, a sign, a bracket or a currency symbol of
@@ -330,7 +308,7 @@ def _table_gap(table: UnitTable) -> re.Pattern[str]:
     """
     symbols = sorted({alias[0] for alias in table.prefix_currencies if not alias[0].isalnum()})
     opening = re.escape("".join(symbols))
-    return re.compile(rf"[|\t]|[0-9)%][ \u202f]{{2,}}+[-(0-9{opening}]")
+    return rf"[|\t]|[0-9)%][ \u202f]{{2,}}+[-(0-9{opening}]"
 
 
 @functools.cache
@@ -362,10 +340,14 @@ def _minor_initials() -> frozenset[str]:
 def _symbol_prefixes(prefixes: Iterable[str]) -> frozenset[str]:
     """The letters that open a prefix alias ending in a symbol: "us" of "US$", "c" of "C$"."""
     # (one compiled pattern for the ~550 aliases: ``re.fullmatch`` would look it up each time)
-    fullmatch = re.compile(r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+").fullmatch
+    fullmatch = compile_pattern(SYMBOL_PREFIX).fullmatch
     return frozenset(
         found.group(1).casefold() for alias in prefixes if (found := fullmatch(alias)) is not None
     )
+
+
+#: The letters of a prefix alias that ends in a symbol ("US$", "C$"), and the symbol.
+SYMBOL_PREFIX: Final = r"([A-Za-z]{1,4})[^A-Za-z0-9. ]+"
 
 
 @functools.cache

@@ -20,6 +20,7 @@ what the files give.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from typing import Any, Final
 
 from .._values.prebuilt import (
@@ -52,7 +53,7 @@ BUNDLED: Final = ("units.toml", "currencies.toml")
 PREBUILT_GRAMMAR: Final = "prebuilt grammar"
 
 
-def load_index() -> dict[str, Any] | None:
+def load_index() -> Mapping[str, Any] | None:
     """The precomputed artefact, or None when it is missing, unreadable or stale."""
     return load_prebuilt()
 

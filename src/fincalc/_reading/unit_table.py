@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import astuple, dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -25,6 +24,7 @@ from .._values.dimensions import listed_dimensions
 from .._values.errors import InvalidInputError, UnitTableError
 from .._values.public import public
 from .._values.quantity import check_dimension
+from .._values.records import FrozenRecord
 from .aliases import alias_key
 from .precomputed import BUNDLED, PREBUILT_GRAMMAR, load_index, precomputed_grammar
 
@@ -69,22 +69,40 @@ def shift_exponent(multiplier: Decimal) -> int | None:
     return exponent
 
 
-@dataclass(frozen=True, slots=True)
-class ScaleSpec:
-    """A resolved scale alias."""
+class ScaleSpec(FrozenRecord):
+    """A resolved scale alias (``exponent``: its multiplier as a power of ten, or None)."""
+
+    _fields = ("name", "multiplier", "tight")
+    __slots__ = (*_fields, "exponent")
 
     name: str
     multiplier: Decimal
     tight: bool
-    exponent: int | None = field(init=False, compare=False, repr=False)
+    exponent: int | None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "exponent", shift_exponent(self.multiplier))
+    def __init__(self, name: str, multiplier: Decimal, tight: bool) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "name", name)
+        setattr_(self, "multiplier", multiplier)
+        setattr_(self, "tight", tight)
+        setattr_(self, "exponent", shift_exponent(multiplier))
 
 
-@dataclass(frozen=True, slots=True)
-class SuffixSpec:
+class SuffixSpec(FrozenRecord):
     """A resolved alias written after the number: a currency or a unit."""
+
+    _fields = (
+        "kind",
+        "name",
+        "dimension",
+        "multiplier",
+        "scalable",
+        "difference",
+        "tight",
+        "not_before",
+        "generic",
+    )
+    __slots__ = (*_fields, "exponent")
 
     kind: Literal["currency", "unit"]
     name: str
@@ -94,11 +112,32 @@ class SuffixSpec:
     difference: bool
     tight: bool
     not_before: str
-    generic: bool = False
-    exponent: int | None = field(init=False, compare=False, repr=False)
+    generic: bool
+    exponent: int | None  # the multiplier as a power of ten, or None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "exponent", shift_exponent(self.multiplier))
+    def __init__(
+        self,
+        kind: Literal["currency", "unit"],
+        name: str,
+        dimension: str,
+        multiplier: Decimal,
+        scalable: bool,
+        difference: bool,
+        tight: bool,
+        not_before: str,
+        generic: bool = False,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "kind", kind)
+        setattr_(self, "name", name)
+        setattr_(self, "dimension", dimension)
+        setattr_(self, "multiplier", multiplier)
+        setattr_(self, "scalable", scalable)
+        setattr_(self, "difference", difference)
+        setattr_(self, "tight", tight)
+        setattr_(self, "not_before", not_before)
+        setattr_(self, "generic", generic)
+        setattr_(self, "exponent", shift_exponent(multiplier))
 
 
 _ONE: Final = Decimal(1)
@@ -377,8 +416,14 @@ def default_table() -> UnitTable:
     From its precomputed index when that is current, else from the files.
     """
     index = load_index()
+    state = None
     if index is not None:
-        table = table_from_index(index["table"])
+        try:
+            state = index["table"]
+        except ValueError:  # its line does not decode (the parts decode when first read)
+            state = None
+    if state is not None:
+        table = table_from_index(state)
         grammar = precomputed_grammar()
         if grammar is not None:
             table._cache[PREBUILT_GRAMMAR] = grammar
@@ -402,7 +447,7 @@ def index_state(table: UnitTable) -> dict[str, Any]:
         "sources": list(table.sources),
         "scales": {key: [s.name, str(s.multiplier), s.tight] for key, s in table.scales.items()},
         "prefix_currencies": table.prefix_currencies,
-        "specs": [[str(v) if isinstance(v, Decimal) else v for v in astuple(s)][:9] for s in specs],
+        "specs": [[str(v) if isinstance(v, Decimal) else v for v in s.astuple()] for s in specs],
         "suffixes": {key: specs[spec] for key, spec in table.suffixes.items()},
         "qualifiers_before": table.qualifiers_before,
         "qualifiers_after": table.qualifiers_after,

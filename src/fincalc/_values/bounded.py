@@ -29,9 +29,11 @@ import os
 from collections.abc import Iterator
 from decimal import Decimal
 from itertools import accumulate
-from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, Final
 
 from .errors import InvalidInputError, InvalidRecordError
+from .records import FrozenRecord
+from .surrogates import check_no_surrogate, has_surrogate
 
 if TYPE_CHECKING:
     import regex
@@ -65,12 +67,36 @@ READ_CHUNK: Final = 1024 * 1024
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-class _Patterns(NamedTuple):
+class _Patterns(FrozenRecord):
+    _fields = (
+        "strings",
+        "not_brackets",
+        "tokens",
+        "long_number",
+        "surrogate",
+    )
+    __slots__ = _fields
+
     strings: regex.Pattern[str]
     not_brackets: regex.Pattern[str]
     tokens: regex.Pattern[str]
     long_number: regex.Pattern[str]
     surrogate: regex.Pattern[str]
+
+    def __init__(
+        self,
+        strings: regex.Pattern[str],
+        not_brackets: regex.Pattern[str],
+        tokens: regex.Pattern[str],
+        long_number: regex.Pattern[str],
+        surrogate: regex.Pattern[str],
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "strings", strings)
+        setattr_(self, "not_brackets", not_brackets)
+        setattr_(self, "tokens", tokens)
+        setattr_(self, "long_number", long_number)
+        setattr_(self, "surrogate", surrogate)
 
 
 @functools.cache
@@ -293,16 +319,6 @@ def _strings(value: Any) -> Iterator[str]:
             stack.extend(item)
 
 
-def _has_surrogate(text: str) -> bool:
-    if text.isascii():
-        return False
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
 def surrogate_field(fields: dict[str, Any]) -> str | None:
     """The name of the first field whose text (strings, lists, keys) holds a lone surrogate.
 
@@ -311,31 +327,10 @@ def surrogate_field(fields: dict[str, Any]) -> str | None:
     """
     for name, value in fields.items():
         if any(
-            _has_surrogate(s) for s in _strings(list(value) if isinstance(value, tuple) else value)
+            has_surrogate(s) for s in _strings(list(value) if isinstance(value, tuple) else value)
         ):
             return name
     return None
-
-
-def check_no_surrogate(text: object, field: str) -> None:
-    """Refuse a string holding a lone surrogate (``"\\ud800"``): it is not text.
-
-    Such a string cannot be written as UTF-8, so a record holding one could
-    not be stored and loaded again; value types refuse it when built.
-
-    >>> check_no_surrogate("营业收入", "metric")
-    >>> check_no_surrogate("a\\ud800", "metric")
-    Traceback (most recent call last):
-    ...
-    fincalc.InvalidInputError: metric: 'a\\ud800' holds a lone surrogate ...
-    """
-    if isinstance(text, str) and _has_surrogate(text):
-        raise InvalidInputError(
-            f"{field}: {text[:80]!r} holds a lone surrogate (U+D800-U+DFFF), which is not text "
-            "and cannot be written as UTF-8; fix the producer of this string",
-            argument=field,
-            value=text[:80],
-        )
 
 
 def decode_json(
@@ -399,7 +394,7 @@ def decode_json(
             field="(nesting)",
             limit=MAX_JSON_DEPTH,
         ) from None
-    if any(_has_surrogate(s) for s in _strings(value)):
+    if any(has_surrogate(s) for s in _strings(value)):
         match = _patterns().surrogate.search(checked, start)
         raise _fail(
             source,

@@ -27,6 +27,7 @@ import functools
 import json
 import os
 import zlib
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "FORMAT",
     "INDEX_FILE",
     "INPUTS",
+    "PrebuiltIndex",
     "inputs_fingerprint",
     "load_prebuilt",
     "prebuilt_part",
@@ -62,20 +64,64 @@ def inputs_fingerprint(data_dir: str | None = None) -> dict[str, str]:
     return found
 
 
+class PrebuiltIndex(Mapping[str, Any]):
+    """The artefact's top-level parts, each decoded from its line when first read.
+
+    ``prebuild`` writes one key a line; the first parse needs the word lists,
+    the dimensions, the table and the grammar's indexes, not the case-fold
+    table (a third of the file), which only building new indexes reads.
+
+    >>> index = PrebuiltIndex.from_bytes(b'{\\n  "a": [1],\\n  "b": {"c": 2}\\n}\\n')
+    >>> index["b"], sorted(index), len(index)
+    ({'c': 2}, ['a', 'b'], 2)
+    """
+
+    def __init__(self, lines: dict[str, bytes]) -> None:
+        self._lines = lines
+        self._decoded: dict[str, Any] = {}
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> PrebuiltIndex:
+        """The parts of ``data`` as ``prebuild`` lays them out; ``ValueError`` if it is not so."""
+        if not data.startswith(b"{\n") or not data.endswith(b"\n}\n"):
+            raise ValueError("not the artefact's layout")
+        lines = {}
+        for line in data[2:-3].split(b"\n"):
+            key, separator, value = line.partition(b": ")
+            name = json.loads(key)
+            if not separator or not line.startswith(b'  "') or not isinstance(name, str):
+                raise ValueError("not the artefact's layout")
+            lines[name] = value.removesuffix(b",")
+        return cls(lines)
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self._decoded[key]
+        except KeyError:
+            value = self._decoded[key] = json.loads(self._lines[key])
+            return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._lines)
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+
 @functools.cache
-def load_prebuilt() -> dict[str, Any] | None:
+def load_prebuilt() -> PrebuiltIndex | None:
     """The artefact, or None when it is missing, unreadable or stale.
 
     >>> load_prebuilt()["format"]
     2
     """
     try:
-        with open(os.path.join(DATA_DIR, INDEX_FILE), encoding="utf-8") as file:
-            index = json.load(file)
+        with open(os.path.join(DATA_DIR, INDEX_FILE), "rb") as file:
+            index = PrebuiltIndex.from_bytes(file.read())
         current = index["format"] == FORMAT and index["inputs"] == inputs_fingerprint()
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    return index if current and isinstance(index, dict) else None
+    return index if current else None
 
 
 def prebuilt_part(key: str, *, unicode: str | None = None) -> Any:
@@ -88,6 +134,9 @@ def prebuilt_part(key: str, *, unicode: str | None = None) -> Any:
     ['BARRELS', 'COUNT']
     """
     index = load_prebuilt()
-    if index is None or (unicode is not None and index.get("unicode") != unicode):
+    try:
+        if index is None or (unicode is not None and index.get("unicode") != unicode):
+            return None
+        return index.get(key)
+    except ValueError:  # a part whose line does not decode: as if there were no artefact
         return None
-    return index.get(key)

@@ -17,7 +17,9 @@ Type hints are resolved in the defining module before the move, because
 from __future__ import annotations
 
 import functools
+import sys
 import typing
+from types import CodeType
 from typing import Any, TypeVar
 
 __all__ = ["PUBLIC_MODULE", "public"]
@@ -37,12 +39,52 @@ def _functions_of(member: Any) -> tuple[Any, ...]:
     return (member,)
 
 
+#: Each annotation's text compiled once (the error classes repeat ``str | None`` ~40 times).
+_COMPILED: dict[str, CodeType] = {}
+
+
+def _own_hints(cls: type, own: dict[str, Any]) -> dict[str, Any]:
+    """``typing.get_type_hints(cls)`` for the names ``cls`` itself annotates.
+
+    The bases' annotations were resolved when they were made public, so only
+    the class's own need evaluating: each text is evaluated as
+    ``get_type_hints`` evaluates a class's annotations (the defining module's
+    names first, then the class's, then builtins), and ``None`` means
+    ``NoneType``.  Anything else (a text that quotes a name inside it,
+    "list['Quantity']", or the ``ForwardRef`` objects ``NamedTuple`` makes)
+    takes ``get_type_hints`` itself, with its rules for nested references.
+    """
+    if not all(_plain(value) for value in own.values()):
+        hints = typing.get_type_hints(cls, include_extras=True)
+        return {name: hints[name] for name in own}
+    module = sys.modules.get(cls.__module__)
+    names = dict(vars(cls))
+    module_names = vars(module) if module is not None else {}
+    resolved = {}
+    for name, value in own.items():
+        if isinstance(value, str):
+            code = _COMPILED.get(value)
+            if code is None:
+                code = _COMPILED[value] = compile(value, "<annotation>", "eval")
+            # (our own annotation text, as get_type_hints would evaluate it)
+            value = eval(code, names, module_names)  # noqa: S307
+        resolved[name] = type(None) if value is None else value
+    return resolved
+
+
+def _plain(annotation: object) -> bool:
+    """Annotation text without nested quotes, ``None`` or a class: what ``_own_hints`` evaluates."""
+    if isinstance(annotation, str):
+        return "'" not in annotation and '"' not in annotation
+    return annotation is None or isinstance(annotation, type)
+
+
 def _resolve_annotations(cls: type) -> None:
     # the class's own dict, mutated in place (inspect.get_annotations returns a copy)
     own = cls.__dict__.get("__annotations__")  # noqa: RUF063
     if not own:
         return
-    hints = typing.get_type_hints(cls, include_extras=True)
+    hints = _own_hints(cls, own)
     for name in own:
         own[name] = hints[name]
     for dataclass_field in getattr(cls, "__dataclass_fields__", {}).values():

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .bounded import check_no_surrogate
 from .decimals import to_decimal
 from .errors import InvalidInputError
 from .public import public
+from .stored_patterns import compile_pattern
+from .surrogates import check_no_surrogate
 
 __all__ = ["Quantity", "check_dimension", "trusted_quantity"]
 
-_DIMENSION = re.compile(r"[A-Z][A-Z0-9_]{0,31}")
+_DIMENSION = compile_pattern(r"[A-Z][A-Z0-9_]{0,31}")
 
 
 def check_dimension(dimension: object, *, field: str = "dimension") -> str:

@@ -34,9 +34,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from .bounded import read_text
 from .errors import DataFileError, FincalcError
 from .prebuilt import prebuilt_part
+from .stored_patterns import compile_pattern
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -50,7 +50,7 @@ __all__ = [
     "vocabulary",
 ]
 
-_LATIN = re.compile(r"[A-Za-z]")
+_LATIN = compile_pattern(r"[A-Za-z]")
 #: The bundled word-list files stored in the prebuilt artefact (those the parser reads).
 PREBUILT: Final = ("reading",)
 
@@ -162,6 +162,8 @@ class Vocabulary:
 def load_vocabulary(path: str | Path) -> Vocabulary:
     """Read and validate a word-list file of the bundled format (e.g. a user's own phrases)."""
     import tomllib  # (only files read here and bundled files without the artefact need it)
+
+    from .bounded import read_text  # (the JSON scanners: no part of a first parse)
 
     source = str(path)
     try:
