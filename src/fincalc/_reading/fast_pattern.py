@@ -237,7 +237,7 @@ def fast_pattern_source(
         words.qualifiers_after, words.range_joins, words.currency_names, words.ambiguous_scales
     )
     common = (
-        rf"[-0-9]|[ \u202f]{{2}}|\u202f|[ ]?+(?:"
+        rf"[-0-9]|[ \u202f]{{2}}|\u202f|[,.][-\u2013\u2014]|[ ]?+(?:"
         rf"{trie(words_after, folds)}"
         rf"|[\u4e00-\u9fff]{{0,3}}{trie(words.currency_words, folds, end_boundary=False)}"
         rf"|{_chars(')' + words.unknown_scales)})"

@@ -275,15 +275,27 @@ def default_parts(table: UnitTable) -> ScanParts:
 def _unit_clue(table: UnitTable) -> tuple[str, str]:
     """A unit or currency right after a number (or a symbol before it): "12,5 %", "€ 0,75".
 
-    Symbols (aliases that open with neither a letter nor a digit), ISO codes and
-    the scale words of the table ("Mio.", "Mrd", "млрд": ``is_word_scale``).
+    Symbols (aliases that open with neither a letter nor a digit), ISO codes, the
+    scale words of the table ("Mio.", "Mrd", "млрд": ``is_word_scale``) and the
+    letter names of the currencies whose languages write a decimal comma
+    ("299,99 Kč", "12,50 zł", "1.299,90 TL": ``number.comma_decimal_currencies``).
     """
     after = sorted({a[0] for a in table.suffixes if not a[0].isalnum()})
     before = sorted({a for a in table.prefix_currencies if len(a) == 1 and not a.isalnum()})
-    words = sorted(
-        (a for a in table.scales if is_word_scale(a) and a[0] != "'" and not table.scales[a].tight),
-        key=lambda a: (-len(a), a),
+    comma_currencies = frozenset(_words("comma_decimal_currencies"))
+    names = {
+        a
+        for a, spec in table.suffixes.items()
+        if spec.kind == "currency"
+        and spec.dimension in comma_currencies
+        and a[0].isalpha()
+        and len(a) <= 6
+        and not (a.isascii() and a.isupper() and len(a) == 3)  # ISO codes: already clues
+    }
+    scale_words = (
+        a for a in table.scales if is_word_scale(a) and a[0] != "'" and not table.scales[a].tight
     )
+    words = sorted({*scale_words, *names}, key=lambda a: (-len(a), a))
     latin = "|".join(re.escape(w) for w in words)
     symbols = re.escape("".join(after))
     prefix = re.escape("".join(before))

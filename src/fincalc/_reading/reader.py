@@ -18,6 +18,7 @@ in its place among the results.
 from __future__ import annotations
 
 import decimal
+import re
 
 from .._values.errors import ParseError
 from .._values.quantity import Quantity
@@ -174,6 +175,26 @@ def _approximate(source: Source, chain: str) -> str | None:
 CoreMatch = tuple[int, int, str, str | None, str | None, str | None, str]
 
 
+#: "1.299,-": dot groups, then a decimal comma with a dash for no cents
+_DOT_GROUPS = re.compile(r"\d{1,3}(?:\.\d{3})+")
+_DASHES = frozenset("-\u2013\u2014")
+
+
+def _dash_cents(norm: str, end: int, written: str) -> bool:
+    """True for "1.299,-" (German and Austrian prices): the comma is the decimal mark.
+
+    The dash stands for no cents, so the dots before it group thousands: 1299,
+    not 1.299 (read so, "€ 1.299,-" would be silently a thousand times small).
+    """
+    return (
+        end + 1 < len(norm)
+        and norm[end] == ","
+        and norm[end + 1] in _DASHES
+        and (end + 2 == len(norm) or not norm[end + 2].isdigit())
+        and _DOT_GROUPS.fullmatch(written) is not None
+    )
+
+
 def read_core(source: Source, found: list[Result], match: CoreMatch) -> int:
     """Read the number core the scan found into ``found``; return where to scan on.
 
@@ -203,7 +224,8 @@ def read_core(source: Source, found: list[Result], match: CoreMatch) -> int:
         )  # no reference or period word can touch the core: no need to look
         markers = NO_MARKERS if quiet else read_markers(source, start, pos)
     if markers is not None:  # else 第3, 附注五、12, P45, Note 12, FY2024, 2023年, 1st
-        core = Core(start, pos, written, arabic, cn, chain, None, False, eu is not None)
+        comma_decimal = eu is not None or _dash_cents(norm, pos, written)
+        core = Core(start, pos, written, arabic, cn, chain, None, False, comma_decimal)
         try:
             result = read(source, core, markers)
         except Refusal as refusal:
