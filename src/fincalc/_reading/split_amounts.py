@@ -155,13 +155,15 @@ def _dot_grouped(q: Quantity) -> bool:
     "1.234" under a declaration with such a scale ("in Mio. €") is the same case.
     """
     raw = q.raw or ""
-    if "." not in raw or (number := _DOT_GROUP.search(raw)) is None:
+    if "." not in raw:
+        return False
+    if not q.unit_from_context and q.dimension not in _comma_decimal_currencies():
+        return False  # (the common case: dollars, yuan, ratios; decided without a search)
+    if (number := _DOT_GROUP.search(raw)) is None:
         return False
     comma_scale = _comma_scale_in_unit().search(q.unit or "") is not None
     if q.unit_from_context:  # a cell "1.234" under "in Mio. €" (1234 Mio. in German)
         return comma_scale
-    if q.dimension not in _comma_decimal_currencies():
-        return False
     return comma_scale or abs(q.value) == Decimal(number.group())
 
 
