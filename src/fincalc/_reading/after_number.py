@@ -360,6 +360,17 @@ def _between_numbers(
     )
 
 
+def _hyphen_scale(source: Source, k: int) -> bool:
+    """Whether a Latin scale word (not a tight one: "5-m" stays) starts at ``k``: "1.2-billion"."""
+    norm, scales = source.norm, source.grammar.scales
+    if k >= len(norm) or not (norm[k].isascii() and norm[k].isalpha()):
+        return False
+    if norm[k] not in scales.first_chars:
+        return False
+    hit = scales.starting_at(norm, k)
+    return hit is not None and not hit[1].tight
+
+
 def read_after(source: Source, core: Core) -> After:
     """Read a bracket, 多/余, a scale, a currency or unit and a qualifier after ``core``."""
     norm, grammar, text = source.norm, source.grammar, source.text
@@ -368,6 +379,8 @@ def read_after(source: Source, core: Core) -> After:
     after_ch = norm[i] if i < size else ""
     if after_ch in SPACES:  # one space costs no call
         j = i + 1 if i + 1 == size or norm[i + 1] not in SPACES else forward_spaces(norm, i)
+    elif after_ch == "-" and _hyphen_scale(source, i + 1):
+        j = i + 1  # "a $1.2-billion deal": a scale word joined by a hyphen
     next_char = norm[j] if j < size else ""
     if after_ch not in grammar.marks_after and next_char not in grammar.after_trigger:
         return After(i, i, False, None, None, None, None, None, next_char)
