@@ -474,6 +474,17 @@ DIRECTION = [
     ("en-noun-after", "The segment saw a 12% decline in sales.", "-0.12", "RATIO", True, "after"),
     ("en-lower-after", "Costs were 12% lower than a year ago.", "-0.12", "RATIO", True, "after"),
     ("en-slid-is-not-up", "Revenue slid 12%.", "0.12", "RATIO", False, "wrong sign"),
+    ("en-negative-ratio", "The growth rate was negative 5%.", "-0.05", "RATIO", True, "negative"),
+    ("en-minus-ratio", "Organic growth: minus 5%.", "-0.05", "RATIO", True, "minus"),
+    ("en-minus-is-not-up", "Organic growth: minus 5%.", "0.05", "RATIO", False, "minus"),
+    (
+        "en-negative-elsewhere",
+        "Despite negative market sentiment, the margin reached 5%.",
+        "0.05",
+        "RATIO",
+        True,
+        "a word of another phrase",
+    ),
     (
         "zh-bingfei",
         "营收并非8.7亿元，而是9.1亿元。",
