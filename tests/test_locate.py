@@ -79,6 +79,20 @@ CASES: list[dict[str, Any]] = [
         "source": "PDF extraction: line break inside a Chinese sentence",
     },
     {
+        "id": "en-pdf-year-full-stop-then-line",
+        "doc": "Net sales rose 4% in fiscal 2023.\n2024 net sales were $5.1 billion.",
+        "quote": "2024 net sales were $5.1 billion",
+        "expected": ("exact", "2024 net sales were $5.1 billion"),
+        "source": "10-K prose: a sentence ends with a year, the next line opens with one",
+    },
+    {
+        "id": "cn-pdf-year-full-stop-then-line",
+        "doc": "详见2023.\n2024年营业收入为128.7亿元，同比增长8.2%。",
+        "quote": "2024年营业收入为128.7亿元",
+        "expected": ("exact", "2024年营业收入为128.7亿元"),
+        "source": "PDF text: a year and a full stop end one line, the next opens with a year",
+    },
+    {
         "id": "cn-pdf-line-break-in-number",
         "doc": "公司2024年实现营业收入1,476.\n94亿元，同比增长8.7%。",
         "quote": "实现营业收入1,476.94亿元",
