@@ -95,3 +95,22 @@ def _resolve_metric(text: str, quote: str, metric: str) -> Decimal | None:
     }
     result = resolve_all([claim], [Document("d", text)])
     return result.facts[0].value if result.facts else None
+
+
+@given(_FIGURES, _FIGURES, _YEARS, st.integers(min_value=1, max_value=3), st.booleans())
+def test_amounts_each_with_its_year_give_each_year_its_own(
+    first: int, second: int, year: int, back: int, other_metric: bool
+) -> None:
+    earlier = year - back
+    joint = "and net income was" if other_metric else "compared with"
+    quote = f"Revenue was ${first} million in {year}, {joint} ${second} million in {earlier}"
+    text = f"{quote}.\n"
+    got_late = _resolve(text, quote, f"FY{year}", "USD")
+    got_early = _resolve(text, quote, f"FY{earlier}", "USD")
+    if other_metric:
+        assert got_early is None  # never net income's figure for revenue
+        assert got_late in (None, first * 10**6)
+    else:
+        assert got_late == first * 10**6
+        assert got_early == second * 10**6
+    assert _resolve(text, quote, f"FY{year + 1}", "USD") is None

@@ -20,7 +20,7 @@ from .._values.vocabulary import vocabulary
 from .claims import Claim
 from .words import MONTH_NAMES, any_of
 
-__all__ = ["names_another_period", "same_claimed_period"]
+__all__ = ["names_another_period", "one_of_claimed_period", "same_claimed_period"]
 
 _RANGE = regex.compile(
     r"\s*(\d{4}-\d{2}-\d{2})\s*(?:to|through|~|～|至|到|–|—|\.\.|/)\s*(\d{4}-\d{2}-\d{2})\s*"
@@ -276,3 +276,34 @@ def names_another_period(
         if not same_claimed_period(named, claimed, written, calendar):
             return True
     return False
+
+
+def one_of_claimed_period(
+    text: str,
+    amounts: list[tuple[int, int]],
+    claimed: Period,
+    written: str,
+    calendar: FiscalCalendar | None,
+) -> int | None:
+    """The index of the one amount of ``text`` whose own period is the claimed one.
+
+    Each amount's period is the one that governs it (``_governing_period``: "$12.9
+    billion in 2024", "2023年为119.0亿元").  Every amount must have its own, all
+    different, and exactly one the claimed period; else None (the quote stays
+    ambiguous).
+    """
+    cal = calendar or CALENDAR_YEAR
+    year = cal.fiscal_year_of(claimed.start)
+    named: list[Period] = []
+    for span in amounts:
+        found = _governing_period(text, (0, len(text)), span, year)
+        if found is None:
+            return None
+        try:
+            named.append(parse_period(found[1], calendar).period)
+        except PeriodError:
+            return None
+    if len(set(named)) != len(named):
+        return None
+    fitting = [i for i, p in enumerate(named) if same_claimed_period(p, claimed, written, calendar)]
+    return fitting[0] if len(fitting) == 1 else None

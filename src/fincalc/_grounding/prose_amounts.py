@@ -16,6 +16,7 @@ Comparative brackets ("£245m (2022: £221m)") are decided by period first
 from __future__ import annotations
 
 import functools
+import itertools
 
 import regex
 
@@ -25,7 +26,7 @@ from .._values.period import FiscalCalendar, Period
 from .._values.quantity import Quantity
 from .claims import Claim
 from .comparatives import comparative_amount, comparative_brackets
-from .periods import names_another_period
+from .periods import names_another_period, one_of_claimed_period
 from .words import any_of
 
 __all__ = ["disambiguate", "level_amount"]
@@ -125,4 +126,33 @@ def disambiguate(
         return comparative_amount(
             segment, (period, claim.period, calendar), dimension, context, table
         )
+    found = [
+        q
+        for q in extract_quantities(segment, context=context, table=table)
+        if q.dimension == dimension and q.span is not None
+    ]
+    spans = [q.span for q in found if q.span is not None]
+    # "$12.9 billion in 2024, compared with $11.9 billion in 2023": each its own year
+    if len(spans) == len(found) >= 2 and _paired_by_year(segment, spans, claim.metric):
+        index = one_of_claimed_period(segment, spans, period, claim.period, calendar)
+        if index is not None:
+            return found[index]
     return level_amount(segment, claim, when, context, table)
+
+
+@functools.cache
+def _year_fillers() -> regex.Pattern[str]:
+    words = any_of("period_pairs.fillers", "compared_with.anywhere", boundaries=True, space=r"\s+")
+    return regex.compile(rf"(?i)(?:{words}|(?:FY\s*)?(?:19|20)\d\d|[\s\p{{P}}]+)*+")
+
+
+def _paired_by_year(segment: str, spans: list[tuple[int, int]], metric: str) -> bool:
+    """The metric named before the amounts, and only years and comparison words between them."""
+    squeezed = _squeeze(metric)
+    if not squeezed or squeezed not in _squeeze(segment[: spans[0][0]]):
+        return False
+    fillers = _year_fillers()
+    return all(
+        fillers.fullmatch(segment, a_end, b_start) is not None
+        for (_, a_end), (b_start, _) in itertools.pairwise(spans)
+    )

@@ -75,11 +75,7 @@ for _cp, _to in sorted(FOLD.items()):
 IGNORABLE = r"[\s" + _ZERO_WIDTH + "]"
 _ZW = "[" + _ZERO_WIDTH + "]"
 _SPACE_RUN = _ZW + r"*\s" + IGNORABLE + "*"
-#: Line breaks (``str.splitlines`` boundaries): a run holding one after a year and a full
-#: stop is a sentence end ("… in 2023.\n2024年…"), not a number broken across lines.
-_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
-#: Whitespace without a line break (or zero-width characters): the gap after a year's point.
-_NO_BREAK = r"(?:[^\S" + _BREAKS.encode("unicode_escape").decode() + "]|" + _ZW + ")"
+
 _DIGITS = "0123456789"
 _SPACE = re.compile(r"\s+")
 _WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -137,9 +133,9 @@ def _three_digit_group(chars: Sequence[str], i: int) -> bool:
 def _year_point(chars: Sequence[str], k: int) -> bool:
     """Whether the gap before ``chars[k]`` follows a year and a full stop ("in 2023. 2024").
 
-    A number broken after its decimal point ("1,476.\n94亿元") stays one number; a
-    bare year from 1900 to 2100 with a point after it ends a sentence when a line
-    break follows ("… in 2023.\n2024年…").
+    A number broken after its decimal point ("1,476.\n94亿元", "8. 7") stays one
+    number; after a bare year from 1900 to 2100 the point ends a sentence ("… in
+    2023.\n2024年…"), and the whitespace after it is a word break.
     """
     if k < 5 or chars[k - 1] != "." or chars[k] not in _DIGITS:
         return False
@@ -147,13 +143,6 @@ def _year_point(chars: Sequence[str], k: int) -> bool:
     if not (year.isdigit() and "1900" <= year <= "2100"):
         return False
     return k < 6 or chars[k - 6] not in "0123456789,."
-
-
-def _droppable_run(chars: Sequence[str], k: int, run: str) -> bool:
-    """``gap_droppable``, except that a line break after a year's full stop ends a sentence."""
-    if not gap_droppable(chars, k):
-        return False
-    return not (_year_point(chars, k) and any(ch in _BREAKS for ch in run))
 
 
 def gap_droppable(chars: Sequence[str], k: int) -> bool:
@@ -168,6 +157,8 @@ def gap_droppable(chars: Sequence[str], k: int) -> bool:
     (True, False, True)
     """
     left, right = chars[k - 1], chars[k]
+    if _year_point(chars, k):
+        return False  # "in 2023. 2024年": a sentence end, not the number 2023.2024
     if is_cjk(left) or is_cjk(right):
         return True
     if left in _DIGITS and right in "%‰":
@@ -249,7 +240,7 @@ def normalize_layout(text: str) -> Normalized:
             out.append(folded[position:run_start])
             starts.extend(range(position, run_start))
             ends.extend(range(position + 1, run_start + 1))
-        if inner and not _droppable_run(nonspace, k, folded[run_start:run_end]):
+        if inner and not gap_droppable(nonspace, k):
             out.append(" ")
             starts.append(run_start)
             ends.append(run_end)
@@ -291,7 +282,7 @@ def normalize_layout_slowly(text: str) -> Normalized:
     ends: list[int] = []
     for k, ch in enumerate(chars):
         run = gap_runs.get(k)
-        if run is not None and not _droppable_run(chars, k, text[run[0] : run[1]]):
+        if run is not None and not gap_droppable(chars, k):
             out.append(" ")
             starts.append(run[0])
             ends.append(run[1])
@@ -332,12 +323,7 @@ def layout_patterns(normalized: str) -> list[re.Pattern[str]]:
             previous_was_space = True
             continue
         if k > 0 and not previous_was_space:
-            if not gap_droppable(nonspace, k):
-                parts.append(_ZW + "*")
-            elif _year_point(nonspace, k):
-                parts.append(_NO_BREAK + "*")  # "2023. 2024", never "2023.\n2024"
-            else:
-                parts.append(IGNORABLE + "*")
+            parts.append(IGNORABLE + "*" if gap_droppable(nonspace, k) else _ZW + "*")
         if k > 0:
             parts.append(_char_class(ch))
         k += 1
