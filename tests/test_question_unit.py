@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincalc import GoldCase, Prediction, check_answer, evaluate
-from fincalc._evaluating.question_unit import question_unit
+from fincalc._evaluating.question_unit import question_period, question_unit
 
 CAPEX = "What is the FY2018 capital expenditure amount (in USD millions) for 3M?"
 SHORT = "What is 3M's FY2018 capex (in USD millions)?"
@@ -120,3 +120,71 @@ def test_the_question_judges_as_the_unit_passed_would(unit: str, figure: Decimal
         inferred = check_answer(answer, gold, question=question)
         passed = check_answer(answer, gold, unit=unit)
         assert (inferred.matched, inferred.reason) == (passed.matched, passed.reason)
+
+
+# -- the year the question asks for ---------------------------------------------------------
+
+ZH_TWO_YEARS = "2024年营业收入为128.7亿元，2023年为119.0亿元。"
+
+YEARS = [
+    # (answer, gold, question, matched)
+    (
+        "Revenue was $12.9 billion in 2024, compared with $11.9 billion in 2023.",
+        "$11.9 billion",
+        "What was revenue in FY2023?",
+        True,
+    ),
+    (
+        "Revenue was $12.9 billion in 2024, compared with $11.9 billion in 2023.",
+        "$12.9 billion",
+        "What was revenue in FY2023?",
+        False,
+    ),
+    ("2024年营业收入为128.7亿元，2023年为119.0亿元。", "119.0亿元", "2023年营业收入是多少？", True),
+    (
+        "2024年营业收入为128.7亿元，2023年为119.0亿元。",
+        "128.7亿元",
+        "2023年营业收入是多少？",
+        False,
+    ),
+    # a question naming two years picks none: the selection stands
+    (
+        "Revenue was $12.9 billion in 2024, compared with $11.9 billion in 2023.",
+        "$12.9 billion",
+        "How did revenue change from 2023 to 2024?",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "gold", "question", "matched"), YEARS)
+def test_of_figures_each_with_its_year_the_questions_is_judged(
+    answer: str, gold: str, question: str, matched: bool
+) -> None:
+    assert check_answer(answer, gold, question=question).matched is matched
+
+
+def test_question_period() -> None:
+    assert question_period("What was 3M's revenue in FY2023?") == "FY2023"
+    assert question_period("2023年营业收入是多少？") == "2023年"
+    assert question_period("What was revenue in 2023 and 2024?") is None
+    assert question_period("What is the DPO? Round to two decimals.") is None
+
+
+@given(
+    st.integers(min_value=100, max_value=9_999),
+    st.integers(min_value=100, max_value=9_999),
+    st.integers(min_value=2010, max_value=2030),
+    st.booleans(),
+)
+def test_the_figure_of_the_years_asked_is_judged(
+    first: int, second: int, year: int, ask_later: bool
+) -> None:
+    answer = (
+        f"Revenue was ${first} million in {year}, compared with ${second} million in {year - 1}."
+    )
+    asked, right, wrong = (year, first, second) if ask_later else (year - 1, second, first)
+    question = f"What was revenue in FY{asked}?"
+    assert check_answer(answer, f"${right} million", question=question).matched
+    if abs(first - second) * 100 > max(first, second):  # apart by more than the rounding slack
+        assert not check_answer(answer, f"${wrong} million", question=question).matched

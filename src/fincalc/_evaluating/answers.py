@@ -45,7 +45,7 @@ from .kinds import is_derived, per_share_of
 from .latex import Plain, plain_math
 from .matching import AnswerCheck, answer_check, judge
 from .precision import Gold, read_gold
-from .question_unit import question_unit
+from .question_unit import by_question_period, question_period, question_unit
 from .refusals import RefusalMatcher, refusal_matcher
 from .selection import Selection, SelectMode, Selector, select, tail_statement
 from .sentences import last_sentence, sentences
@@ -226,6 +226,7 @@ def check_answer(
             gold = gold._replace(magnitude=True)
         if unit is None:
             unit = question_unit(question)  # "(in USD millions)": bare numbers in millions
+        gold = gold._replace(period=question_period(question))
     tol = resolve_tolerance(tolerance, gold.dimension)
     with arithmetic():
         return judge_text(
@@ -381,6 +382,9 @@ def _judge_plain(
     if selection.refused:
         return refused_check(gold, tolerance)
     chosen = selection.indices
+    if gold.period is not None and selection.statement is not None and chosen:
+        # "$12.9 billion in 2024, compared with $11.9 billion in 2023" asked for 2023
+        chosen = tuple(by_question_period(text, items, selection.statement, gold.period, chosen))
     for i in chosen:  # say what the figures judged are: "$2.35 per share" is USD_PER_SHARES
         items[i] = per_share(text, items, i)
     floor = selection.statement[0] if selection.statement is not None else 0

@@ -53,6 +53,9 @@ class Gold(NamedTuple):
     exponent: int
     known: bool = True
     magnitude: bool = False
+    # The one year the question names ("What was revenue in FY2023?"), as written: of
+    # figures each stated with its own year, the answer's is that year's.
+    period: str | None = None
 
 
 def written_exponent(value: Decimal, fraction_digits: int | None = None) -> int:

@@ -12,9 +12,16 @@ from __future__ import annotations
 
 import functools
 
+import regex
+
+from .._grounding.periods import one_of_claimed_period
+from .._grounding.prose_amounts import years_between
+from .._values.errors import FincalcError
+from .._values.period import parse_period
+from .._values.quantity import Quantity
 from .._values.vocabulary import vocabulary
 
-__all__ = ["question_unit"]
+__all__ = ["by_question_period", "question_period", "question_unit"]
 
 #: How much of a question is read for its unit (questions are short; a huge one is cut).
 _MAX_QUESTION = 4_000
@@ -43,3 +50,65 @@ def question_unit(question: str) -> str | None:
     folded = question[:_MAX_QUESTION].casefold()
     found = {unit for phrase, unit in _phrases() if phrase in folded}
     return found.pop() if len(found) == 1 else None
+
+
+_YEAR = regex.compile(
+    r"(?i)(?<![\d.,])(?:(?:FY\s?'?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d(?:\s*年度?)?)(?![\d,.]\d)"
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def question_period(question: str) -> str | None:
+    """The one year ``question`` names, as written ("FY2023", "2023年"), or None.
+
+    >>> question_period("What was 3M's revenue in FY2023?")
+    'FY2023'
+    >>> question_period("How did revenue change from 2022 to 2023?") is None
+    True
+    """
+    found: dict[object, str] = {}
+    for match in _YEAR.finditer(question[:_MAX_QUESTION]):
+        try:
+            period = parse_period(match.group().strip(), None).period
+        except FincalcError:
+            return None
+        found.setdefault(period, match.group().strip())
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def by_question_period(
+    text: str,
+    items: list[Quantity],
+    statement: tuple[int, int],
+    period: str,
+    chosen: tuple[int, ...] | list[int],
+) -> list[int]:
+    """The statement's figure of the question's year, when each figure has its own year.
+
+    Only figures of the chosen one's dimension compete; each must be governed by
+    its own, different year (``one_of_claimed_period``), and exactly one by the
+    question's.  Otherwise the selection stands.
+    """
+    first = items[chosen[0]]
+    start, end = statement
+    members = [
+        i
+        for i, q in enumerate(items)
+        if q.span is not None and start <= q.span[0] < end and q.dimension == first.dimension
+    ]
+    if len(members) < 2:
+        return list(chosen)
+    spans = [
+        (q.span[0] - start, q.span[1] - start)
+        for q in (items[i] for i in members)
+        if q.span is not None
+    ]
+    try:
+        claimed = parse_period(period, None).period
+    except FincalcError:
+        return list(chosen)
+    statement_text = text[start:end]
+    if not years_between(statement_text, spans):
+        return list(chosen)  # "… and net income was $11.9 billion in 2023": another figure
+    index = one_of_claimed_period(statement_text, spans, claimed, period, None)
+    return [members[index]] if index is not None else list(chosen)

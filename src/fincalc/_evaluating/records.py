@@ -47,6 +47,7 @@ from .._values.signs import asks_for_a_decrease
 from .extraction import unit_context
 from .kinds import known_dimension
 from .precision import Gold, read_gold
+from .question_unit import question_period
 from .tolerance import Tolerance
 
 __all__ = [
@@ -347,7 +348,9 @@ class GoldCase(_Record):
             and self.question
             and asks_for_a_decrease(self.question[:_MAX_QUESTION])
         ):
-            self._gold = gold._replace(magnitude=True)
+            gold = self._gold = gold._replace(magnitude=True)
+        if gold is not None and self.question:
+            self._gold = gold._replace(period=question_period(self.question))
         return self
 
     def _from_answer(self, answer: str) -> None:

@@ -29,7 +29,7 @@ from .comparatives import comparative_amount, comparative_brackets
 from .periods import names_another_period, one_of_claimed_period
 from .words import any_of
 
-__all__ = ["disambiguate", "level_amount"]
+__all__ = ["disambiguate", "level_amount", "years_between"]
 
 
 @functools.cache
@@ -151,6 +151,17 @@ def _paired_by_year(segment: str, spans: list[tuple[int, int]], metric: str) -> 
     squeezed = _squeeze(metric)
     if not squeezed or squeezed not in _squeeze(segment[: spans[0][0]]):
         return False
+    return years_between(segment, spans)
+
+
+def years_between(segment: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether only years, comparison words and ``[period_pairs]`` fillers join the amounts.
+
+    >>> years_between("$3.1 billion in 2023, compared with $2.7 billion", [(0, 12), (36, 48)])
+    True
+    >>> years_between("$3.3 billion in 2024 and net income was $2.4 billion", [(0, 12), (40, 52)])
+    False
+    """
     fillers = _year_fillers()
     return all(
         fillers.fullmatch(segment, a_end, b_start) is not None
