@@ -11,8 +11,9 @@ did when the issue-18 budget was set; a second child, timed the same way,
 imports nothing first (its row says what that adds).
 "Cold" means a fresh process: the operating system's file cache and the
 ``.pyc`` files are warm, as they are for any service that imports fincalc at
-start-up.  The child first checks its answer and that ``import fincalc``
-loaded none of pydantic, babel or dateutil.
+start-up.  The child first checks its answer, that ``import fincalc``
+loaded none of pydantic, babel or dateutil, and that the first parse loaded
+neither pydantic nor ``dataclasses`` (and ``inspect``).
 
 References, in fresh interpreters in the same run: ``from pydantic import
 BaseModel`` (what an eager import of the validation layer alone would cost;
@@ -46,11 +47,13 @@ eager = sorted(m for m in ("pydantic", "babel", "dateutil") if m in sys.modules)
 quantity = fincalc.parse_quantity("营业收入8.7亿元")
 used = time.perf_counter()
 validated = sorted(m for m in ("pydantic",) if m in sys.modules)
+generated = sorted(m for m in ("dataclasses", "inspect") if m in sys.modules)
 print(json.dumps({
     "import": imported - started,
     "first_use": used - imported,
     "eager": eager,
     "validated": validated,
+    "generated": generated,
     "value": str(quantity.value),
     "dimension": quantity.dimension,
 }))
@@ -118,6 +121,11 @@ def run(quick: bool = False) -> Result:
             fail(
                 "the first parse_quantity loaded pydantic: the default table must be read from "
                 "its precomputed index (python -m fincalc._reading.prebuild)"
+            )
+        if out["generated"]:
+            fail(
+                f"the first parse_quantity loaded {out['generated']}: the value types on its "
+                "path are made by fincalc._values.lazy_dataclass, which defers them (~5 ms)"
             )
         imports.append(float(out["import"]))  # type: ignore[arg-type]
         first_uses.append(float(out["first_use"]))  # type: ignore[arg-type]

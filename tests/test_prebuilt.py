@@ -156,13 +156,20 @@ print(json.dumps({
 #: machinery the artefact is read without.
 _NOT_ON_THE_FIRST_PARSE = (
     "babel",
+    # the public value types are dataclasses made without importing dataclasses (and
+    # so inspect, ast, dis, tokenize): ~5 ms (issue 18; see _values/lazy_dataclass.py)
+    "ast",
+    "dataclasses",
     "dateutil",
+    "dis",
     "hashlib",
     "importlib.resources",
+    "inspect",
     "pathlib",
     "pydantic",
     "regex",
     "tempfile",
+    "tokenize",
     "tomllib",
     # the generated scanner's modules load once a table has read enough to compile it
     "fincalc._reading.fast_pattern",

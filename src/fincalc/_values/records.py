@@ -8,7 +8,9 @@ writes its ``__init__`` and names, in ``_fields``, the fields that make its
 value (in the order of its constructor's parameters).  Equality (same class,
 equal fields), ``repr`` and, for ``FrozenRecord``, hashing, immutability and
 pickling come from the base, as ``@dataclass(frozen=True, slots=True)`` gave
-them.  Public types stay dataclasses (users call ``dataclasses.replace`` on them).
+them.  Public types stay dataclasses (users call ``dataclasses.replace`` on
+them): those on the first parse's path, ``Quantity`` and ``UnitContext``, are
+made by ``lazy_dataclass.frozen_dataclass``, which defers ``dataclasses`` too.
 """
 
 from __future__ import annotations
