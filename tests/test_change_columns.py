@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -66,3 +67,30 @@ def test_each_claim_takes_its_own_column(
     assert not ratio.refusals, ratio.refusals[0].error
     assert ratio.facts[0].quantity.dimension == "RATIO"
     assert abs(ratio.facts[0].value) == Decimal(percent.format(abs(pct)).rstrip(" %")) / 100
+
+
+_QUARTERS = (
+    "单位：元 币种：人民币\n"
+    "项目            第一季度（1-3月份）   第二季度（4-6月份）"
+    "   第三季度（7-9月份）   第四季度（10-12月份）\n"
+    "营业收入            1,000.00            2,000.00            3,000.00            4,000.00\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("title", "period", "value"),
+    [
+        ("某某股份有限公司2023年年度报告\n\n", "2023Q3", Decimal("3000.00")),
+        ("某某股份有限公司2023年年度报告\n\n", "2023Q2", Decimal("2000.00")),
+        ("某某股份有限公司2023年年度报告\n\n", "2024Q3", None),  # another year's quarter
+        ("", "2023Q3", None),  # no report names the year: the quarters have none
+    ],
+)
+def test_quarter_columns_take_the_year_of_the_report(
+    title: str, period: str, value: Decimal | None
+) -> None:
+    row = "营业收入            1,000.00            2,000.00            3,000.00            4,000.00"
+    claim = _claim("营业收入", period, "CNY") | {"quote": row}
+    result = resolve_all([claim], [Document("t", title + _QUARTERS)])
+    got = result.facts[0].value if result.facts else None
+    assert got == value

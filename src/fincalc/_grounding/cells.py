@@ -199,6 +199,10 @@ _KINDS = tuple(
         "prior",
         "single",
         "current",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
     )
 )
 _NOTES = regex.compile(rf"\s*(?:{column_pattern('notes')})\s*", regex.IGNORECASE)
@@ -235,6 +239,7 @@ _LEADING_WORDS = regex.compile(
 _HEADER_KINDS = ("notes", "change", "cumulative", "instant_begin", "instant_end", "prior")
 _HEADER_WORD_LISTS = (
     *(column_pattern(kind) for kind in (*_HEADER_KINDS, "single", "current")),
+    *(column_pattern(f"q{n}") for n in range(1, 5)),
     any_of("columns.item.anywhere"),
     any_of("header_units.anywhere"),
     any_of("columns.group.zh"),
@@ -250,7 +255,7 @@ _SPACED_CELLS = regex.compile(r"\S+(?:[ ]\S+)*")
 _WORDS = regex.compile(r"\S+")
 _MOST_WORDS = 10  # a line split at single spaces into more pieces is no header
 _SUFFIX = regex.compile(
-    rf"[(（]\s*(?:\d{{1,2}}\s*[-—–~至]\s*\d{{1,2}}\s*月|{any_of('columns.suffix.anywhere')})\s*[)）]",
+    rf"[(（]\s*(?:\d{{1,2}}\s*[-—–~至]\s*\d{{1,2}}\s*月份?|{any_of('columns.suffix.anywhere')})\s*[)）]",
     regex.IGNORECASE,
 )
 _CJK = regex.compile(r"\p{Han}")
@@ -298,7 +303,8 @@ def _single_header(text: str, start: int, end: int, table: UnitTable) -> HeaderC
         return HeaderCell(start, end, "change", cell)
     if header_period(cell):
         return HeaderCell(start, end, "period", cell)
-    has_digit = any(c.isdigit() for c in cell)
+    # (a month range glued to the header, "第一季度（1-3月份）", is no amount)
+    has_digit = any(c.isdigit() for c in _SUFFIX.sub("", cell))
     spaced_cjk = _CJK.search(cell) is not None and any(c.isspace() for c in cell)
     if (not has_digit or "'000" in cell or "’000" in cell) and not spaced_cjk:
         # a Chinese header has no spaces inside: "项目 附注 本期发生额 上期发生额" is four

@@ -119,6 +119,11 @@ def relative_periods(
         day = instants.pop()
         periods["instant_end"] = day
         periods["instant_begin"] = _year_end_before(day, cal)
+    current = periods.get("current")
+    if current is not None and cal.is_fiscal_year_start(current.start) and current.months == 12:
+        year = cal.fiscal_year_of(current.start)  # the quarters of the report's year
+        for n in range(1, 5):
+            periods[f"q{n}"] = cal.quarter(year, n)
     return periods
 
 

@@ -32,7 +32,18 @@ _SEPARATOR_ROW = regex.compile(r"[\s|:\-+=]*")
 _HEADER_SEARCH_LINES = 40
 
 ColumnKind = Literal[
-    "change", "cumulative", "single", "current", "prior", "instant_end", "instant_begin", "notes"
+    "change",
+    "cumulative",
+    "single",
+    "current",
+    "prior",
+    "instant_end",
+    "instant_begin",
+    "notes",
+    "q1",
+    "q2",
+    "q3",
+    "q4",
 ]
 
 # CSRC/HKEX relative column headers (words in grounding.toml [columns.*]), checked
@@ -48,6 +59,10 @@ _COLUMN_KIND_ORDER: tuple[ColumnKind, ...] = (
     "prior",
     "single",
     "current",
+    "q1",
+    "q2",
+    "q3",
+    "q4",
 )
 _COLUMN_KINDS: tuple[tuple[ColumnKind, regex.Pattern[str]], ...] = tuple(
     (
