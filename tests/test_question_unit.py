@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincalc import GoldCase, Prediction, check_answer, evaluate
-from fincalc._evaluating.question_unit import question_period, question_unit
+from fincalc._evaluating.question_unit import question_period, question_subject, question_unit
 
 CAPEX = "What is the FY2018 capital expenditure amount (in USD millions) for 3M?"
 SHORT = "What is 3M's FY2018 capex (in USD millions)?"
@@ -188,3 +188,86 @@ def test_the_figure_of_the_years_asked_is_judged(
     assert check_answer(answer, f"${right} million", question=question).matched
     if abs(first - second) * 100 > max(first, second):  # apart by more than the rounding slack
         assert not check_answer(answer, f"${wrong} million", question=question).matched
+
+
+# -- the subject the question asks the figure of ---------------------------------------------
+
+SUBJECTS = [
+    # (answer, gold, question, matched, selection)
+    (
+        "根据年报，公司2023年营业收入为128.74亿元，同比增长8.17%；归母净利润为15.03亿元。",
+        "128.74亿元",
+        "2023年营业收入是多少？",
+        True,
+        "subject",
+    ),
+    (
+        "根据年报，公司2023年营业收入为128.74亿元，同比增长8.17%；归母净利润为15.03亿元。",
+        "15.03亿元",
+        "2023年营业收入是多少？",
+        False,
+        "subject",
+    ),
+    (
+        "Revenue was $12.9 billion, up 8%; net income was $1.1 billion.",
+        "$12.9 billion",
+        "What was revenue in 2023?",
+        True,
+        "subject",
+    ),
+    # the last statement names the subject itself: it stands
+    (
+        "Net income was $1.1 billion; revenue was $12.9 billion.",
+        "$12.9 billion",
+        "What was revenue in 2023?",
+        True,
+        "last_statement",
+    ),
+    # an earlier sentence is never taken: "it" in the last one is the subject
+    (
+        "Revenue in 2022 was $11.9 billion. In 2023 it reached $12.9 billion.",
+        "$12.9 billion",
+        "What was revenue in 2023?",
+        True,
+        "last_statement",
+    ),
+]
+
+
+@pytest.mark.parametrize(("answer", "gold", "question", "matched", "how"), SUBJECTS)
+def test_the_figure_stated_for_the_questions_subject_is_judged(
+    answer: str, gold: str, question: str, matched: bool, how: str
+) -> None:
+    check = check_answer(answer, gold, question=question)
+    assert check.matched is matched, check.describe()
+    assert check.selection == how
+
+
+def test_question_subject() -> None:
+    assert (
+        question_subject("2023年归属于上市公司股东的净利润是多少？") == "归属于上市公司股东的净利润"
+    )
+    assert question_subject("What was the net income in FY2023?") == "net income"
+    assert question_subject("What is the FY2018 capex (in USD millions) for 3M?") is None
+    assert question_subject("营业收入同比增长了多少") == "营业收入同比增长了"
+
+
+_METRICS = st.sampled_from(
+    [("营业收入", "归母净利润"), ("归母净利润", "营业收入"), ("营业成本", "销售费用")]
+)
+
+
+@given(
+    _METRICS,
+    st.integers(min_value=101, max_value=9_999),
+    st.integers(min_value=101, max_value=9_999),
+)
+def test_a_two_metric_answer_is_judged_on_the_asked_metric(
+    metrics: tuple[str, str], first: int, second: int
+) -> None:
+    asked, other = metrics
+    answer = f"公司2023年{asked}为{first}万元；{other}为{second}万元。"
+    question = f"2023年{asked}是多少？"
+    assert check_answer(answer, f"{first}万元", question=question).matched
+    if abs(first - second) * 100 > max(first, second):  # apart by more than the rounding slack
+        assert not check_answer(answer, f"{second}万元", question=question).matched

@@ -39,13 +39,20 @@ from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
 from .._values.signs import asks_for_a_decrease, sign_word
+from .cues import CueIndex
 from .direction import interpret, signed
 from .extraction import Amounts, per_share, unit_context
 from .kinds import is_derived, per_share_of
 from .latex import Plain, plain_math
 from .matching import AnswerCheck, answer_check, judge
 from .precision import Gold, read_gold
-from .question_unit import by_question_period, question_period, question_unit
+from .question_unit import (
+    by_question_period,
+    question_period,
+    question_subject,
+    question_unit,
+    subject_clause,
+)
 from .refusals import RefusalMatcher, refusal_matcher
 from .selection import Selection, SelectMode, Selector, select, tail_statement
 from .sentences import last_sentence, sentences
@@ -226,12 +233,34 @@ def check_answer(
             gold = gold._replace(magnitude=True)
         if unit is None:
             unit = question_unit(question)  # "(in USD millions)": bare numbers in millions
-        gold = gold._replace(period=question_period(question))
+        gold = gold._replace(period=question_period(question), subject=question_subject(question))
     tol = resolve_tolerance(tolerance, gold.dimension)
     with arithmetic():
         return judge_text(
             text, gold, unit, tol, refusal_matcher(refusal_phrases), select, every_candidate=True
         )
+
+
+def _for_subject(
+    text: str,
+    amounts: Amounts,
+    selection: Selection,
+    clause: tuple[int, int],
+    gold: Gold,
+    index: CueIndex,
+) -> Selection:
+    """The figure ``clause`` states for the question's subject, else ``selection`` as it was."""
+    old = [amounts.items[i] for i in selection.indices]
+    amounts.read(clause[0])
+    items = amounts.items
+    cues = index.sentence(text, *clause)
+    picked = tail_statement(text, items, clause, gold.dimension, plain=gold.known, cues=cues)
+    if picked is not None:
+        return picked._replace(how="subject")
+    # the reading merged more amounts in: find the selected ones again
+    return selection._replace(
+        indices=tuple(next(j for j, q in enumerate(items) if q is o) for o in old)
+    )
 
 
 def _quantum(gold: Gold) -> Decimal:
@@ -378,6 +407,13 @@ def _judge_plain(
         selection = select(selector.use(amounts.items), mode)
     if selection is None:  # not reached: a complete reading always decides
         selection = Selection((), "none", stated=False)
+    if (
+        gold.subject is not None
+        and selection.how == "last_statement"
+        and selection.statement is not None
+        and (clause := subject_clause(text, gold.subject, selection.statement)) is not None
+    ):  # "…营业收入为128.74亿元；归母净利润为15.03亿元" asked for 营业收入
+        selection = _for_subject(text, amounts, selection, clause, gold, index)
     items = amounts.items
     if selection.refused:
         return refused_check(gold, tolerance)

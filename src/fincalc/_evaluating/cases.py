@@ -89,7 +89,7 @@ class CaseResult:
         question: The gold case's question text, if given.
         answer: The prediction's free-text answer, if any.
         selection: Why the figure judged was chosen (``AnswerCheck.selection``:
-            ``conclusion``, ``last_statement``, ``any``, ``none``), for a text answer.
+            ``conclusion``, ``last_statement``, ``subject``, ``any``, ``none``), for a text answer.
         marker: The conclusion marker the figure followed ("Therefore"), if any.
     """
 

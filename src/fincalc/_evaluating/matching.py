@@ -67,8 +67,10 @@ class AnswerCheck:
         tolerance: The tolerance applied.
         selection: Why the figures judged were chosen: ``conclusion`` (stated
             after a conclusion marker), ``last_statement`` (the last sentence
-            that states one), ``any`` (every figure: ``select="any"`` or
-            ``check_quantities``) or ``none`` (no figure stated).
+            that states one), ``subject`` (the clause before it, in the same
+            sentence, that names the question's subject), ``any`` (every
+            figure: ``select="any"`` or ``check_quantities``) or ``none`` (no
+            figure stated).
         statement: The ``(start, end)`` of the sentence judged, if any.
         marker: The conclusion marker as written ("Therefore", "因此"), if any.
         precision: The gold's precision as a power of ten in base units

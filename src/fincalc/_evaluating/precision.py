@@ -56,6 +56,9 @@ class Gold(NamedTuple):
     # The one year the question names ("What was revenue in FY2023?"), as written: of
     # figures each stated with its own year, the answer's is that year's.
     period: str | None = None
+    # What the question asks the figure of ("营业收入", "net income"), when it reads plainly:
+    # a last clause about another metric does not hide the figure stated for it.
+    subject: str | None = None
 
 
 def written_exponent(value: Decimal, fraction_digits: int | None = None) -> int:

@@ -21,7 +21,13 @@ from .._values.period import parse_period
 from .._values.quantity import Quantity
 from .._values.vocabulary import vocabulary
 
-__all__ = ["by_question_period", "question_period", "question_unit"]
+__all__ = [
+    "by_question_period",
+    "question_period",
+    "question_subject",
+    "question_unit",
+    "subject_clause",
+]
 
 #: How much of a question is read for its unit (questions are short; a huge one is cut).
 _MAX_QUESTION = 4_000
@@ -112,3 +118,52 @@ def by_question_period(
         return list(chosen)  # "… and net income was $11.9 billion in 2023": another figure
     index = one_of_claimed_period(statement_text, spans, claimed, period, None)
     return [members[index]] if index is not None else list(chosen)
+
+
+_SUBJECT_EN = regex.compile(
+    r"(?i)^\s*(?:what|how\s+much)\s+(?:was|were|is|are)\s+(?:the\s+)?(?:company'?s\s+|its\s+)?"
+    r"(?P<s>[a-z][a-z &'-]{2,40}?)\s+(?:in|for|during|at|as\s+of)\b"
+)
+_SUBJECT_ZH = regex.compile(
+    r"^(?:(?:19|20)\d\d\s*年度?|第?[一二三四1-4]季度|上半年|前三季度|报告期内?|公司|本公司|该公司|集团)*"
+    r"(?P<s>[\u4e00-\u9fff]{2,16}?)(?:是|为|有)?多少"
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def question_subject(question: str) -> str | None:
+    """What a plainly worded question asks the figure of, or None.
+
+    >>> question_subject("2023年营业收入是多少？"), question_subject("What was net income in 2023?")
+    ('营业收入', 'net income')
+    >>> question_subject("What is the FY2018 capex (in USD millions) for 3M?") is None
+    True
+    """
+    head = regex.split(r"[?？]", question[:_MAX_QUESTION], maxsplit=1)[0].strip()
+    match = _SUBJECT_ZH.match(head) or _SUBJECT_EN.match(head)
+    return match.group("s").strip().casefold() if match is not None else None
+
+
+_HARD_BREAK = regex.compile(r"[。！？!?\n]|\.(?=\s)")
+_SOFT_BREAK = regex.compile(r"[；;]")
+
+
+def subject_clause(text: str, subject: str, statement: tuple[int, int]) -> tuple[int, int] | None:
+    """The clause before ``statement``, in its sentence, that names ``subject``; else None.
+
+    Only when the statement itself does not name it: "…营业收入为128.74亿元，同比增长8.17%；
+    归母净利润为15.03亿元。" asked for 营业收入 states it in the clause before the last.
+    A clause of an earlier sentence is never taken ("Revenue in 2022 was … In 2023
+    it reached …" concludes with the last).
+    """
+    start, end = statement
+    if subject in text[start:end].casefold():
+        return None
+    begin = 0
+    for hard in _HARD_BREAK.finditer(text, 0, start):
+        begin = hard.end()
+    edges = [begin, *(m.end() for m in _SOFT_BREAK.finditer(text, begin, start))]
+    for left, right in zip(reversed(edges[:-1]), reversed(edges[1:]), strict=True):
+        if subject in text[left:right].casefold():
+            return left, right
+    return None

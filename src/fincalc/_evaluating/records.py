@@ -47,7 +47,7 @@ from .._values.signs import asks_for_a_decrease
 from .extraction import unit_context
 from .kinds import known_dimension
 from .precision import Gold, read_gold
-from .question_unit import question_period
+from .question_unit import question_period, question_subject
 from .tolerance import Tolerance
 
 __all__ = [
@@ -350,7 +350,9 @@ class GoldCase(_Record):
         ):
             gold = self._gold = gold._replace(magnitude=True)
         if gold is not None and self.question:
-            self._gold = gold._replace(period=question_period(self.question))
+            self._gold = gold._replace(
+                period=question_period(self.question), subject=question_subject(self.question)
+            )
         return self
 
     def _from_answer(self, answer: str) -> None:

@@ -73,7 +73,7 @@ __all__ = [
 #: How the figures to judge are chosen: the concluding figure, or any figure.
 SelectMode = Literal["final", "any"]
 #: Why these figures were judged.
-How = Literal["conclusion", "last_statement", "any", "none"]
+How = Literal["conclusion", "last_statement", "subject", "any", "none"]
 
 # Punctuation, not words: it stays in code.
 _EQUATION = re.compile(r"[=≈≒]")
@@ -644,6 +644,8 @@ def describe_how(how: How, marker: str | None) -> str:
         return f"the figure concluded after {marker!r}"
     if how == "last_statement":
         return "the last figure stated"
+    if how == "subject":
+        return "the figure stated for the question's subject"
     if how == "any":
         return "any figure"
     return "no figure stated"
