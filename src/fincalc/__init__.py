@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from ._locating.locate import Span, locate
     from ._reading.parse import extract_quantities, parse_quantity
     from ._reading.units import UnitContext, UnitTable, unit_context_from_header
-    from ._values.caliber import Basis, Caliber, Tax
+    from ._values.caliber import Basis, Caliber, Role, Tax
     from ._values.errors import *  # noqa: F403  (the error names: _values/errors.py __all__)
     from ._values.facts import Conflict, Evidence, Fact, find_conflicts
     from ._values.period import FiscalCalendar, ParsedPeriod, Period, parse_period
@@ -94,6 +94,7 @@ _EXPORTS: dict[str, str] = {
     "Resolution": "_grounding.resolve",
     "RetrievalReport": "_evaluating.retrieval",
     "RetrievalScores": "_evaluating.retrieval",
+    "Role": "_values.caliber",
     "Rounding": "_computing.rounding",
     "Sample": "_evaluating.records",
     "ScoringProfile": "_evaluating.profiles",
@@ -176,6 +177,7 @@ __all__ = [
     "Resolution",
     "RetrievalReport",
     "RetrievalScores",
+    "Role",
     "Rounding",
     "Sample",
     "ScoringProfile",

@@ -149,6 +149,11 @@ def _field_text(caliber: Caliber, name: str, calendar: FiscalCalendar | None) ->
         return caliber.basis.value
     if name == "tax":
         return caliber.tax.value
+    if name == "role":
+        return caliber.role.value
+    if name == "compared_to":
+        base = caliber.compared_to
+        return "none" if base is None else base.describe(calendar)
     return repr(getattr(caliber, name))
 
 
