@@ -456,7 +456,7 @@ def _extract(data: st.DataObject) -> None:
     )
 
 
-@drives("parse_period", "Period", "ParsedPeriod", "FiscalCalendar", "Basis", "Tax")
+@drives("parse_period", "Period", "ParsedPeriod", "FiscalCalendar", "Basis", "Tax", "Role")
 def _periods(data: st.DataObject) -> None:
     call(
         fincalc.parse_period,
@@ -469,6 +469,7 @@ def _periods(data: st.DataObject) -> None:
     call(fincalc.Period, data.draw(hs.wrong_types), data.draw(hs.wrong_types))
     call(fincalc.Basis, data.draw(hs.values()))
     call(fincalc.Tax, data.draw(hs.values()))
+    call(fincalc.Role, data.draw(hs.values()))
 
 
 @drives("Caliber", "Evidence", "Fact", "Conflict", "find_conflicts")

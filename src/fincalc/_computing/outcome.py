@@ -127,8 +127,10 @@ def settle(
             display = rule.apply_in_context(result)
     except decimal.DecimalException as exc:
         raise InvalidInputError(
-            f"cannot {operation}: the amounts exceed fincalc's 50 significant digits "
-            f"({type(exc).__name__}); check the units of the inputs",
+            f"cannot {operation}: the decimal arithmetic failed ({type(exc).__name__}: {exc}) "
+            f"under the rounding {rule.rule}; sums and differences are exact and quotients "
+            "carry 50 significant digits, so this is not a matter of the inputs' units — "
+            "report it with the inputs",
             argument="facts",
             value=type(exc).__name__,
         ) from exc
