@@ -16,7 +16,8 @@ import functools
 from decimal import Decimal
 from typing import Final
 
-from .._values.caliber import Basis, Caliber
+from .._values.caliber import Basis, Caliber, Role
+from .._values.decimals import exact_sum
 from .._values.dimensions import RATIO, is_additive
 from .._values.errors import DimensionMismatchError, InvalidInputError, SignConventionError
 from .._values.facts import Fact
@@ -235,6 +236,8 @@ def change_over_years(
     """``(current − prior) / prior`` over a whole number N ≥ 1 of years counted from the periods."""
     operation: Final = "change_over"
     _check_growth_inputs(operation, ("current", current), ("prior", prior), calendar)
+    if years is None and _dates_apart(current, prior):
+        return _change_between_dates(current, prior, metric, calendar, rounding)
     count = _whole_years_apart(operation, current, prior, calendar, stated=years)
     base = prior.quantity.value
     if not base or base.is_signed():
@@ -263,6 +266,56 @@ def change_over_years(
         target,
         rule,
         lambda: (current.quantity.value - base) / base,
+        calendar,
+        note=note,
+    )
+
+
+def _dates_apart(current: Fact, prior: Fact) -> bool:
+    """Two balances of one caliber at dates that are not a whole number of years apart."""
+    c, p = current.caliber, prior.caliber
+    if c.basis is not Basis.INSTANT or c.diff(p) != ("period",):
+        return False
+    if p.period.start >= c.period.start:
+        return False
+    years = c.period.start.year - p.period.start.year
+    return years < 1 or shifted(p.period, years) != c.period
+
+
+def _change_between_dates(
+    current: Fact,
+    prior: Fact,
+    metric: str | None,
+    calendar: FiscalCalendar | None,
+    rounding: Rounding | str | None,
+) -> Outcome:
+    """``(current − prior) / prior`` for one balance at any two dates, not annualised."""
+    operation: Final = "change_over"
+    base = prior.quantity.value
+    if not base or base.is_signed():
+        raise undefined(
+            operation,
+            prior,
+            "base",
+            "a change over a zero or negative base is undefined — report both values, or the "
+            "difference with sub()" + _bracketed_hint(operation, current, prior),
+        )
+    c, p = current.caliber, prior.caliber
+    name = checked_name(metric, "metric") if metric is not None else c.metric
+    target = Caliber(
+        name, c.entity, c.period, c.basis, RATIO, c.tax, role=Role.GROWTH, compared_to=p.period
+    )
+    days = (c.period.start - p.period.start).days
+    note = (
+        f"change from {p.period.start.isoformat()} to {c.period.start.isoformat()} "
+        f"({days} days), not annualised"
+    )
+    return settle(
+        operation,
+        (current, prior),
+        target,
+        rounding_for(operation, rounding, RATIO),
+        lambda: exact_sum((current.quantity.value, base), (1, -1)) / base,
         calendar,
         note=note,
     )

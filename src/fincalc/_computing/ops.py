@@ -479,8 +479,11 @@ def share(
 ) -> Computation:
     """A part's share of a whole (占比): ``part / whole``, a ``RATIO``.
 
-    Rule: metric, period, basis, dimension and tax are equal and the entities
-    differ (华东区 of 全公司). The whole must be positive, the facts amounts or
+    Rule: metric, dimension, tax and role are equal, and either the entities
+    differ with the period and basis equal (华东区 of 全公司), or the entity is
+    equal and the part's period lies inside the whole's (a quarter of its
+    fiscal year, Q3 of 前三季度: ``"<metric> share of FY2022"``; never a
+    balance). The whole must be positive, the facts amounts or
     counts (never ratios or multiples, which are not parts of a whole), and a
     non-negative part no larger than the whole: a part bigger than the whole
     means the "whole" is a sibling, not the parent total.
@@ -488,8 +491,8 @@ def share(
     Args:
         part: The part (e.g. a segment).
         whole: The whole (e.g. the group total).
-        metric: The result's metric (``"<metric> share of <whole entity>"`` by
-            default).
+        metric: The result's metric (``"<metric> share of <whole entity>"``, or
+            of the whole's period, by default).
         calendar: The fiscal calendar the period is named by (recorded, and
             used by ``render``); the calendar year by default.
         rounding: The display rule; ``ROUND_HALF_UP@2%`` by default.

@@ -44,6 +44,11 @@ Operation = Literal[
     "abs",
     "change_over",
     "base_from_growth",
+    "prior_level",
+    "growth_from_change",
+    "level_from_change",
+    "flow_from_balances",
+    "multiple_of",
 ]
 #: Every operation name a record may carry.
 OPERATIONS: frozenset[str] = frozenset(get_args(Operation))

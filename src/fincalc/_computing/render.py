@@ -62,7 +62,22 @@ FIELDS = (
 #: quarter derived from year-to-date figures) are plain amounts.
 _CHANGES = frozenset({"yoy", "qoq", "pp_change", "sub_change", "sub_entity", "change_over"})
 #: Operations written as "<metric> is <value>" (a derived amount or figure).
-_PLAIN = frozenset({"formula", "combine", "scale", "negate", "abs", "base_from_growth"})
+_PLAIN = frozenset(
+    {
+        "formula",
+        "combine",
+        "scale",
+        "negate",
+        "abs",
+        "base_from_growth",
+        "prior_level",
+        "level_from_change",
+        "flow_from_balances",
+    }
+)
+#: Operations written with another operation's sentence (a growth rate from a
+#: level and its change reads like a change over a base period).
+_ALIASES = {"growth_from_change": "change_over"}
 _TEMPLATES: dict[str, dict[str, str]] = {
     "zh_CN": {
         "add": "{entity}{period}{metric}合计为{value}{citations}。",
@@ -73,6 +88,7 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "qoq": "{entity}{period}{metric}环比{direction}{magnitude}{citations}。",
         "ratio": "{entity}{period}{metric}为{value}{citations}。",
         "share": "{entity}{period}{metric}占{whole}的{value}{citations}。",
+        "multiple_of": "{entity}{period}{metric}是{whole}的{value}{citations}。",
         "cagr": "{entity}{base_period}至{period}{metric}年复合增长率为{value}{citations}。",
         "pp_change": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
         "change_over": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
@@ -95,6 +111,7 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         ),
         "ratio": "{entity} {metric} for {period} was {value}{citations}.",
         "share": "{entity} accounted for {value} of {whole} {metric} in {period}{citations}.",
+        "multiple_of": "{entity} {metric} for {period} was {value} that of {whole}{citations}.",
         "cagr": (
             "{entity} {metric} grew at a compound annual rate of {value} from {base_period} "
             "to {period}{citations}."
@@ -241,6 +258,8 @@ def _kind(computation: Computation) -> str:
     op = computation.operation
     if op in _PLAIN:
         return "amount"
+    if op in _ALIASES:
+        return _ALIASES[op]
     if op == "average":
         return "average_balance" if computation.inputs[0].caliber.period.is_instant else op
     if op != "sub":
@@ -298,12 +317,18 @@ def _fields(computation: Computation, locale: str, kind: str) -> dict[str, str]:
         else:
             direction = nearly_flat if computation.result else flat
         magnitude = _value_text(computation, computation.display.copy_abs(), locale)
+    base = target.compared_to if target.compared_to is not None else second.period
+    whole = second.entity
+    if kind in ("share", "multiple_of") and first.period != second.period:
+        # a quarter's share of its year, a multiple across years: the whole is a period
+        whole_period = _period_text(second.period, locale, calendar)
+        whole = whole_period if first.entity == second.entity else f"{whole}{whole_period}"
     return {
         "entity": first.entity if kind == "sub_entity" else target.entity,
         "metric": metric,
         "period": _span_text(computation, locale) if kind == "average" else period,
-        "base_period": _period_text(second.period, locale, calendar),
-        "whole": second.entity,
+        "base_period": _period_text(base, locale, calendar),
+        "whole": whole,
         "value": value,
         "direction": direction,
         "magnitude": magnitude,

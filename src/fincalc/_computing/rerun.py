@@ -19,6 +19,12 @@ from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .analytics import analytic_ratio
 from .averages import mean_of
+from .changes import (
+    flow_from_balance_change,
+    growth_of_change,
+    level_after_change,
+    prior_from_change,
+)
 from .differences import difference
 from .formulas import Term, evaluate_formula, linear_combination
 from .growth import (
@@ -30,7 +36,7 @@ from .growth import (
     year_over_year,
 )
 from .outcome import Outcome
-from .quotients import part_of_whole, quotient
+from .quotients import multiple_across, part_of_whole, quotient
 from .rounding import Rounding
 from .scaling import absolute_value, multiplied, negated
 from .spec import Formula, RatioKind, SignConvention
@@ -157,6 +163,10 @@ _PAIRS: dict[str, _PairRule] = {
     "cagr": compound_annual_growth,
     "pp_change": percentage_point_change,
     "change_over": change_over_years,
+    "prior_level": prior_from_change,
+    "growth_from_change": growth_of_change,
+    "level_from_change": level_after_change,
+    "multiple_of": multiple_across,
 }
 
 
@@ -181,6 +191,20 @@ def _base_from_growth(record: Record) -> Outcome:
         calendar=record.calendar,
         rounding=record.rounding,
         years=years,
+    )
+
+
+def _flow_from_balances(record: Record) -> Outcome:
+    flow, closing, opening = _count(record, 3)
+    factor = record.factor
+    return flow_from_balance_change(
+        flow,
+        closing,
+        opening,
+        metric=record.target.metric,
+        sign=int(factor) if factor is not None and factor in (1, -1) else factor,
+        calendar=record.calendar,
+        rounding=record.rounding,
     )
 
 
@@ -270,5 +294,6 @@ _RULES: dict[str, Callable[[Record], Outcome]] = {
     "negate": _negate,
     "abs": _abs,
     "base_from_growth": _base_from_growth,
+    "flow_from_balances": _flow_from_balances,
     **dict.fromkeys(_PAIRS, _pair),
 }
