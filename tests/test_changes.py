@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincalc import (
+    Basis,
     CaliberMismatchError,
     Computation,
     DimensionMismatchError,
@@ -29,6 +30,7 @@ from fincalc import (
     add,
     change_over,
     flow_from_balances,
+    formula,
     growth_from_change,
     level_from_change,
     multiple_of,
@@ -527,3 +529,91 @@ def test_multiple_refusals() -> None:
     )
     with pytest.raises(CaliberMismatchError):
         multiple_of(us, half)  # unequal periods
+
+
+# -- flow-over-balance formulas (registry) ----------------------------------------------------
+
+CASH_FLOW_FORMULAS = [
+    # (id, source, formula name, top (value, metric, period), bottom, expected @2)
+    (
+        "ocf-ratio-10k",
+        "10-K (EN): net cash provided by operating activities $2,744.6 million; total "
+        "current liabilities $3,100 million at December 31, 2024",
+        "operating cash flow ratio",
+        ("operating_cash_flow", "2.7446E+9", "Operating cash flow", "FY2024"),
+        ("current_liabilities", "3.1E+9", "Current liabilities", "2024-12-31"),
+        Decimal("0.89"),
+    ),
+    (
+        "ocf-ratio-zh",
+        "年报 (ZH): 经营活动产生的现金流量净额12.5亿元；流动负债合计40亿元（2024年12月31日）",
+        "现金流动负债比率",
+        ("operating_cash_flow", "1.25E+9", "经营活动产生的现金流量净额", "2024年"),
+        ("current_liabilities", "4E+9", "流动负债合计", "2024-12-31"),
+        Decimal("0.31"),
+    ),
+    (
+        "coverage-10k",
+        "10-K (EN): cash from operations $2,744.6 million; total debt $6,500 million",
+        "cash flow coverage",
+        ("operating_cash_flow", "2.7446E+9", "Operating cash flow", "FY2024"),
+        ("total_debt", "6.5E+9", "Total debt", "2024-12-31"),
+        Decimal("0.42"),
+    ),
+    (
+        "debt-ebitda-zh",
+        "评级报告 (ZH): 有息负债65亿元，EBITDA 27亿元",
+        "债务/EBITDA",
+        ("total_debt", "6.5E+9", "有息负债", "2024-12-31"),
+        ("ebitda", "2.7E+9", "息税折旧摊销前利润", "2024年"),
+        Decimal("2.41"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "name", "top", "bottom", "expected"),
+    [pytest.param(*row[1:], id=row[0]) for row in CASH_FLOW_FORMULAS],
+)
+def test_flow_over_balance_formulas(
+    source: str,
+    name: str,
+    top: tuple[str, str, str, str],
+    bottom: tuple[str, str, str, str],
+    expected: Decimal,
+) -> None:
+    facts = {
+        term: Fact.build(v, metric=m, entity="公司", period=p, evidence_id="r")
+        for term, v, m, p in (top, bottom)
+    }
+    c = formula(name, facts)
+    assert c.display == expected, source
+    assert c.target.dimension == "MULTIPLE"
+    assert c.replay() == c
+    # the opening balance alone is the classic wrong column: refused
+    balance_term = next(t for t, f in facts.items() if f.caliber.basis is Basis.INSTANT)
+    opening = facts[balance_term].caliber.period.start.replace(year=2023)
+    wrong = dict(facts)
+    wrong[balance_term] = Fact.build(
+        facts[balance_term].value,
+        metric="b",
+        entity="公司",
+        period=Period.instant(opening),
+        evidence_id="r",
+    )
+    with pytest.raises(CaliberMismatchError, match="opening balance"):
+        formula(name, wrong)
+
+
+@given(flow=amount, balance=amount)
+def test_leverage_is_the_inverse_pairing_of_a_turnover(flow: Decimal, balance: Decimal) -> None:
+    f = Fact.build(flow, metric="EBITDA", entity="e", period="FY2024", evidence_id="r")
+    b = Fact.build(balance, metric="Debt", entity="e", period="2024-12-31", evidence_id="r")
+    lev = ratio(b, f, metric="Debt/EBITDA", kind="leverage")
+    turn = ratio(f, b, metric="EBITDA/Debt", kind="turnover")
+    assert lev.target.dimension == turn.target.dimension == "MULTIPLE"
+    assert (
+        abs(Fraction(lev.result) - Fraction(balance) / Fraction(flow))
+        <= Fraction(balance) / Fraction(flow) / 10**48
+    )
+    assert formula("debt_to_ebitda", {"total_debt": b, "ebitda": f}).result == lev.result

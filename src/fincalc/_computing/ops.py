@@ -399,8 +399,10 @@ def ratio(
     asset turnover 1.73x), ``"return"`` (the same pairing as a
     ``RATIO``: ROA, ROE), ``"days"`` (a balance over a flow × the days of the
     flow's period, 365 for a 12-month period unless ``days=`` says; ``DAYS``:
-    DSO 93.94 days) or ``"multiple"`` (a plain ratio read as a multiple:
-    interest coverage). An analytic needs a positive divisor.
+    DSO 93.94 days), ``"leverage"`` (a balance over a flow, paired as for a
+    turnover; a ``MULTIPLE``: debt / EBITDA 2.4x) or ``"multiple"`` (a plain
+    ratio read as a multiple: interest coverage). An analytic needs a
+    positive divisor.
 
     Sign rule: when exactly one figure is negative (any negative one, for an
     analytic), the result's sign depends on whether the minus is real (a net
