@@ -28,6 +28,7 @@ from fincalc import (
     Role,
     UndefinedGrowthError,
     add,
+    base_from_growth,
     change_over,
     flow_from_balances,
     formula,
@@ -617,3 +618,92 @@ def test_leverage_is_the_inverse_pairing_of_a_turnover(flow: Decimal, balance: D
         <= Fraction(balance) / Fraction(flow) / 10**48
     )
     assert formula("debt_to_ebitda", {"total_debt": b, "ebitda": f}).result == lev.result
+
+
+# -- base_from_growth takes the growth's own base period (issue 27) -------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "growth_kwargs", "years", "base"),
+    [
+        ("统计公报 (ZH): 比上年增长8.2%, one year back", {"role": "growth"}, None, "FY2023"),
+        (
+            "统计公报 (ZH): 比2021年增长21%, two years back, stated by the growth",
+            {"role": "growth", "compared_to": "2021年"},
+            None,
+            "FY2021",
+        ),
+        (
+            "the same, with a years= that agrees",
+            {"role": "growth", "compared_to": "2021年"},
+            3 - 1,
+            "FY2021",
+        ),
+        ("a rate named as a growth (legacy level role), years=2", {}, 2, "FY2022"),
+    ],
+)
+def test_base_from_growth_takes_the_growths_base(
+    source: str, growth_kwargs: dict[str, object], years: int | None, base: str
+) -> None:
+    current = level("3003.1E+8")
+    metric = "地区生产总值" if growth_kwargs else "地区生产总值增长率"
+    rate = Fact.build(
+        "0.21",
+        metric=metric,
+        entity="全省",
+        period="2024年" if not growth_kwargs.get("compared_to") else "2023年",
+        dimension="RATIO",
+        evidence_id="公报",
+        **growth_kwargs,  # type: ignore[arg-type]
+    )
+    if growth_kwargs.get("compared_to"):
+        current = level("3003.1E+8", period="2023年")
+    c = base_from_growth(current, rate, years=years)
+    assert c.target.period.describe() == base, source
+    assert c.target.role is Role.LEVEL
+    assert c.replay() == c
+    assert Computation.from_json(c.to_json()).replay() == c
+
+
+def test_base_from_growth_refuses_a_years_that_contradicts_the_growth() -> None:
+    current = level("3003.1E+8", period="2023年")
+    rate = Fact.build(
+        "0.21",
+        metric="地区生产总值",
+        entity="全省",
+        period="2023年",
+        dimension="RATIO",
+        evidence_id="公报",
+        role="growth",
+        compared_to="2021年",
+    )
+    with pytest.raises(CaliberMismatchError, match="leave years= out"):
+        base_from_growth(current, rate, years=1)
+    with pytest.raises(CaliberMismatchError, match="role"):
+        base_from_growth(change("553.1E+8", period="2023年"), rate)
+
+
+def test_base_from_growth_since_a_balance_date() -> None:
+    # 10-Q (EN): cash of $1,204 million, up 34.98% since January 28, 2023
+    cash = Fact.build(
+        "1204E+6",
+        metric="Cash",
+        entity="R",
+        period="2023-07-29",
+        dimension="USD",
+        evidence_id="10-Q",
+    )
+    up = Fact.build(
+        "0.35",
+        metric="Cash",
+        entity="R",
+        period="2023-07-29",
+        dimension="RATIO",
+        evidence_id="10-Q",
+        role="growth",
+        compared_to="2023-01-28",
+    )
+    c = base_from_growth(cash, up, rounding="ROUND_HALF_UP@0million")
+    assert c.target.period == Period.instant(date(2023, 1, 28))
+    assert c.display_text == "892 million"
+    assert c.replay() == c

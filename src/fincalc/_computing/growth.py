@@ -21,7 +21,7 @@ from .._values.decimals import exact_sum
 from .._values.dimensions import RATIO, is_additive
 from .._values.errors import DimensionMismatchError, InvalidInputError, SignConventionError
 from .._values.facts import Fact
-from .._values.period import FiscalCalendar
+from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 from .._values.signs import WINDOW, negating_word
 from .._values.vocabulary import vocabulary
 from .checks import (
@@ -161,6 +161,67 @@ def compound_annual_growth(
 
     target = _ratio_target(operation, end.caliber, metric)
     return settle(operation, (end, start), target, rule, compound, calendar)
+
+
+def _check_growth_roles(
+    operation: str, current: Fact, growth: Fact, calendar: FiscalCalendar | None
+) -> None:
+    """A level and a growth rate (role ``growth``, or a ratio named as one: role ``level``)."""
+    c, g = current.caliber, growth.caliber
+    if c.role is not Role.LEVEL:
+        raise mismatch(
+            operation,
+            current,
+            growth,
+            "the current figure must be a level; a change amount and its level give the base "
+            "with prior_level()",
+            calendar=calendar,
+            differing=("role",),
+        )
+    if g.role is Role.CHANGE:
+        raise mismatch(
+            operation,
+            current,
+            growth,
+            "the growth must be a rate (role 'growth'); a change of a ratio is in percentage "
+            "points and has no base to recover",
+            calendar=calendar,
+            differing=("role",),
+        )
+
+
+def _growth_base(
+    operation: str,
+    current: Fact,
+    growth: Fact,
+    years: object,
+    calendar: FiscalCalendar | None,
+) -> tuple[Period, int | None]:
+    """The base period: the growth's ``compared_to`` when it states one, else ``years`` back.
+
+    A ``years=`` the caller passes must agree with a stated base. Returns the
+    base period and the whole number of years when the base is counted in years.
+    """
+    c, g = current.caliber, growth.caliber
+    count = _check_stated_years(years)
+    stated = g.compared_to
+    if stated is None:
+        count = 1 if count is None else count
+        return shifted(c.period, -count), count
+    if count is not None and shifted(c.period, -count) != stated:
+        raise mismatch(
+            operation,
+            current,
+            growth,
+            f"the growth compares {described(g.period, calendar)} with "
+            f"{described(stated, calendar)}; leave years= out to take that base",
+            calendar=calendar,
+            differing=("compared_to",),
+            detail=f"years={count} would take {described(shifted(c.period, -count), calendar)}",
+        )
+    years_back = c.period.start.year - stated.start.year
+    whole = years_back >= 1 and shifted(stated, years_back) == c.period
+    return stated, (years_back if whole else None)
 
 
 def _check_stated_years(stated: object) -> int | None:
@@ -328,20 +389,13 @@ def base_before_growth(
     metric: str | None,
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
-    years: object = 1,
+    years: object = None,
 ) -> Outcome:
-    """``current / (1 + growth)``: the figure ``years`` earlier that the growth was over."""
+    """``current / (1 + growth)``: the figure at the growth's base period (or ``years`` back)."""
     operation: Final = "base_from_growth"
     check_fact(operation, "current", current)
     check_fact(operation, "growth", growth)
     normalise_calendar(calendar)
-    count = _check_stated_years(years)
-    if count is None:
-        raise InvalidInputError(
-            "base_from_growth: years must be a whole number ≥ 1 (1 for a year-on-year growth)",
-            argument="years",
-            value=None,
-        )
     c, g = current.caliber, growth.caliber
     if g.dimension != RATIO or not is_additive(c.dimension):
         raise DimensionMismatchError(
@@ -352,7 +406,11 @@ def base_before_growth(
             left=c.dimension,
             right=g.dimension,
         )
-    differing = tuple(name for name in c.diff(g) if name not in ("metric", "dimension"))
+    _check_growth_roles(operation, current, growth, calendar)
+    prior_period, count = _growth_base(operation, current, growth, years, calendar)
+    differing = tuple(
+        name for name in c.diff(g) if name not in ("metric", "dimension", "role", "compared_to")
+    )
     if differing:
         raise mismatch(
             operation,
@@ -382,13 +440,20 @@ def base_before_growth(
             "growth rate",
             "a decline of 100 % or more leaves no base to recover (1 + growth ≤ 0)",
         )
-    prior_period = shifted(c.period, -count)
     name = checked_name(metric, "metric") if metric is not None else c.metric
-    target = Caliber(name, c.entity, prior_period, c.basis, c.dimension, c.tax)
+    basis = c.basis
+    if prior_period.is_instant != c.period.is_instant or not same_length(prior_period, c.period):
+        basis = (calendar or CALENDAR_YEAR).basis_of(prior_period)
+    target = Caliber(name, c.entity, prior_period, basis, c.dimension, c.tax)
     rule = rounding_for(operation, rounding, c.dimension)
+    over = (
+        f"over {count} year{'s' if count > 1 else ''}"
+        if count is not None
+        else f"vs {described(prior_period, calendar)}"
+    )
     note = (
-        f"{described(c.period, calendar)} / (1 + growth over {count} "
-        f"year{'s' if count > 1 else ''}) = {described(prior_period, calendar)}"
+        f"{described(c.period, calendar)} / (1 + growth {over}) = "
+        f"{described(prior_period, calendar)}"
     )
     return settle(
         operation,

@@ -183,7 +183,9 @@ def _pair(record: Record) -> Outcome:
 
 def _base_from_growth(record: Record) -> Outcome:
     current, growth = _count(record, 2)
-    years = current.caliber.period.start.year - record.target.period.start.year
+    years: int | None = current.caliber.period.start.year - record.target.period.start.year
+    if growth.caliber.compared_to is not None:
+        years = None  # the growth states its base period
     return base_before_growth(
         current,
         growth,
