@@ -707,3 +707,49 @@ def test_base_from_growth_since_a_balance_date() -> None:
     assert c.target.period == Period.instant(date(2023, 1, 28))
     assert c.display_text == "892 million"
     assert c.replay() == c
+
+
+def test_change_between_dates_is_annualised_only_when_asked() -> None:
+    # 10-Q (EN): cash at January 28 and July 29, 2023 (182 days)
+    jan = Fact.build(
+        "892E+6",
+        metric="Cash",
+        entity="R",
+        period="2023-01-28",
+        dimension="USD",
+        evidence_id="10-Q",
+    )
+    jul = Fact.build(
+        "1204E+6",
+        metric="Cash",
+        entity="R",
+        period="2023-07-29",
+        dimension="USD",
+        evidence_id="10-Q",
+    )
+    plain_rate = change_over(jul, jan)
+    yearly = change_over(jul, jan, annualise=True)
+    assert "not annualised" in plain_rate.note
+    expected = (1204 / 892) ** (365 / 182) - 1  # float oracle, compared at 1e-9
+    assert abs(float(yearly.result) - expected) < 1e-9
+    assert yearly.display_text == "82.49%"
+    assert yearly.replay() == yearly
+    assert Computation.from_json(yearly.to_json()).replay() == yearly
+    fy24 = Fact.build(
+        "1.3E+9",
+        metric="Cash",
+        entity="R",
+        period="2024-12-31",
+        dimension="USD",
+        evidence_id="10-K",
+    )
+    fy23 = Fact.build(
+        "1.1E+9",
+        metric="Cash",
+        entity="R",
+        period="2023-12-31",
+        dimension="USD",
+        evidence_id="10-K",
+    )
+    with pytest.raises(InvalidInputError, match="cagr"):
+        change_over(fy24, fy23, annualise=True)

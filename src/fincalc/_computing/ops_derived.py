@@ -14,7 +14,8 @@ from .._values.period import FiscalCalendar
 from .._values.public import public
 from .audit import Computation, record
 from .averages import mean_of
-from .growth import base_before_growth, change_over_years
+from .bases import base_before_growth
+from .growth import change_over_years
 from .rounding import Rounding
 from .scaling import absolute_value, multiplied, negated
 
@@ -175,6 +176,7 @@ def change_over(
     prior: Fact,
     *,
     years: int | None = None,
+    annualise: bool = False,
     metric: str | None = None,
     calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
@@ -189,10 +191,18 @@ def change_over(
     ``"<metric> change over N years"`` unless ``metric=`` names it; the
     annual rate is ``cagr``.
 
+    One balance at two dates that are not a whole number of years apart (a
+    10-Q's January 28 and July 29) gives the change over that span, **not
+    annualised**, as a growth-role ``RATIO`` compared to the earlier date,
+    named by the balance's metric; its note names both dates and the days.
+    ``annualise=True`` compounds it to a year: ``(1 + change) ^ (365 /
+    days) − 1``.
+
     Args:
         current: The later figure.
         prior: The same figure N years earlier.
         years: The number of years the question states (checked).
+        annualise: Compound a change between two balance dates to a year.
         metric: The result's metric.
         calendar: The fiscal calendar naming the periods.
         rounding: The display rule; ``ROUND_HALF_UP@2%`` by default.
@@ -213,7 +223,13 @@ def change_over(
     """
     return record(
         change_over_years(
-            current, prior, metric=metric, calendar=calendar, rounding=rounding, years=years
+            current,
+            prior,
+            metric=metric,
+            calendar=calendar,
+            rounding=rounding,
+            years=years,
+            annualise=annualise,
         )
     )
 

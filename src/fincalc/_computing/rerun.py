@@ -19,6 +19,7 @@ from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .analytics import analytic_ratio
 from .averages import mean_of
+from .bases import base_before_growth
 from .changes import (
     flow_from_balance_change,
     growth_of_change,
@@ -28,7 +29,6 @@ from .changes import (
 from .differences import difference
 from .formulas import Term, evaluate_formula, linear_combination
 from .growth import (
-    base_before_growth,
     change_over_years,
     compound_annual_growth,
     percentage_point_change,
@@ -162,7 +162,6 @@ _PAIRS: dict[str, _PairRule] = {
     "share": part_of_whole,
     "cagr": compound_annual_growth,
     "pp_change": percentage_point_change,
-    "change_over": change_over_years,
     "prior_level": prior_from_change,
     "growth_from_change": growth_of_change,
     "level_from_change": level_after_change,
@@ -178,6 +177,18 @@ def _pair(record: Record) -> Outcome:
         metric=record.target.metric,
         calendar=record.calendar,
         rounding=record.rounding,
+    )
+
+
+def _change_over(record: Record) -> Outcome:
+    current, prior = _count(record, 2)
+    return change_over_years(
+        current,
+        prior,
+        metric=record.target.metric,
+        calendar=record.calendar,
+        rounding=record.rounding,
+        annualise=record.factor is not None,
     )
 
 
@@ -296,6 +307,7 @@ _RULES: dict[str, Callable[[Record], Outcome]] = {
     "negate": _negate,
     "abs": _abs,
     "base_from_growth": _base_from_growth,
+    "change_over": _change_over,
     "flow_from_balances": _flow_from_balances,
     **dict.fromkeys(_PAIRS, _pair),
 }
