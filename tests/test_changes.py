@@ -753,3 +753,51 @@ def test_change_between_dates_is_annualised_only_when_asked() -> None:
     )
     with pytest.raises(InvalidInputError, match="cagr"):
         change_over(fy24, fy23, annualise=True)
+
+
+# -- every new operation: only typed errors, the caller's context untouched ---------------
+
+roles = st.sampled_from(["level", "change"])
+any_facts = st.builds(
+    lambda value, period, role, entity, metric: Fact.build(
+        value, metric=metric, entity=entity, period=period, evidence_id="x", role=role
+    ),
+    signed,
+    st.one_of(flow_periods, instants),
+    roles,
+    st.sampled_from(["A", "B"]),
+    st.sampled_from(["m", "n"]),
+)
+NEW_OPERATIONS = [
+    prior_level,
+    growth_from_change,
+    level_from_change,
+    multiple_of,
+    share,
+    lambda a, b: change_over(a, b),
+    lambda a, b: change_over(a, b, annualise=True),
+    lambda a, b: flow_from_balances(a, b, b, metric="f"),
+    lambda a, b: flow_from_balances(b, a, a, metric="f", sign=-1),
+]
+
+
+@given(a=any_facts, b=any_facts, index=st.integers(0, len(NEW_OPERATIONS) - 1))
+def test_new_operations_raise_only_typed_errors_and_keep_the_context(
+    a: Fact, b: Fact, index: int
+) -> None:
+    hostile = decimal.Context(
+        prec=3,
+        rounding=decimal.ROUND_FLOOR,
+        traps=[decimal.Inexact, decimal.Rounded, decimal.InvalidOperation],
+    )
+    with decimal.localcontext(hostile) as context:
+        before = (context.prec, context.rounding, dict(context.flags), dict(context.traps))
+        try:
+            record = NEW_OPERATIONS[index](a, b)
+        except FincalcError:
+            record = None
+        if record is not None:
+            assert record.replay() == record
+            assert Computation.from_json(record.to_json()) == record
+        assert decimal.getcontext() is context
+        assert (context.prec, context.rounding, dict(context.flags), dict(context.traps)) == before
