@@ -69,6 +69,13 @@ _MAX_DECIMAL_TEXT = 200
 EXACT_DIGITS = 1000
 
 
+#: ``CONTEXT`` with ``Inexact`` trapped: a sum that does not fit is retried wider.
+#: Used only through its methods (``add``, ``subtract``), never installed; the
+#: flags its traps set are never read.
+_EXACT_50 = CONTEXT.copy()
+_EXACT_50.traps[decimal.Inexact] = True
+
+
 def exact_sum(values: Sequence[Decimal], signs: Sequence[int] | None = None) -> Decimal:
     """Return ``Σ sign × value`` exactly, in a context as wide as the sum needs.
 
@@ -85,6 +92,10 @@ def exact_sum(values: Sequence[Decimal], signs: Sequence[int] | None = None) -> 
     >>> exact_sum([Decimal("3003.1"), Decimal("553.1")], [1, -1])
     Decimal('2450.0')
     """
+    try:  # the common case: the sum fits 50 digits exactly (no context switch needed)
+        return _total(_EXACT_50, values, signs)
+    except decimal.Inexact:
+        pass
     nonzero = [value for value in values if value]
     lowest = min((_exponent(value) for value in values), default=0)
     highest = max((value.adjusted() for value in nonzero), default=0)
@@ -99,14 +110,23 @@ def exact_sum(values: Sequence[Decimal], signs: Sequence[int] | None = None) -> 
             value=digits,
             limit=EXACT_DIGITS,
         )
-    context = CONTEXT.copy()
-    context.prec = max(PRECISION, digits)
-    context.traps[decimal.Inexact] = True
-    with decimal.localcontext(context):
-        total = Decimal(0)
-        for index, value in enumerate(values):
-            total = total - value if signs is not None and signs[index] < 0 else total + value
+    context = _EXACT_50.copy()
+    context.prec = digits
+    return _total(context, values, signs)
+
+
+def _total(
+    context: decimal.Context, values: Sequence[Decimal], signs: Sequence[int] | None
+) -> Decimal:
+    """Σ sign × value by ``context``'s methods (the thread's context is never touched)."""
+    total = Decimal(0)
+    if signs is None:
+        for value in values:
+            total = context.add(total, value)
         return total
+    for value, sign in zip(values, signs, strict=True):
+        total = context.subtract(total, value) if sign < 0 else context.add(total, value)
+    return total
 
 
 def _exponent(value: Decimal) -> int:
