@@ -160,11 +160,17 @@ def _out_of_range(operation: str, rule: Rounding, result: Decimal, display: Deci
     """Refuse a result or display no record could hold (``from_json`` would reject it)."""
     for name, value in (("result", result), ("display", display)):
         if value and not in_range(value):
+            why = (
+                "the inputs cancel to within 1E-40 of each other (they agree to more digits "
+                "than any report writes)"
+                if value.adjusted() < 0
+                else "check the units of the inputs, or pick a rounding unit that fits (a "
+                "huge ratio is not a percentage)"
+            )
             raise InvalidInputError(
                 f"cannot {operation}: the {name} {value:.6E} (under {rule.rule}) is outside "
                 f"fincalc's range (magnitudes from 1E-{MAX_EXPONENT} to below "
-                f"1E+{MAX_EXPONENT + 1}); check the units of the inputs, or pick a rounding "
-                "unit that fits (a huge ratio is not a percentage)",
+                f"1E+{MAX_EXPONENT + 1}, far beyond any reported figure); {why}",
                 argument="facts",
                 value=format(value, "E"),
                 limit=MAX_EXPONENT,
