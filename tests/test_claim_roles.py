@@ -86,3 +86,41 @@ def test_the_claimed_role_reaches_the_caliber(
 def test_a_level_with_a_base_period_is_refused() -> None:
     with pytest.raises(InvalidRecordError, match="compared_to '2023' is set but role is 'level'"):
         claim(quote="地区生产总值3003.1亿元", compared_to="2023")
+
+
+def test_a_computation_over_a_claimed_change_verifies_against_its_source() -> None:
+    from fincalc import growth_from_change, prior_level, verify
+
+    level = resolve(claim(quote="地区生产总值3003.1亿元"), [BULLETIN])
+    rise = resolve(claim(quote="比上年增加553.1亿元", role="change"), [BULLETIN])
+    for record in (prior_level(level, rise), growth_from_change(level, rise)):
+        assert verify(record, [BULLETIN]) == record
+    cash = resolve(
+        claim(
+            evidence_id="10q-q2",
+            quote="an increase of $312 million",
+            metric="Cash and cash equivalents",
+            entity="the Company",
+            period="2023-07-29",
+            basis="instant",
+            currency="USD",
+            role="change",
+            compared_to="2023-01-28",
+        ),
+        [TEN_Q],
+    )
+    level_now = resolve(
+        claim(
+            evidence_id="10q-q2",
+            quote="Cash and cash equivalents were $1,204 million",
+            metric="Cash and cash equivalents",
+            entity="the Company",
+            period="2023-07-29",
+            basis="instant",
+            currency="USD",
+        ),
+        [TEN_Q],
+    )
+    back = prior_level(level_now, cash)
+    assert back.result == 892_000_000
+    assert verify(back, [TEN_Q]) == back
