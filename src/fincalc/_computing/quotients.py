@@ -94,6 +94,11 @@ def quotient(
 
 def _ratio_hint(cn: Caliber, cd: Caliber) -> str:
     hint = "a ratio divides two figures of the same entity, period, basis and tax"
+    if cn.metric == cd.metric and (cn.entity != cd.entity or cn.period != cd.period):
+        hint += (
+            "; one metric compared across entities or periods is multiple_of(a, b) (US "
+            "consumption / Germany's), a part of its whole is share(part, whole)"
+        )
     if (cn.basis is Basis.INSTANT) != (cd.basis is Basis.INSTANT) and cn.entity == cd.entity:
         hint += (
             "; a flow over a balance is an analytic — name it: ratio(..., kind='turnover') "
