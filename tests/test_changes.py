@@ -801,3 +801,24 @@ def test_new_operations_raise_only_typed_errors_and_keep_the_context(
             assert Computation.from_json(record.to_json()) == record
         assert decimal.getcontext() is context
         assert (context.prec, context.rounding, dict(context.flags), dict(context.traps)) == before
+
+
+@pytest.mark.parametrize(
+    ("source", "quote", "raw"),
+    [
+        ("统计公报 (ZH)", "粮食产量比上年减少8.5万吨", "8.5万吨"),
+        ("10-K MD&A (EN)", "net sales decreased $972 million", "$972 million"),
+        ("10-Q MD&A (EN)", "cash was down $312 million", "$312 million"),
+    ],
+)
+def test_a_decrease_read_as_positive_is_refused(source: str, quote: str, raw: str) -> None:
+    from fincalc import SignConventionError
+
+    base = level("6.123E+6")
+    rise = change("8.5E+4", quote=quote, raw=raw)
+    for op in (prior_level, growth_from_change):
+        with pytest.raises(SignConventionError, match="quoted as a decrease"):
+            op(base, rise)
+    signed = change("-8.5E+4", quote=quote, raw=raw)
+    assert prior_level(base, signed).result == Decimal("6.208E+6"), source
+    assert level_from_change(prior_level(base, signed).as_fact(), signed).result == base.value

@@ -29,9 +29,10 @@ from typing import Final
 from .._values.caliber import Basis, Caliber, Role
 from .._values.decimals import exact_sum
 from .._values.dimensions import RATIO, is_additive
-from .._values.errors import DimensionMismatchError, InvalidInputError
+from .._values.errors import DimensionMismatchError, InvalidInputError, SignConventionError
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar
+from .._values.signs import WINDOW, negating_word
 from .checks import (
     check_dimensions,
     check_fact,
@@ -91,6 +92,7 @@ def _check_level_and_change(
     _require_role(operation, "change", change, level, Role.CHANGE)
     check_dimensions(operation, level, change)
     _require_amount(operation, level)
+    _check_change_direction(operation, change)
     differing = tuple(f for f in level.caliber.diff(change.caliber) if f not in _LEVEL_FIELDS)
     if differing:
         raise mismatch(
@@ -102,6 +104,29 @@ def _check_level_and_change(
             calendar=calendar,
             differing=differing,
         )
+
+
+def _check_change_direction(operation: str, change: Fact) -> None:
+    """Refuse a positive change whose quote states a decrease ("比上年减少8.5万吨" read as +8.5)."""
+    value, raw, quote = change.value, change.quantity.raw, change.evidence.quote
+    if not raw or not quote or not value or value.is_signed():
+        return
+    at = quote.find(raw)
+    if at < 0:
+        return
+    found = negating_word(quote, (at, at + len(raw)), ratio=False)
+    if found is None or found[1] != "decrease":
+        return
+    raise SignConventionError(
+        f"cannot {operation}: the change {change.caliber.metric!r} is quoted as a decrease "
+        f"({quote[max(0, at - WINDOW) : at + len(raw)].strip()!r}, {found[0]!r}) but its value "
+        f"is +{format(value, 'f')}; a decrease is a negative change — pass "
+        "negate(change).as_fact(), or a fact built with the signed value",
+        operation=operation,
+        argument="change",
+        value=format(value, "f"),
+        raw=raw,
+    )
 
 
 def _require_amount(operation: str, fact: Fact) -> None:
@@ -211,6 +236,7 @@ def level_after_change(
     _require_role(operation, "change", change, prior, Role.CHANGE)
     check_dimensions(operation, prior, change)
     _require_amount(operation, prior)
+    _check_change_direction(operation, change)
     c, p = change.caliber, prior.caliber
     base = _base_caliber(c, None, calendar)
     differing = tuple(
