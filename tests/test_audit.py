@@ -35,9 +35,14 @@ from fincalc import (
     change_over,
     combine,
     find_conflicts,
+    flow_from_balances,
     formula,
+    growth_from_change,
+    level_from_change,
+    multiple_of,
     negate,
     pp_change,
+    prior_level,
     qoq,
     ratio,
     render,
@@ -579,6 +584,21 @@ PINNED_V2_FINGERPRINTS = {
 }
 
 
+# Added by issue 27 (changes as facts), appended with the same rule; written under
+# fingerprint schema 2, so the stored and the current fingerprint are the same.
+ISSUE_27_FINGERPRINTS = {
+    "prior-level": "a0afc963957c734b3f00b39b36a0c22bd2fe6d4ad660b3c47fd181ad16e09e24",
+    "growth-from-change": "b96f3b4961be8cff65e31cee23b00c9373433e2b6caa7132a387c104474c1cf3",
+    "level-from-change": "74d88c99370f641a430d518d4bd02a32d1b0ae25232f42385170b4c23b58c89d",
+    "flow-from-balances": "8a966dd5ee81813dfaa13e130a9347bda3f2294cacc37315b835d3d2ad216d1c",
+    "multiple-of": "6482bd9b338d6014641f0ead1a69e79b63f7ffbd34b28be084602370bfbd6cc8",
+    "share-of-year": "9e704f64bb73e5c9cedbd16ad76fc27a31c2558fe67b2876fbfbeebb577a7deb",
+    "change-over-dates": "4c23dd45d1a80ab28e7e0624a0312f5085ba412302e82278545c85668b268cb4",
+}
+PINNED_FINGERPRINTS.update(ISSUE_27_FINGERPRINTS)
+PINNED_V2_FINGERPRINTS.update(ISSUE_27_FINGERPRINTS)
+
+
 def _stored() -> dict[str, dict[str, Any]]:
     lines = STORED.read_text(encoding="utf-8").splitlines()
     return {line["id"]: line for line in map(json.loads, lines)}
@@ -647,6 +667,7 @@ def stored_operations() -> dict[str, Computation]:
         "cagr": cagr(_at("FY2024", "133.1"), _at("FY2021", "100"), rounding="ROUND_DOWN@3%"),
         "pp-change": pp_change(*ratios),
         **_issue_14_operations(),
+        **_issue_27_operations(),
     }
 
 
@@ -702,6 +723,48 @@ def _issue_14_operations() -> dict[str, Computation]:
     }
 
 
+def _issue_27_operations() -> dict[str, Computation]:
+    """The records of the operations issue 27 added (changes as facts), as stored."""
+    gdp = _at("2024年", "3003.1E+8", metric="地区生产总值", entity="全省", evidence_id="公报")
+    rise = _at(
+        "2024年",
+        "553.1E+8",
+        metric="地区生产总值",
+        entity="全省",
+        evidence_id="公报",
+        role="change",
+        quote="比上年增加553.1亿元",
+        raw="553.1亿元",
+    )
+    usd: dict[str, Any] = {"dimension": "USD", "evidence_id": "10-Q", "page": 5}
+    cash = [
+        _at(day, value, metric="Cash", entity="Retailer", **usd)
+        for day, value in [("2023-01-28", "892E+6"), ("2023-07-29", "1204E+6")]
+    ]
+    buybacks = [
+        _at(p, v, metric="Share repurchases", entity="Acme", **usd)
+        for p, v in [("2022Q4", "1.9E+9"), ("FY2022", "7.2E+9")]
+    ]
+    inventory = [
+        _at(day, value, metric="存货", entity="公司", evidence_id="资产负债表")
+        for day, value in [("2024-12-31", "1.3E+9"), ("2023-12-31", "1.1E+9")]
+    ]
+    cogs = _at("2024年", "5.2E+9", metric="营业成本", entity="公司", evidence_id="利润表")
+    pvc = [
+        _at("2023", v, metric="PVC consumption", entity=e, dimension="TONNES", evidence_id="mr")
+        for e, v in [("US", "7.1E+6"), ("Germany", "1.6E+6")]
+    ]
+    return {
+        "prior-level": prior_level(gdp, rise, rounding="ROUND_HALF_UP@1亿"),
+        "growth-from-change": growth_from_change(gdp, rise),
+        "level-from-change": level_from_change(prior_level(gdp, rise).as_fact(), rise),
+        "flow-from-balances": flow_from_balances(cogs, *inventory, metric="采购额"),
+        "multiple-of": multiple_of(*pvc),
+        "share-of-year": share(*buybacks),
+        "change-over-dates": change_over(cash[1], cash[0]),
+    }
+
+
 def test_stored_records_cover_every_operation() -> None:
     stored = _stored()
     assert set(stored) == set(PINNED_FINGERPRINTS)
@@ -723,6 +786,11 @@ def test_stored_records_cover_every_operation() -> None:
         "abs",
         "change_over",
         "base_from_growth",
+        "prior_level",
+        "growth_from_change",
+        "level_from_change",
+        "flow_from_balances",
+        "multiple_of",
     }
     kinds = {line["record"].get("kind") for line in stored.values()}
     assert {"turnover", "days", "per_unit"} <= kinds

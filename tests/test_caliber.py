@@ -169,3 +169,94 @@ def test_fact_requires_matching_dimension() -> None:
 def test_evidence_validation(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         Evidence(**kwargs)  # type: ignore[arg-type]
+
+
+# -- roles: a change or a growth rate is a fact of its own ------------------------------
+
+FY24 = Period.fiscal_year(2024)
+
+
+@pytest.mark.parametrize(
+    ("source", "role", "dimension", "period", "compared_to", "described"),
+    [
+        # 统计公报: "全年国内生产总值…比上年增加553.1亿元"
+        ("statistical bulletin (ZH)", "change", "CNY", FY24, None, "change vs FY2023"),
+        # 10-K MD&A: "net sales increased $972 million compared to fiscal 2022"
+        ("10-K MD&A (EN)", "change", "USD", FY24, Period.fiscal_year(2022), "change vs FY2022"),
+        # 季报: "营业收入同比增长8.2%"
+        ("quarterly report (ZH)", "growth", "RATIO", Q3, None, "growth vs 2024Q3"),
+        # 10-Q balance sheet: cash changed between 2023-01-28 and 2023-07-29
+        (
+            "10-Q balance sheet (EN)",
+            "change",
+            "USD",
+            Period.instant(date(2023, 7, 29)),
+            Period.instant(date(2023, 1, 28)),
+            "change vs 2023-01-28",
+        ),
+    ],
+)
+def test_a_change_names_its_role_and_base(
+    source: str,
+    role: str,
+    dimension: str,
+    period: Period,
+    compared_to: Period | None,
+    described: str,
+) -> None:
+    basis = Basis.INSTANT if period.is_instant else Basis.SINGLE_PERIOD
+    c = Caliber("m", "e", period, basis, dimension, role=role, compared_to=compared_to)  # type: ignore[arg-type]
+    assert c.role.value == role
+    assert c.compared_to == (compared_to or period.prior_year())
+    assert c.describe().endswith(described), source
+    assert Caliber.from_json(c.to_json()) == c
+    assert c.to_dict()["role"] == role
+    level = c.replace(role="level", dimension="RATIO" if role == "growth" else dimension)
+    assert level.compared_to is None
+    assert "role" in c.diff(level)
+    assert "compared_to" in c.diff(level)
+
+
+def test_a_level_serialises_as_before_roles_existed() -> None:
+    text = revenue().to_json()
+    assert "role" not in text
+    assert "compared_to" not in text
+    assert text == (
+        '{"metric":"营业收入","entity":"华东区","period":{"start":"2025-07-01",'
+        '"end":"2025-10-01"},"basis":"single_period","dimension":"CNY","tax":"na"}'
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"compared_to": Period.quarter(2024, 3)}, "only a change or a growth rate"),
+        ({"role": "growth"}, "a growth rate is a RATIO"),
+        ({"role": "rise"}, "is not one of 'level', 'change', 'growth'"),
+        ({"role": "change", "compared_to": Q3}, "other than the period itself"),
+        ({"role": "change", "compared_to": Period.instant(date(2024, 9, 30))}, "must be a period"),
+        ({"role": "change", "compared_to": "2024Q3"}, "must be a Period"),
+    ],
+)
+def test_bad_roles_are_refused(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        revenue(**changes)
+
+
+def test_replace_keeps_a_declared_base_and_moves_a_default_one() -> None:
+    declared = revenue(role="change", compared_to=Period.quarter(2025, 2))
+    assert declared.replace(entity="华南区").compared_to == Period.quarter(2025, 2)
+    default = revenue(role="change")
+    moved = default.replace(period=Period.quarter(2025, 4))
+    assert moved.compared_to == Period.quarter(2024, 4)
+
+
+@given(any_calibers, st.sampled_from(["change", "growth"]))
+def test_role_round_trips_and_differs_only_in_role_fields(caliber: Caliber, role: str) -> None:
+    dimension = "RATIO" if role == "growth" else caliber.dimension
+    level = caliber.replace(dimension=dimension)
+    changed = level.replace(role=role)
+    assert Caliber.from_json(changed.to_json()) == changed
+    assert Caliber.from_dict(changed.to_dict()) == changed
+    assert changed.diff(level) == ("role", "compared_to")
+    assert changed.replace(role="level") == level

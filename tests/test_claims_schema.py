@@ -80,4 +80,4 @@ def test_no_type_lists_in_any_dialect(dialect: Any, many: bool) -> None:
     nodes = walk(claim_json_schema(many=many, dialect=dialect))
     assert not [n for n in nodes if isinstance(n.get("type"), list)]
     nullable = [n for n in nodes if "nullable" in n or "anyOf" in n]
-    assert len(nullable) == 1  # currency, the one optional value
+    assert len(nullable) == 2  # currency and compared_to, the optional values

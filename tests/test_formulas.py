@@ -432,6 +432,55 @@ def worked_examples() -> list[Worked]:
             "average inventory over cost of sales × 365",
         ),
         Worked(
+            "ocf-ratio-10k",
+            "operating cash flow ratio",
+            {
+                "operating_cash_flow": _acme("Net cash provided by operating activities"),
+                "current_liabilities": _acme("Total current liabilities", "2024-12-31"),
+            },
+            plain("o / l", o=_m("2744.6"), l=_m("3201.9")),
+            "0.86",
+            "operating cash flow over the closing current liabilities",
+        ),
+        Worked(
+            "cash-flow-coverage-annual-report",
+            "现金债务总额比",
+            {
+                "operating_cash_flow": _hx("经营活动产生的现金流量净额"),
+                "total_debt": add(
+                    _hx("短期借款", "2024年12月31日"),
+                    _hx("长期借款", "2024年12月31日"),
+                    metric="有息负债",
+                ).as_fact(),
+            },
+            plain("o / (s + l)", o=_w("112345.67"), s=_w("45000.00"), l=_w("120000.00")),
+            "0.68",
+            "经营现金净流量 over the closing 短期借款 + 长期借款 (chained)",
+        ),
+        Worked(
+            "debt-to-ebitda-10k",
+            "debt/EBITDA",
+            {
+                "total_debt": add(
+                    _acme("Short-term borrowings", "2024-12-31"),
+                    _acme("Long-term debt", "2024-12-31"),
+                    metric="Total debt",
+                ).as_fact(),
+                "ebitda": formula(
+                    "ebitda",
+                    {
+                        "operating_income": _acme("Operating income"),
+                        "depreciation_and_amortisation": _acme("Depreciation and amortization"),
+                    },
+                ).as_fact(),
+            },
+            plain(
+                "(s + l) / (o + d)", s=_m("420.0"), l=_m("3910.0"), o=_m("2832.9"), d=_m("611.8")
+            ),
+            "1.26",
+            "closing total debt over EBITDA, both chained from statement lines",
+        ),
+        Worked(
             "dio-annual-report-360-days",
             "存货周转天数",
             {"inventory": _hx_avg("存货"), "cost_of_revenue": _hx("营业成本")},

@@ -125,7 +125,10 @@ def test_claim_schema_is_strict_structured_output_shape(many: bool) -> None:
         "basis",
         "tax",
         "currency",
+        "role",
+        "compared_to",
     }
+    assert props["role"]["enum"] == ["level", "change", "growth"]
     assert props["basis"]["enum"] == ["single_period", "cumulative", "instant"]
     # nullable as anyOf, not a type list: Anthropic's and Google's SDKs reject type lists
     assert props["currency"]["anyOf"] == [{"type": "string"}, {"type": "null"}]

@@ -456,7 +456,7 @@ def _extract(data: st.DataObject) -> None:
     )
 
 
-@drives("parse_period", "Period", "ParsedPeriod", "FiscalCalendar", "Basis", "Tax")
+@drives("parse_period", "Period", "ParsedPeriod", "FiscalCalendar", "Basis", "Tax", "Role")
 def _periods(data: st.DataObject) -> None:
     call(
         fincalc.parse_period,
@@ -469,6 +469,7 @@ def _periods(data: st.DataObject) -> None:
     call(fincalc.Period, data.draw(hs.wrong_types), data.draw(hs.wrong_types))
     call(fincalc.Basis, data.draw(hs.values()))
     call(fincalc.Tax, data.draw(hs.values()))
+    call(fincalc.Role, data.draw(hs.values()))
 
 
 @drives("Caliber", "Evidence", "Fact", "Conflict", "find_conflicts")
@@ -510,6 +511,8 @@ ROUNDINGS = st.one_of(
 )
 OPERATIONS = ("add", "sub", "yoy", "qoq", "ratio", "share", "cagr", "pp_change", "average")
 OPERATIONS += ("scale", "negate", "abs_", "change_over", "base_from_growth")
+OPERATIONS += ("prior_level", "growth_from_change", "level_from_change", "multiple_of")
+OPERATIONS += ("flow_from_balances",)
 
 
 @drives(*OPERATIONS, "Computation", "Rounding", "render")
@@ -530,6 +533,9 @@ def _operations(data: st.DataObject) -> None:
         args = (a, data.draw(st.one_of(hs.numbers(), hs.wrong_types)))
         options["meaning"] = data.draw(hs.values())
         options["dimension"] = data.draw(OPTIONS_DIMENSION)
+    elif name == "flow_from_balances":
+        args = (a, b, data.draw(facts_strategy()))
+        options["sign"] = data.draw(st.one_of(st.sampled_from([1, -1]), hs.wrong_types))
     else:
         args = (a, b)
         if name in ("cagr", "change_over", "base_from_growth"):

@@ -254,10 +254,13 @@ def test_add_is_exact_beyond_float_precision() -> None:
     assert add(*big, entity="T").result == Decimal("12345678901234567.90")
 
 
-def test_add_beyond_fifty_digits_is_refused() -> None:
+def test_add_beyond_fifty_digits_is_exact() -> None:
+    # issue 27: sums carry as many digits as they need (61 here), rounded once at the end
     parts = [fact("1E+40", entity="A"), fact("1E-20", entity="B")]
-    with pytest.raises(InvalidInputError, match="50 significant digits"):
-        add(*parts, entity="T")
+    c = add(*parts, entity="T")
+    assert c.result == Decimal("1" + "0" * 40 + "." + "0" * 19 + "1")
+    assert c.display == Decimal("1" + "0" * 40 + ".00")
+    assert Computation.from_json(c.to_json()).replay() == c
 
 
 # -- sub -------------------------------------------------------------------------
@@ -465,8 +468,10 @@ def test_bad_rounding_fields() -> None:
         yoy(fact("1", "2025Q3"), fact("1", "2024Q3"), rounding=2)  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match="float"):
         Rounding(2).apply(0.1)  # type: ignore[arg-type]
+    # issue 27: a huge amount rounds to many places exactly; only a runaway value is refused
+    assert Rounding(20).apply(Decimal("1E+40")) == Decimal("1E+40")
     with pytest.raises(InvalidInputError, match="too many digits"):
-        Rounding(20).apply(Decimal("1E+40"))
+        Rounding(20).apply(Decimal("1E+2000"))
 
 
 # -- the caller's decimal context -------------------------------------------------
@@ -511,8 +516,9 @@ def test_caller_context_untouched_by_success_and_failure() -> None:
         Computation.from_json(c.to_json())
         with pytest.raises(UndefinedGrowthError):
             yoy(fact("1", "2025Q3"), fact("0", "2024Q3"))
+        add(fact("1E+40", entity="A"), fact("1E-20", entity="B"), entity="T")  # exact, wide
         with pytest.raises(InvalidInputError):
-            add(fact("1E+40", entity="A"), fact("1E-20", entity="B"), entity="T")
+            Rounding(2).apply(Decimal("1E+2000"))
         assert decimal.getcontext() is context
         assert _state(context) == before
 

@@ -262,6 +262,12 @@ PARSE_CASES = [
     ("range-q-short", "1-3Q25", CAL, "2025-01-01", "2025-10-01", C, "sell-side notes"),
     ("range-q-words", "2025年1-3季度", CAL, "2025-01-01", "2025-10-01", C, "prose"),
     ("range-q-mid", "2025年Q2-Q3", CAL, "2025-04-01", "2025-10-01", S, "prose"),
+    ("range-q-tilde", "2006年1～3季度", CAL, "2006-01-01", "2006-10-01", C, "统计公报 (issue 27)"),
+    ("range-q-wave", "2006年1〜3季度", CAL, "2006-01-01", "2006-10-01", C, "统计公报, U+301C"),
+    ("range-q-ascii-tilde", "2006年1~3季度", CAL, "2006-01-01", "2006-10-01", C, "web page"),
+    ("range-q-tilde-words", "2006年一～三季度", CAL, "2006-01-01", "2006-10-01", C, "统计公报"),
+    ("range-q-en-tilde", "Q1～Q3 2025", CAL, "2025-01-01", "2025-10-01", C, "slides (CJK font)"),
+    ("range-m-wave", "2006年1〜6月", CAL, "2006-01-01", "2006-07-01", C, "统计月报"),
     ("range-months-fen", "2025年1-9月份", CAL, "2025-01-01", "2025-10-01", C, "statistics bureau"),
     # two-digit years: 00-69 -> 20yy, 70-99 -> 19yy
     ("yy-99", "FY99", CAL, "1999-01-01", "2000-01-01", S, "old filings"),

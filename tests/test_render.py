@@ -537,3 +537,74 @@ def test_formula_names_follow_the_inputs_language() -> None:
     }
     assert render(formula("FCF", terms)) == "华东区2024年度自由现金流为8亿元（来源：doc）。"
     assert formula("FCF", terms, metric="FCF").target.metric == "FCF"
+
+
+# -- issue 27: a plain Fact renders as read --------------------------------------------------
+
+FACT_SENTENCES = [
+    # (source, build kwargs, zh_CN, en_US)
+    (
+        "三季报 (ZH): a level",
+        {
+            "value": "8.7E+8",
+            "metric": "营业收入",
+            "entity": "华东区",
+            "period": "2025Q3",
+            "page": 3,
+        },
+        "华东区2025年第三季度营业收入为8.7亿元（来源：r 第3页）。",
+        "华东区 营业收入 for Q3 2025 was CNY 870 million (sources: r, p. 3).",
+    ),
+    (
+        "统计公报 (ZH): a change, one year back by default",
+        {
+            "value": "553.1E+8",
+            "metric": "地区生产总值",
+            "entity": "全省",
+            "period": "2024年",
+            "role": "change",
+        },
+        "全省2024年度地区生产总值较2023年度增加553.1亿元（来源：r）。",
+        "全省 地区生产总值 for FY2024 increased by CNY 55.31 billion from FY2023 (sources: r).",
+    ),
+    (
+        "10-Q (EN): a balance's decrease against a declared date",
+        {
+            "value": "-312E+6",
+            "metric": "Cash",
+            "entity": "Retailer",
+            "period": "2023-07-29",
+            "dimension": "USD",
+            "role": "change",
+            "compared_to": "2023-01-28",
+        },
+        "Retailer2023年7月29日Cash较2023年1月28日减少3.12亿美元（来源：r）。",
+        "Retailer Cash as of July 29, 2023 decreased by USD 312 million from January 28, 2023 "
+        "(sources: r).",
+    ),
+    (
+        "统计公报 (ZH): a growth rate",
+        {
+            "value": "0.082",
+            "metric": "地区生产总值",
+            "entity": "全省",
+            "period": "2024年",
+            "dimension": "RATIO",
+            "role": "growth",
+        },
+        "全省2024年度地区生产总值较2023年度增长8.2%（来源：r）。",
+        "全省 地区生产总值 for FY2024 increased 8.2% from FY2023 (sources: r).",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "kwargs", "zh", "en"), FACT_SENTENCES)
+def test_render_accepts_a_plain_fact(source: str, kwargs: dict[str, Any], zh: str, en: str) -> None:
+    options = dict(kwargs)
+    value = options.pop("value")
+    f = Fact.build(value, evidence_id="r", **options)
+    assert render(f) == zh, source
+    assert render(f, locale="en_US") == en, source
+    # the value is written exactly as read, never rounded to two places
+    written = render(f, template="{magnitude}").replace(",", "")
+    assert written in zh.replace(",", "")

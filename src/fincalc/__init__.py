@@ -20,6 +20,13 @@ if TYPE_CHECKING:
     from ._computing.audit import Computation
     from ._computing.formulas import Term
     from ._computing.ops import add, cagr, pp_change, qoq, ratio, share, sub, yoy
+    from ._computing.ops_changes import (
+        flow_from_balances,
+        growth_from_change,
+        level_from_change,
+        multiple_of,
+        prior_level,
+    )
     from ._computing.ops_derived import abs_, average, base_from_growth, change_over, negate, scale
     from ._computing.ops_formulas import combine, formula
     from ._computing.render import render
@@ -60,7 +67,7 @@ if TYPE_CHECKING:
     from ._locating.locate import Span, locate
     from ._reading.parse import extract_quantities, parse_quantity
     from ._reading.units import UnitContext, UnitTable, unit_context_from_header
-    from ._values.caliber import Basis, Caliber, Tax
+    from ._values.caliber import Basis, Caliber, Role, Tax
     from ._values.errors import *  # noqa: F403  (the error names: _values/errors.py __all__)
     from ._values.facts import Conflict, Evidence, Fact, find_conflicts
     from ._values.period import FiscalCalendar, ParsedPeriod, Period, parse_period
@@ -94,6 +101,7 @@ _EXPORTS: dict[str, str] = {
     "Resolution": "_grounding.resolve",
     "RetrievalReport": "_evaluating.retrieval",
     "RetrievalScores": "_evaluating.retrieval",
+    "Role": "_values.caliber",
     "Rounding": "_computing.rounding",
     "Sample": "_evaluating.records",
     "ScoringProfile": "_evaluating.profiles",
@@ -121,19 +129,24 @@ _EXPORTS: dict[str, str] = {
     "evaluate": "_evaluating.evaluate",
     "extract_quantities": "_reading.parse",
     "find_conflicts": "_values.facts",
+    "flow_from_balances": "_computing.ops_changes",
     "formula": "_computing.ops_formulas",
+    "growth_from_change": "_computing.ops_changes",
     "hit_at_k": "_evaluating.retrieval",
     "is_refusal": "_evaluating.refusals",
+    "level_from_change": "_computing.ops_changes",
     "load_gold": "_evaluating.records",
     "load_predictions": "_evaluating.records",
     "load_sample": "_evaluating.records",
     "locate": "_locating.locate",
     "mrr": "_evaluating.retrieval",
+    "multiple_of": "_computing.ops_changes",
     "ndcg_at_k": "_evaluating.retrieval",
     "negate": "_computing.ops_derived",
     "parse_period": "_values.period",
     "parse_quantity": "_reading.parse",
     "pp_change": "_computing.ops",
+    "prior_level": "_computing.ops_changes",
     "qoq": "_computing.ops",
     "ratio": "_computing.ops",
     "recall_at_k": "_evaluating.retrieval",
@@ -176,6 +189,7 @@ __all__ = [
     "Resolution",
     "RetrievalReport",
     "RetrievalScores",
+    "Role",
     "Rounding",
     "Sample",
     "ScoringProfile",
@@ -204,19 +218,24 @@ __all__ = [
     "evaluate",
     "extract_quantities",
     "find_conflicts",
+    "flow_from_balances",
     "formula",
+    "growth_from_change",
     "hit_at_k",
     "is_refusal",
+    "level_from_change",
     "load_gold",
     "load_predictions",
     "load_sample",
     "locate",
     "mrr",
+    "multiple_of",
     "ndcg_at_k",
     "negate",
     "parse_period",
     "parse_quantity",
     "pp_change",
+    "prior_level",
     "qoq",
     "ratio",
     "recall_at_k",

@@ -18,6 +18,9 @@ analytic, and then by a written rule:
 - ``days``: a balance divided by a flow over P, times the days of P — 365
   for a 12-month period unless ``days=`` says otherwise (another period
   needs ``days=``): DSO, DPO, DIO, in ``DAYS``.
+- ``leverage``: a balance divided by a flow over P (the balance paired as
+  for a turnover: closing, or the average over P), read as a ``MULTIPLE``:
+  debt / EBITDA 2.4x.
 - ``per_unit``: a figure over a count or physical quantity — of the same
   period, or a balance paired as for a turnover: revenue per employee at
   year end (``CNY_PER_PERSONS``), net income per share outstanding.
@@ -66,6 +69,7 @@ _DIMENSIONS: dict[str, str] = {
     "turnover": MULTIPLE,
     "return": RATIO,
     "days": DAYS,
+    "leverage": MULTIPLE,
 }
 
 
@@ -109,7 +113,7 @@ def pair_parts(
 
     ``ratio`` and ``multiple``: one entity, period, basis and tax. ``turnover``
     and ``return``: ``top`` a flow, ``bottom`` a balance aligned with it;
-    ``days``: the other way round (the module docstring).
+    ``days`` and ``leverage``: the other way round (the module docstring).
     """
     dimension = result_dimension(operation, kind, top, bottom)
     ct, cb = top.caliber, bottom.caliber
@@ -127,7 +131,7 @@ def pair_parts(
                 differing=differing,
             )
         return Pairing(Caliber(metric, ct.entity, ct.period, ct.basis, dimension, ct.tax), "", None)
-    flow, balance = (bottom, top) if kind == "days" else (top, bottom)
+    flow, balance = (bottom, top) if kind in ("days", "leverage") else (top, bottom)
     note = _check_flow_and_balance(operation, kind, flow, balance, calendar)
     cf = flow.caliber
     return Pairing(Caliber(metric, cf.entity, cf.period, cf.basis, dimension, cf.tax), note, flow)

@@ -605,6 +605,8 @@ def _input_counts(computation: Computation) -> tuple[int, int]:
         return 2, 10_000
     if operation in ("scale", "negate", "abs"):
         return 1, 1
+    if operation == "flow_from_balances":
+        return 3, 3
     if operation == "formula":
         terms = len(computation.formula.terms) if computation.formula is not None else 1
         return terms, terms

@@ -149,7 +149,19 @@ def _field_text(caliber: Caliber, name: str, calendar: FiscalCalendar | None) ->
         return caliber.basis.value
     if name == "tax":
         return caliber.tax.value
+    if name == "role":
+        return caliber.role.value
+    if name == "compared_to":
+        base = caliber.compared_to
+        return "none" if base is None else base.describe(calendar)
     return repr(getattr(caliber, name))
+
+
+#: Operations that take figures of one role: a role difference gets a pointer to
+#: the operations that combine a level with its change.
+_ROLE_BLIND = frozenset(
+    {"add", "sub", "yoy", "qoq", "ratio", "share", "cagr", "change_over", "average", "pp_change"}
+)
 
 
 def mismatch(
@@ -174,6 +186,11 @@ def mismatch(
     ]
     if detail:
         parts.append(detail)
+    if "role" in fields and a.role is not b.role and operation in _ROLE_BLIND:
+        parts.append(
+            "a level and its change combine only through prior_level, growth_from_change or "
+            "level_from_change (and a growth rate through base_from_growth)"
+        )
     if not parts:
         parts.append(f"both facts have the caliber {a.describe()}")
     return CaliberMismatchError(

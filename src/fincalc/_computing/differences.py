@@ -29,11 +29,11 @@ whatever convention the statement uses and needs no declaration.
 
 from __future__ import annotations
 
-import decimal
 from decimal import Decimal
 from typing import Final
 
 from .._values.caliber import Basis, Caliber
+from .._values.decimals import exact_sum
 from .._values.errors import InvalidInputError
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
@@ -280,11 +280,8 @@ def _settle_difference(
         convention = sign_note(("a", "b"), (a, b), signs)
         note = f"{note}; {convention}" if note else convention
 
-    def exact_difference() -> Decimal:
-        result = first - second
-        if decimal.getcontext().flags[decimal.Inexact]:
-            raise decimal.Inexact("difference needs more than 50 significant digits")
-        return result
+    def exact_difference() -> Decimal:  # exact: as many digits as the difference needs
+        return exact_sum((first, second), (1, -1))
 
     return settle(
         _OPERATION,

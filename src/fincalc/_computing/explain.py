@@ -143,6 +143,18 @@ def expression_of(record: Explained) -> str:
         return f"({a} / {b}) ^ (1 / {years}) − 1"
     if operation == "base_from_growth":
         return f"{a} / (1 + {b})"
+    if operation == "prior_level":
+        return f"{a} − {b}"
+    if operation == "growth_from_change":
+        return f"{b} / ({a} − {b})"
+    if operation == "level_from_change":
+        return f"{a} + {b}"
+    if operation == "multiple_of":
+        return f"{a} / {b}"
+    if operation == "flow_from_balances":
+        c = read[2] if len(read) > 2 else "?"
+        sign = "−" if record.factor is not None and record.factor < 0 else "+"
+        return f"{a} {sign} ({b} − {c})"
     if operation == "scale":
         return f"{a}{_times(record)}"
     if operation == "negate":

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from .._values.decimals import arithmetic
+from .._values.decimals import arithmetic, exact_sum
 from .._values.dimensions import is_additive
 from .._values.errors import DimensionMismatchError, InvalidInputError
 from .._values.facts import Fact
@@ -298,14 +298,8 @@ def _signed_sum(
     pairs: Sequence[tuple[Sign, str]], terms: dict[str, tuple[Fact, FormulaTerm]]
 ) -> Decimal:
     """Σ sign × value (under each term's convention), exact (call in the private context)."""
-    total = Decimal(0)
-    for sign, name in pairs:
-        fact, term = terms[name]
-        value = apply_convention(fact, term.convention)
-        total = total - value if sign == "-" else total + value
-    if decimal.getcontext().flags[decimal.Inexact]:
-        raise decimal.Inexact("sum needs more than 50 significant digits")
-    return total
+    values = [apply_convention(terms[name][0], terms[name][1].convention) for _, name in pairs]
+    return exact_sum(values, [-1 if sign == "-" else 1 for sign, _ in pairs])
 
 
 def _settle_sum(
@@ -377,8 +371,9 @@ def _settle_quotient(
                 result = (amount * factor if factor is not None else amount) / base
     except decimal.DecimalException as exc:
         raise InvalidInputError(
-            f"cannot {operation}: the amounts exceed fincalc's 50 significant digits "
-            f"({type(exc).__name__}); check the units of the inputs",
+            f"cannot {operation}: the decimal arithmetic failed ({type(exc).__name__}: {exc}); "
+            "sums are exact and quotients carry 50 significant digits, so this is not a "
+            "matter of the inputs' units — report it with the inputs",
             argument="facts",
             value=type(exc).__name__,
         ) from exc

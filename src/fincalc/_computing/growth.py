@@ -1,5 +1,6 @@
-"""The rules of the changes over time: ``yoy``, ``qoq``, ``cagr``, ``change_over``,
-``pp_change``, and ``base_from_growth`` (the base a growth rate was taken over).
+"""The rules of the changes over time: ``yoy``, ``qoq``, ``cagr``, ``change_over`` and
+``pp_change`` (``base_from_growth``, the base a growth rate was taken over, is in
+``bases``).
 
 Each compares one figure over two periods, the later one first: every caliber
 field is equal except ``period``. Growth rates (yoy, qoq, cagr, change_over)
@@ -8,21 +9,21 @@ refuse a zero or negative base and refuse ratios, whose change is
 ``RATIO`` named ``"<metric> <operation>"`` unless the caller names it. The
 number of years of ``cagr`` and ``change_over`` is counted from the periods
 (FY2021 → FY2024 is three years); a caller's ``years=`` is checked against it.
+``change_over`` of one balance at two dates that are not whole years apart is
+the change over that span, not annualised unless asked.
 """
 
 from __future__ import annotations
 
-import functools
 from decimal import Decimal
 from typing import Final
 
-from .._values.caliber import Basis, Caliber
-from .._values.dimensions import RATIO, is_additive
-from .._values.errors import DimensionMismatchError, InvalidInputError, SignConventionError
+from .._values.caliber import Basis, Caliber, Role
+from .._values.decimals import exact_sum
+from .._values.dimensions import RATIO
+from .._values.errors import DimensionMismatchError, InvalidInputError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
-from .._values.signs import WINDOW, negating_word
-from .._values.vocabulary import vocabulary
 from .checks import (
     check_dimensions,
     check_fact,
@@ -35,11 +36,10 @@ from .checks import (
     shifted,
     undefined,
 )
-from .outcome import Operation, Outcome, settle
+from .outcome import Extras, Operation, Outcome, settle
 from .rounding import Rounding, rounding_for
 
 __all__ = [
-    "base_before_growth",
     "change_over_years",
     "compound_annual_growth",
     "percentage_point_change",
@@ -48,6 +48,7 @@ __all__ = [
 ]
 
 _ONE = Decimal(1)
+_YEAR = Decimal(365)
 
 
 def year_over_year(
@@ -231,10 +232,30 @@ def change_over_years(
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
     years: object = None,
+    annualise: object = False,
 ) -> Outcome:
-    """``(current − prior) / prior`` over a whole number N ≥ 1 of years counted from the periods."""
+    """``(current − prior) / prior`` over a whole number N ≥ 1 of years counted from the periods.
+
+    Two balances at dates that are not whole years apart: the change over
+    that span, not annualised unless ``annualise`` asks for it.
+    """
     operation: Final = "change_over"
     _check_growth_inputs(operation, ("current", current), ("prior", prior), calendar)
+    if not isinstance(annualise, bool):
+        raise InvalidInputError(
+            f"change_over: annualise={annualise!r} must be True or False",
+            argument="annualise",
+            value=repr(annualise)[:80],
+        )
+    if years is None and _dates_apart(current, prior):
+        return _change_between_dates(current, prior, metric, calendar, rounding, annualise)
+    if annualise:
+        raise InvalidInputError(
+            "change_over: annualise=True applies to one balance at two dates that are not a "
+            "whole number of years apart; over whole years the annual rate is cagr()",
+            argument="annualise",
+            value="True",
+        )
     count = _whole_years_apart(operation, current, prior, calendar, stated=years)
     base = prior.quantity.value
     if not base or base.is_signed():
@@ -268,83 +289,74 @@ def change_over_years(
     )
 
 
-def base_before_growth(
+def _dates_apart(current: Fact, prior: Fact) -> bool:
+    """Two balances of one caliber at dates that are not a whole number of years apart."""
+    c, p = current.caliber, prior.caliber
+    if c.basis is not Basis.INSTANT or c.diff(p) != ("period",):
+        return False
+    if p.period.start >= c.period.start:
+        return False
+    years = c.period.start.year - p.period.start.year
+    return years < 1 or shifted(p.period, years) != c.period
+
+
+def _change_between_dates(
     current: Fact,
-    growth: Fact,
-    *,
+    prior: Fact,
     metric: str | None,
     calendar: FiscalCalendar | None,
     rounding: Rounding | str | None,
-    years: object = 1,
+    annualise: bool = False,
 ) -> Outcome:
-    """``current / (1 + growth)``: the figure ``years`` earlier that the growth was over."""
-    operation: Final = "base_from_growth"
-    check_fact(operation, "current", current)
-    check_fact(operation, "growth", growth)
-    normalise_calendar(calendar)
-    count = _check_stated_years(years)
-    if count is None:
-        raise InvalidInputError(
-            "base_from_growth: years must be a whole number ≥ 1 (1 for a year-on-year growth)",
-            argument="years",
-            value=None,
-        )
-    c, g = current.caliber, growth.caliber
-    if g.dimension != RATIO or not is_additive(c.dimension):
-        raise DimensionMismatchError(
-            f"cannot {operation}: the current figure must be an amount and the growth a "
-            f"RATIO; got {c.dimension!r} ({c.metric}) and {g.dimension!r} ({g.metric}) — a "
-            "growth rate of a ratio is not what is meant (pp_change for ratios)",
-            operation=operation,
-            left=c.dimension,
-            right=g.dimension,
-        )
-    differing = tuple(name for name in c.diff(g) if name not in ("metric", "dimension"))
-    if differing:
-        raise mismatch(
-            operation,
-            current,
-            growth,
-            "the growth rate must be stated for the current figure: the same entity, period, "
-            "basis and tax (2023年营业收入 with its 2023年同比增长率)",
-            calendar=calendar,
-            differing=differing,
-        )
-    amount = current.quantity.value
-    if not amount or amount.is_signed():
+    """``(current − prior) / prior`` for one balance at any two dates (annualised if asked)."""
+    operation: Final = "change_over"
+    base = prior.quantity.value
+    if not base or base.is_signed():
         raise undefined(
             operation,
-            current,
-            "current value",
-            "a growth rate is defined only over a positive base, so a zero or negative figure "
-            "has no base to recover",
+            prior,
+            "base",
+            "a change over a zero or negative base is undefined — report both values, or the "
+            "difference with sub()" + _bracketed_hint(operation, current, prior),
         )
-    rate = growth.quantity.value
-    _check_not_points(operation, growth)
-    _check_direction(operation, growth)
-    if rate <= -1:
-        raise undefined(
-            operation,
-            growth,
-            "growth rate",
-            "a decline of 100 % or more leaves no base to recover (1 + growth ≤ 0)",
-        )
-    prior_period = shifted(c.period, -count)
+    c, p = current.caliber, prior.caliber
     name = checked_name(metric, "metric") if metric is not None else c.metric
-    target = Caliber(name, c.entity, prior_period, c.basis, c.dimension, c.tax)
-    rule = rounding_for(operation, rounding, c.dimension)
-    note = (
-        f"{described(c.period, calendar)} / (1 + growth over {count} "
-        f"year{'s' if count > 1 else ''}) = {described(prior_period, calendar)}"
+    target = Caliber(
+        name, c.entity, c.period, c.basis, RATIO, c.tax, role=Role.GROWTH, compared_to=p.period
     )
+    days = (c.period.start - p.period.start).days
+    span = f"change from {p.period.start.isoformat()} to {c.period.start.isoformat()} ({days} days)"
+    if not annualise:
+        return settle(
+            operation,
+            (current, prior),
+            target,
+            rounding_for(operation, rounding, RATIO),
+            lambda: exact_sum((current.quantity.value, base), (1, -1)) / base,
+            calendar,
+            note=f"{span}, not annualised",
+        )
+    final = current.quantity.value
+    if not final or final.is_signed():
+        raise undefined(
+            operation,
+            current,
+            "later balance",
+            "an annualised rate to a zero or negative balance is undefined",
+        )
+
+    def annualised() -> Decimal:  # (1 + change) ^ (365 / days) − 1, compounded
+        return ((final / base).ln() * _YEAR / days).exp() - _ONE
+
     return settle(
         operation,
-        (current, growth),
+        (current, prior),
         target,
-        rule,
-        lambda: current.quantity.value / (1 + rate),
+        rounding_for(operation, rounding, RATIO),
+        annualised,
         calendar,
-        note=note,
+        note=f"{span}, annualised: (1 + change) ^ (365 / {days}) − 1",
+        extras=Extras(factor=_YEAR, factor_meaning=f"365 days: annualised from {days} days"),
     )
 
 
@@ -488,53 +500,4 @@ def _ratio_target(operation: str, caliber: Caliber, metric: str | None) -> Calib
         caliber.basis,
         RATIO,
         caliber.tax,
-    )
-
-
-def _check_direction(operation: str, growth: Fact) -> None:
-    """Refuse a positive growth whose quote states a decline ("下降1.5%" read as +1.5 %).
-
-    The sign words around the number in the quote decide, by the rules the
-    grounding stage and the answer checker share (``fincalc._values.signs``);
-    a quote without one says nothing.
-    """
-    value, raw, quote = growth.quantity.value, growth.quantity.raw, growth.evidence.quote
-    if not raw or not quote or not value or value.is_signed():
-        return
-    at = quote.find(raw)
-    if at < 0:
-        return
-    found = negating_word(quote, (at, at + len(raw)), ratio=True)
-    if found is None:
-        return
-    raise SignConventionError(
-        f"cannot {operation}: the growth {growth.caliber.metric!r} is quoted as a decline "
-        f"({quote[max(0, at - WINDOW) : at + len(raw)].strip()!r}, {found[0]!r}) but its value "
-        f"is +{format(value, 'f')}; a decline is a negative growth — pass "
-        "negate(growth).as_fact(), or a fact built with the signed value",
-        operation=operation,
-        argument="growth",
-        value=format(value, "f"),
-        raw=raw,
-    )
-
-
-@functools.cache
-def _points() -> frozenset[str]:
-    return frozenset(word.casefold() for word in vocabulary("directions").words("points"))
-
-
-def _check_not_points(operation: str, growth: Fact) -> None:
-    """Refuse a change in percentage points (提高0.5个百分点, 50 bps) used as a growth rate."""
-    unit = (growth.quantity.unit or "").strip().casefold()
-    if unit not in _points():
-        return
-    raise DimensionMismatchError(
-        f"cannot {operation}: {growth.caliber.metric!r} "
-        f"({growth.quantity.raw or format(growth.value, 'f')}) is a change in percentage "
-        "points, not a growth rate; a figure grows by a rate (增长5.2%) — a ratio's change in "
-        "points is pp_change's result, and has no base to recover this way",
-        operation=operation,
-        left=growth.caliber.dimension,
-        right=growth.caliber.dimension,
     )

@@ -399,8 +399,10 @@ def ratio(
     asset turnover 1.73x), ``"return"`` (the same pairing as a
     ``RATIO``: ROA, ROE), ``"days"`` (a balance over a flow × the days of the
     flow's period, 365 for a 12-month period unless ``days=`` says; ``DAYS``:
-    DSO 93.94 days) or ``"multiple"`` (a plain ratio read as a multiple:
-    interest coverage). An analytic needs a positive divisor.
+    DSO 93.94 days), ``"leverage"`` (a balance over a flow, paired as for a
+    turnover; a ``MULTIPLE``: debt / EBITDA 2.4x) or ``"multiple"`` (a plain
+    ratio read as a multiple: interest coverage). An analytic needs a
+    positive divisor.
 
     Sign rule: when exactly one figure is negative (any negative one, for an
     analytic), the result's sign depends on whether the minus is real (a net
@@ -479,8 +481,11 @@ def share(
 ) -> Computation:
     """A part's share of a whole (占比): ``part / whole``, a ``RATIO``.
 
-    Rule: metric, period, basis, dimension and tax are equal and the entities
-    differ (华东区 of 全公司). The whole must be positive, the facts amounts or
+    Rule: metric, dimension, tax and role are equal, and either the entities
+    differ with the period and basis equal (华东区 of 全公司), or the entity is
+    equal and the part's period lies inside the whole's (a quarter of its
+    fiscal year, Q3 of 前三季度: ``"<metric> share of FY2022"``; never a
+    balance). The whole must be positive, the facts amounts or
     counts (never ratios or multiples, which are not parts of a whole), and a
     non-negative part no larger than the whole: a part bigger than the whole
     means the "whole" is a sibling, not the parent total.
@@ -488,8 +493,8 @@ def share(
     Args:
         part: The part (e.g. a segment).
         whole: The whole (e.g. the group total).
-        metric: The result's metric (``"<metric> share of <whole entity>"`` by
-            default).
+        metric: The result's metric (``"<metric> share of <whole entity>"``, or
+            of the whole's period, by default).
         calendar: The fiscal calendar the period is named by (recorded, and
             used by ``render``); the calendar year by default.
         rounding: The display rule; ``ROUND_HALF_UP@2%`` by default.

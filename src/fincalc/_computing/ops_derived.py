@@ -14,7 +14,8 @@ from .._values.period import FiscalCalendar
 from .._values.public import public
 from .audit import Computation, record
 from .averages import mean_of
-from .growth import base_before_growth, change_over_years
+from .bases import base_before_growth
+from .growth import change_over_years
 from .rounding import Rounding
 from .scaling import absolute_value, multiplied, negated
 
@@ -175,6 +176,7 @@ def change_over(
     prior: Fact,
     *,
     years: int | None = None,
+    annualise: bool = False,
     metric: str | None = None,
     calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
@@ -189,10 +191,18 @@ def change_over(
     ``"<metric> change over N years"`` unless ``metric=`` names it; the
     annual rate is ``cagr``.
 
+    One balance at two dates that are not a whole number of years apart (a
+    10-Q's January 28 and July 29) gives the change over that span, **not
+    annualised**, as a growth-role ``RATIO`` compared to the earlier date,
+    named by the balance's metric; its note names both dates and the days.
+    ``annualise=True`` compounds it to a year: ``(1 + change) ^ (365 /
+    days) − 1``.
+
     Args:
         current: The later figure.
         prior: The same figure N years earlier.
         years: The number of years the question states (checked).
+        annualise: Compound a change between two balance dates to a year.
         metric: The result's metric.
         calendar: The fiscal calendar naming the periods.
         rounding: The display rule; ``ROUND_HALF_UP@2%`` by default.
@@ -213,7 +223,13 @@ def change_over(
     """
     return record(
         change_over_years(
-            current, prior, metric=metric, calendar=calendar, rounding=rounding, years=years
+            current,
+            prior,
+            metric=metric,
+            calendar=calendar,
+            rounding=rounding,
+            years=years,
+            annualise=annualise,
         )
     )
 
@@ -223,24 +239,27 @@ def base_from_growth(
     current: Fact,
     growth: Fact,
     *,
-    years: int = 1,
+    years: int | None = None,
     metric: str | None = None,
     calendar: FiscalCalendar | None = None,
     rounding: Rounding | str | None = None,
 ) -> Computation:
     """The figure a growth rate was measured from: ``current / (1 + growth)``.
 
-    Rule: ``current`` is a positive amount and ``growth`` the ``RATIO`` stated
-    for it (same entity, period, basis and tax; the metric may differ:
-    "营业收入 … 同比增长12.5%"); ``growth`` is over ``years`` years (1: year on
-    year). The result has ``current``'s caliber with the period ``years``
-    earlier. ``1 + growth`` must be positive. A decline is a negative growth
-    (下降3% is ``-0.03``).
+    Rule: ``current`` is a positive amount (a level) and ``growth`` the
+    ``RATIO`` stated for it (same entity, period, basis and tax; the metric
+    may differ: "营业收入 … 同比增长12.5%"). The base period is the one the
+    growth states (a fact with ``role="growth"`` compares to its
+    ``compared_to``: a growth since 2023-01-28, or over two years); else
+    ``years`` back (1, year on year, by default). A ``years=`` that disagrees
+    with the growth's own base is refused. ``1 + growth`` must be positive. A
+    decline is a negative growth (下降3% is ``-0.03``).
 
     Args:
         current: The later figure.
         growth: Its growth rate over ``years`` years.
-        years: How many years the growth spans (1 by default).
+        years: How many years the growth spans (the growth's own base period,
+            else 1).
         metric: The result's metric (``current``'s by default).
         calendar: The fiscal calendar naming the periods.
         rounding: The display rule (by the dimension).
@@ -259,6 +278,11 @@ def base_from_growth(
     >>> c = base_from_growth(gdp, g, rounding="ROUND_HALF_UP@2亿")
     >>> c.display_text, c.target.period.describe()
     ('5000.00亿', 'FY2022')
+    >>> two_years = Fact.build("0.21", metric="地区生产总值", entity="某市", period="2023年",
+    ...                        dimension="RATIO", evidence_id="公报", role="growth",
+    ...                        compared_to="2021年")
+    >>> base_from_growth(gdp, two_years).target.period.describe()
+    'FY2021'
     """
     return record(
         base_before_growth(

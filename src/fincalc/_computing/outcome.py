@@ -44,6 +44,11 @@ Operation = Literal[
     "abs",
     "change_over",
     "base_from_growth",
+    "prior_level",
+    "growth_from_change",
+    "level_from_change",
+    "flow_from_balances",
+    "multiple_of",
 ]
 #: Every operation name a record may carry.
 OPERATIONS: frozenset[str] = frozenset(get_args(Operation))
@@ -127,8 +132,10 @@ def settle(
             display = rule.apply_in_context(result)
     except decimal.DecimalException as exc:
         raise InvalidInputError(
-            f"cannot {operation}: the amounts exceed fincalc's 50 significant digits "
-            f"({type(exc).__name__}); check the units of the inputs",
+            f"cannot {operation}: the decimal arithmetic failed ({type(exc).__name__}: {exc}) "
+            f"under the rounding {rule.rule}; sums and differences are exact and quotients "
+            "carry 50 significant digits, so this is not a matter of the inputs' units — "
+            "report it with the inputs",
             argument="facts",
             value=type(exc).__name__,
         ) from exc
@@ -153,11 +160,17 @@ def _out_of_range(operation: str, rule: Rounding, result: Decimal, display: Deci
     """Refuse a result or display no record could hold (``from_json`` would reject it)."""
     for name, value in (("result", result), ("display", display)):
         if value and not in_range(value):
+            why = (
+                "the inputs cancel to within 1E-40 of each other (they agree to more digits "
+                "than any report writes)"
+                if value.adjusted() < 0
+                else "check the units of the inputs, or pick a rounding unit that fits (a "
+                "huge ratio is not a percentage)"
+            )
             raise InvalidInputError(
                 f"cannot {operation}: the {name} {value:.6E} (under {rule.rule}) is outside "
                 f"fincalc's range (magnitudes from 1E-{MAX_EXPONENT} to below "
-                f"1E+{MAX_EXPONENT + 1}); check the units of the inputs, or pick a rounding "
-                "unit that fits (a huge ratio is not a percentage)",
+                f"1E+{MAX_EXPONENT + 1}, far beyond any reported figure); {why}",
                 argument="facts",
                 value=format(value, "E"),
                 limit=MAX_EXPONENT,

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from .._values.caliber import Basis, Caliber
-from .._values.dimensions import RATIO, find_dimension, is_additive, is_money
+from .._values.dimensions import MULTIPLE, RATIO, find_dimension, is_additive, is_money
 from .._values.errors import CaliberMismatchError, DimensionMismatchError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
@@ -25,8 +25,10 @@ from .checks import (
     check_dimensions,
     check_fact,
     checked_name,
+    described,
     mismatch,
     normalise_calendar,
+    same_length,
     undefined,
 )
 from .outcome import Extras, Operation, Outcome, settle
@@ -41,7 +43,13 @@ from .signs import (
 )
 from .spec import SignConvention
 
-__all__ = ["check_mixed_signs", "part_of_whole", "per_unit_dimension", "quotient"]
+__all__ = [
+    "check_mixed_signs",
+    "multiple_across",
+    "part_of_whole",
+    "per_unit_dimension",
+    "quotient",
+]
 
 #: Kinds a per-unit figure may count by (per share, per employee, per tonne, per day).
 _PER_KINDS = frozenset({"count", "physical", "time"})
@@ -86,6 +94,11 @@ def quotient(
 
 def _ratio_hint(cn: Caliber, cd: Caliber) -> str:
     hint = "a ratio divides two figures of the same entity, period, basis and tax"
+    if cn.metric == cd.metric and (cn.entity != cd.entity or cn.period != cd.period):
+        hint += (
+            "; one metric compared across entities or periods is multiple_of(a, b) (US "
+            "consumption / Germany's), a part of its whole is share(part, whole)"
+        )
     if (cn.basis is Basis.INSTANT) != (cd.basis is Basis.INSTANT) and cn.entity == cd.entity:
         hint += (
             "; a flow over a balance is an analytic — name it: ratio(..., kind='turnover') "
@@ -195,28 +208,121 @@ def part_of_whole(
             left=cp.dimension,
             right=cw.dimension,
         )
-    if cp.diff(cw) != ("entity",):
+    differing = cp.diff(cw)
+    inside = _period_inside(cp, cw)
+    if differing == ("entity",):
+        name = f"{cp.metric} share of {cw.entity}"
+        note = ""
+    elif inside and set(differing) <= {"period", "basis"}:
+        # a quarter of its year, a month of its half: the part's period inside the whole's
+        name = f"{cp.metric} share of {described(cw.period, calendar)}"
+        note = (
+            f"{cp.entity} {described(cp.period, calendar)} / {described(cw.period, calendar)} "
+            "(the part's period lies inside the whole's)"
+        )
+    else:
+        details = []
+        if cp.entity == cw.entity:
+            details.append(f"both are {cp.entity!r}")
+        if "period" in differing and not inside:
+            details.append(
+                f"{described(cp.period, calendar)} does not lie inside "
+                f"{described(cw.period, calendar)} (or one is a balance)"
+            )
+        elif "entity" in differing and "period" in differing:
+            details.append("a share takes another entity or a longer period, not both at once")
         raise mismatch(
             operation,
             part,
             whole,
-            "a share divides one entity's figure by another's (segment of group) for the same "
-            "metric, period, basis and tax",
+            "a share divides a part by the whole that contains it, for the same metric and "
+            "tax: a segment by its group (same period), or a quarter by its year (same entity, "
+            "the part's period inside the whole's)",
             calendar=calendar,
-            detail=None if cp.entity != cw.entity else f"both are {cp.entity!r}",
+            detail="; ".join(details) or None,
         )
     _check_part_fits(part, whole)
     target = Caliber(
-        checked_name(metric, "metric")
-        if metric is not None
-        else f"{cp.metric} share of {cw.entity}",
+        checked_name(metric, "metric") if metric is not None else name,
         cp.entity,
         cp.period,
         cp.basis,
         RATIO,
         cp.tax,
     )
+    if note:
+        return _divide(operation, part, whole, target, rounding, calendar, note=note)
     return _divide(operation, part, whole, target, rounding, calendar)
+
+
+def _period_inside(cp: Caliber, cw: Caliber) -> bool:
+    """The part's period lies strictly inside the whole's, both figures over periods."""
+    if cp.basis is Basis.INSTANT or cw.basis is Basis.INSTANT or cp.period == cw.period:
+        return False
+    return cw.period.contains(cp.period)
+
+
+def multiple_across(
+    first: Fact,
+    second: Fact,
+    *,
+    metric: str | None,
+    calendar: FiscalCalendar | None,
+    rounding: Rounding | str | None,
+) -> Outcome:
+    """``first / second`` of one metric across entities or periods, as a ``MULTIPLE``."""
+    operation: Final = "multiple_of"
+    check_fact(operation, "first", first)
+    check_fact(operation, "second", second)
+    check_dimensions(operation, first, second)
+    normalise_calendar(calendar)
+    ca, cb = first.caliber, second.caliber
+    differing = ca.diff(cb)
+    fits = bool(differing) and set(differing) <= {"entity", "period"}
+    if fits and "period" in differing:
+        fits = ca.basis is Basis.INSTANT or same_length(ca.period, cb.period)
+    if not fits:
+        raise mismatch(
+            operation,
+            first,
+            second,
+            "a multiple compares one metric (same basis, dimension, tax and role) across "
+            "entities or periods of equal length: US consumption / Germany's",
+            calendar=calendar,
+            detail=None if differing else f"both facts have the caliber {ca.describe()}",
+        )
+    if not is_additive(ca.dimension):
+        raise DimensionMismatchError(
+            f"cannot {operation}: {ca.metric!r} is a {ca.dimension}; a multiple of two ratios "
+            "is rarely meant — compare them with sub() (percentage points) or ratio()",
+            operation=operation,
+            left=ca.dimension,
+            right=cb.dimension,
+        )
+    for name, fact in (("first", first), ("second", second)):
+        value = fact.quantity.value
+        if not value or value.is_signed():
+            raise undefined(
+                operation, fact, name, "a multiple of a zero or negative figure is not meaningful"
+            )
+    sides = [_side(c, differing, calendar) for c in (ca, cb)]
+    name = (
+        checked_name(metric, "metric")
+        if metric is not None
+        else f"{ca.metric}: {sides[0]} / {sides[1]}"
+    )
+    target = Caliber(name, ca.entity, ca.period, ca.basis, MULTIPLE, ca.tax)
+    note = f"{ca.metric} of {sides[0]} is this many times that of {sides[1]}"
+    return _divide(operation, first, second, target, rounding, calendar, note=note)
+
+
+def _side(caliber: Caliber, differing: tuple[str, ...], calendar: FiscalCalendar | None) -> str:
+    parts = []
+    if "entity" in differing:
+        parts.append(caliber.entity)
+    if "period" in differing:
+        parts.append(described(caliber.period, calendar))
+    return " ".join(parts)
 
 
 def _check_part_fits(part: Fact, whole: Fact) -> None:
@@ -248,11 +354,11 @@ def _divide(
     calendar: FiscalCalendar | None,
     *,
     signs: tuple[SignConvention, ...] | None = None,
+    note: str = "",
 ) -> Outcome:
     rule = rounding_for(operation, rounding, target.dimension)
     top = apply_convention(numerator, signs[0] if signs else None)
     bottom = apply_convention(denominator, signs[1] if signs else None)
-    note = ""
     if signs is not None:
         note = sign_note(("numerator", "denominator"), (numerator, denominator), signs)
         if not bottom:

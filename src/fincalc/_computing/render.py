@@ -27,16 +27,19 @@ import functools
 import string
 from datetime import date
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
+from .._values.caliber import Caliber, Role
 from .._values.decimals import arithmetic
 from .._values.dimensions import RATIO, find_dimension, is_money
 from .._values.errors import InvalidInputError
+from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 from .._values.public import public
 from .._values.vocabulary import vocabulary
 from .audit import Computation
 from .explain import leaf_evidence
+from .rounding import Rounding
 
 __all__ = ["Locale", "render"]
 
@@ -62,7 +65,22 @@ FIELDS = (
 #: quarter derived from year-to-date figures) are plain amounts.
 _CHANGES = frozenset({"yoy", "qoq", "pp_change", "sub_change", "sub_entity", "change_over"})
 #: Operations written as "<metric> is <value>" (a derived amount or figure).
-_PLAIN = frozenset({"formula", "combine", "scale", "negate", "abs", "base_from_growth"})
+_PLAIN = frozenset(
+    {
+        "formula",
+        "combine",
+        "scale",
+        "negate",
+        "abs",
+        "base_from_growth",
+        "prior_level",
+        "level_from_change",
+        "flow_from_balances",
+    }
+)
+#: Operations written with another operation's sentence (a growth rate from a
+#: level and its change reads like a change over a base period).
+_ALIASES = {"growth_from_change": "change_over"}
 _TEMPLATES: dict[str, dict[str, str]] = {
     "zh_CN": {
         "add": "{entity}{period}{metric}合计为{value}{citations}。",
@@ -73,6 +91,7 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "qoq": "{entity}{period}{metric}环比{direction}{magnitude}{citations}。",
         "ratio": "{entity}{period}{metric}为{value}{citations}。",
         "share": "{entity}{period}{metric}占{whole}的{value}{citations}。",
+        "multiple_of": "{entity}{period}{metric}是{whole}的{value}{citations}。",
         "cagr": "{entity}{base_period}至{period}{metric}年复合增长率为{value}{citations}。",
         "pp_change": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
         "change_over": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
@@ -95,6 +114,7 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         ),
         "ratio": "{entity} {metric} for {period} was {value}{citations}.",
         "share": "{entity} accounted for {value} of {whole} {metric} in {period}{citations}.",
+        "multiple_of": "{entity} {metric} for {period} was {value} that of {whole}{citations}.",
         "cagr": (
             "{entity} {metric} grew at a compound annual rate of {value} from {base_period} "
             "to {period}{citations}."
@@ -175,7 +195,7 @@ def _directions(locale: str, kind: str) -> tuple[str, str, str, str]:
 
 @public
 def render(
-    computation: Computation,
+    computation: Computation | Fact,
     *,
     locale: Locale = "zh_CN",
     template: str | None = None,
@@ -186,10 +206,13 @@ def render(
     formatting; amounts scaled to 亿/万 for ``zh_CN`` and billion/million for
     ``en_US`` by moving the decimal point only; ratios as percentages;
     percentage-point changes as 个百分点 / percentage points). Citations list
-    each input's evidence id, with its page when known, once each.
+    each input's evidence id, with its page when known, once each. A plain
+    ``Fact`` is written as read (its value exactly, its own citation): a
+    level as an amount, a change or growth rate with its direction against
+    the period it compares to.
 
     Args:
-        computation: The record to write.
+        computation: The record to write, or a ``Fact``.
         locale: ``"zh_CN"`` or ``"en_US"``.
         template: A ``str.format`` template using the placeholders
             ``{entity}``, ``{metric}``, ``{period}``, ``{base_period}``,
@@ -209,13 +232,22 @@ def render(
     '华东区2025年第三季度营业收入同比下降0.49%（来源：2025Q3报告 第12页；2024Q3报告 第11页）。'
     >>> render(c, locale="en_US", template="{metric}: {value}")
     '营业收入: -0.49%'
+    >>> render(Fact.build("553.1E+8", metric="地区生产总值", entity="全省", period="2024年",
+    ...                   evidence_id="公报", page=2, role="change"))
+    '全省2024年度地区生产总值较2023年度增加553.1亿元（来源：公报 第2页）。'
     """
+    if isinstance(computation, Fact):
+        return _render(_FactView.of(computation), locale, template)
     if not isinstance(computation, Computation):
         raise InvalidInputError(
-            f"render needs a Computation, got {type(computation).__name__}",
+            f"render needs a Computation or a Fact, got {type(computation).__name__}",
             argument="computation",
             value=repr(computation)[:80],
         )
+    return _render(computation, locale, template)
+
+
+def _render(computation: _Renderable, locale: str, template: str | None) -> str:
     if locale not in _LOCALES:
         raise InvalidInputError(
             f"render: locale {locale!r} is not supported; use 'zh_CN' or 'en_US'",
@@ -236,11 +268,40 @@ def render(
     return text.format(**values)
 
 
-def _kind(computation: Computation) -> str:
+class _FactView(NamedTuple):
+    """A fact seen as the record ``render`` writes: its value, exactly as read."""
+
+    operation: str
+    inputs: tuple[Fact, ...]
+    target: Caliber
+    rounding: Rounding
+    display: Decimal
+    result: Decimal
+    calendar: FiscalCalendar | None
+
+    @classmethod
+    def of(cls, fact: Fact) -> _FactView:
+        exponent = fact.value.as_tuple().exponent
+        places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+        rule = Rounding(min(places, 20))
+        return cls("fact", (fact,), fact.caliber, rule, rule.apply(fact.value), fact.value, None)
+
+
+_Renderable = Computation | _FactView
+#: How a fact's role is written: a level as an amount, a change and a growth rate
+#: with a direction word against the base period.
+_FACT_KINDS = {Role.LEVEL: "amount", Role.CHANGE: "sub_change", Role.GROWTH: "change_over"}
+
+
+def _kind(computation: _Renderable) -> str:
     """The sentence kind: the operation, with ``sub`` split by what the facts differ in."""
     op = computation.operation
+    if isinstance(computation, _FactView):
+        return _FACT_KINDS[computation.target.role]
     if op in _PLAIN:
         return "amount"
+    if op in _ALIASES:
+        return _ALIASES[op]
     if op == "average":
         return "average_balance" if computation.inputs[0].caliber.period.is_instant else op
     if op != "sub":
@@ -280,7 +341,7 @@ def _check_template(template: object) -> None:
             )
 
 
-def _fields(computation: Computation, locale: str, kind: str) -> dict[str, str]:
+def _fields(computation: _Renderable, locale: str, kind: str) -> dict[str, str]:
     target = computation.target
     first = computation.inputs[0].caliber
     second = computation.inputs[-1].caliber
@@ -298,12 +359,18 @@ def _fields(computation: Computation, locale: str, kind: str) -> dict[str, str]:
         else:
             direction = nearly_flat if computation.result else flat
         magnitude = _value_text(computation, computation.display.copy_abs(), locale)
+    base = target.compared_to if target.compared_to is not None else second.period
+    whole = second.entity
+    if kind in ("share", "multiple_of") and first.period != second.period:
+        # a quarter's share of its year, a multiple across years: the whole is a period
+        whole_period = _period_text(second.period, locale, calendar)
+        whole = whole_period if first.entity == second.entity else f"{whole}{whole_period}"
     return {
         "entity": first.entity if kind == "sub_entity" else target.entity,
         "metric": metric,
         "period": _span_text(computation, locale) if kind == "average" else period,
-        "base_period": _period_text(second.period, locale, calendar),
-        "whole": second.entity,
+        "base_period": _period_text(base, locale, calendar),
+        "whole": whole,
         "value": value,
         "direction": direction,
         "magnitude": magnitude,
@@ -343,7 +410,7 @@ def _strip(value: Decimal) -> Decimal:
     return Decimal(text)
 
 
-def _span_text(computation: Computation, locale: str) -> str:
+def _span_text(computation: _Renderable, locale: str) -> str:
     """The periods an average over periods spans: "2022年度至2024年度"."""
     periods = sorted(
         (fact.caliber.period for fact in computation.inputs), key=lambda p: (p.start, p.end)
@@ -353,7 +420,7 @@ def _span_text(computation: Computation, locale: str) -> str:
     return f"{first}至{last}" if locale == "zh_CN" else f"{first} to {last}"
 
 
-def _is_points(computation: Computation) -> bool:
+def _is_points(computation: _Renderable) -> bool:
     """A difference of two ratios: written in percentage points, never as a percentage."""
     if computation.operation == "pp_change":
         return True
@@ -362,7 +429,7 @@ def _is_points(computation: Computation) -> bool:
     )
 
 
-def _value_text(computation: Computation, display: Decimal, locale: str) -> str:
+def _value_text(computation: _Renderable, display: Decimal, locale: str) -> str:
     unit = computation.rounding.unit
     dimension = computation.target.dimension
     if unit == "%" or (dimension == RATIO and unit == "base"):
@@ -510,7 +577,7 @@ def _month_text(year: int, month: int) -> str:
     return str(format_date(date(year, month, 1), format="MMMM y", locale=_babel_locale("en_US")))
 
 
-def _citations(computation: Computation, locale: str) -> str:
+def _citations(computation: _Renderable, locale: str) -> str:
     seen: list[str] = []
     for evidence in leaf_evidence(computation.inputs):
         if evidence.page is None:

@@ -19,10 +19,16 @@ from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .analytics import analytic_ratio
 from .averages import mean_of
+from .bases import base_before_growth
+from .changes import (
+    flow_from_balance_change,
+    growth_of_change,
+    level_after_change,
+    prior_from_change,
+)
 from .differences import difference
 from .formulas import Term, evaluate_formula, linear_combination
 from .growth import (
-    base_before_growth,
     change_over_years,
     compound_annual_growth,
     percentage_point_change,
@@ -30,7 +36,7 @@ from .growth import (
     year_over_year,
 )
 from .outcome import Outcome
-from .quotients import part_of_whole, quotient
+from .quotients import multiple_across, part_of_whole, quotient
 from .rounding import Rounding
 from .scaling import absolute_value, multiplied, negated
 from .spec import Formula, RatioKind, SignConvention
@@ -156,7 +162,10 @@ _PAIRS: dict[str, _PairRule] = {
     "share": part_of_whole,
     "cagr": compound_annual_growth,
     "pp_change": percentage_point_change,
-    "change_over": change_over_years,
+    "prior_level": prior_from_change,
+    "growth_from_change": growth_of_change,
+    "level_from_change": level_after_change,
+    "multiple_of": multiple_across,
 }
 
 
@@ -171,9 +180,23 @@ def _pair(record: Record) -> Outcome:
     )
 
 
+def _change_over(record: Record) -> Outcome:
+    current, prior = _count(record, 2)
+    return change_over_years(
+        current,
+        prior,
+        metric=record.target.metric,
+        calendar=record.calendar,
+        rounding=record.rounding,
+        annualise=record.factor is not None,
+    )
+
+
 def _base_from_growth(record: Record) -> Outcome:
     current, growth = _count(record, 2)
-    years = current.caliber.period.start.year - record.target.period.start.year
+    years: int | None = current.caliber.period.start.year - record.target.period.start.year
+    if growth.caliber.compared_to is not None:
+        years = None  # the growth states its base period
     return base_before_growth(
         current,
         growth,
@@ -181,6 +204,20 @@ def _base_from_growth(record: Record) -> Outcome:
         calendar=record.calendar,
         rounding=record.rounding,
         years=years,
+    )
+
+
+def _flow_from_balances(record: Record) -> Outcome:
+    flow, closing, opening = _count(record, 3)
+    factor = record.factor
+    return flow_from_balance_change(
+        flow,
+        closing,
+        opening,
+        metric=record.target.metric,
+        sign=int(factor) if factor is not None and factor in (1, -1) else factor,
+        calendar=record.calendar,
+        rounding=record.rounding,
     )
 
 
@@ -270,5 +307,7 @@ _RULES: dict[str, Callable[[Record], Outcome]] = {
     "negate": _negate,
     "abs": _abs,
     "base_from_growth": _base_from_growth,
+    "change_over": _change_over,
+    "flow_from_balances": _flow_from_balances,
     **dict.fromkeys(_PAIRS, _pair),
 }

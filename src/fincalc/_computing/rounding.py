@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, get_args
 
-from .._values.decimals import arithmetic, to_decimal
+from .._values.decimals import CONTEXT, EXACT_DIGITS, PRECISION, arithmetic, to_decimal
 from .._values.dimensions import RATIO, find_dimension, is_money
 from .._values.errors import InvalidInputError
 from .._values.public import public
@@ -161,7 +161,15 @@ class Rounding:
         """``apply`` for callers already inside ``arithmetic()`` (one context per call)."""
         exponent = _UNIT_EXPONENT[self.unit]
         scaled = value.scaleb(exponent) if exponent else value
-        return scaled.quantize(_QUANTA[self.places], rounding=self.mode)
+        digits = scaled.adjusted() + self.places + 2
+        if digits <= PRECISION:
+            return scaled.quantize(_QUANTA[self.places], rounding=self.mode)
+        # a huge amount to many places: quantize in a context wide enough to hold it
+        if digits > EXACT_DIGITS:
+            raise decimal.InvalidOperation(f"{digits} digits")
+        wide = CONTEXT.copy()
+        wide.prec = digits
+        return scaled.quantize(_QUANTA[self.places], rounding=self.mode, context=wide)
 
     def __str__(self) -> str:
         return self.rule

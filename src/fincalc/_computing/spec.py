@@ -43,9 +43,11 @@ __all__ = [
 #: non-negative by nature and brackets are presentation: capex "(460.8)").
 SignConvention = Literal["as_written", "magnitude"]
 #: The analytics ``ratio(..., kind=...)`` may be declared as.
-RatioKind = Literal["multiple", "turnover", "return", "days", "per_unit"]
+RatioKind = Literal["multiple", "turnover", "return", "days", "per_unit", "leverage"]
 #: A formula's shape: a signed sum, or a quotient read as one of the analytics.
-FormulaKind = Literal["sum", "ratio", "multiple", "turnover", "return", "days", "per_unit"]
+FormulaKind = Literal[
+    "sum", "ratio", "multiple", "turnover", "return", "days", "per_unit", "leverage"
+]
 Sign = Literal["+", "-"]
 
 CONVENTIONS: frozenset[str] = frozenset(get_args(SignConvention))

@@ -11,12 +11,12 @@ operating income + D&A): the caller names it with ``metric=`` and the sum is
 
 from __future__ import annotations
 
-import decimal
 from decimal import Decimal
 from itertools import pairwise
 from typing import Final
 
 from .._values.caliber import Basis, Caliber
+from .._values.decimals import exact_sum
 from .._values.dimensions import is_additive
 from .._values.errors import (
     CaliberMismatchError,
@@ -72,15 +72,10 @@ def total(
         target = target.replace(metric=metric)
     rule = rounding_for(_OPERATION, rounding, target.dimension)
 
-    def exact_sum() -> Decimal:
-        result = _ZERO
-        for fact in facts:
-            result += fact.quantity.value
-        if decimal.getcontext().flags[decimal.Inexact]:
-            raise decimal.Inexact("sum needs more than 50 significant digits")
-        return result
+    def total_of() -> Decimal:  # exact: as many digits as the sum needs
+        return exact_sum([fact.quantity.value for fact in facts])
 
-    return settle(_OPERATION, facts, target, rule, exact_sum, calendar)
+    return settle(_OPERATION, facts, target, rule, total_of, calendar)
 
 
 def _check_addends(facts: tuple[Fact, ...]) -> None:

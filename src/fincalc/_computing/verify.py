@@ -115,6 +115,10 @@ def _claim(index: int, fact: Fact) -> Claim:
             basis=caliber.basis.value,
             tax=caliber.tax.value,
             currency=caliber.dimension if is_money(caliber.dimension) else None,
+            role=caliber.role.value,
+            compared_to=(
+                None if caliber.compared_to is None else _period_text(caliber.compared_to)
+            ),
         )
     except FincalcError as exc:
         raise VerificationError(

@@ -54,6 +54,13 @@ class Claim(BaseModel):
         tax: "inclusive", "exclusive" or "na" (the default).
         currency: The currency the model believes the amount is in (ISO code),
             or null for ratios, multiples and counts.
+        role: "level" (the default: the metric's value for the period),
+            "change" (an increase or decrease amount against an earlier
+            period: "比上年增加553.1亿元", "increased $972 million") or "growth"
+            (a rate of change: "同比增长8.2%").
+        compared_to: For a change or growth, the period it compares to,
+            written like ``period``; null means the same period one year
+            earlier. Null for a level.
 
     >>> claim = Claim.model_validate_json(
     ...     '{"evidence_id": "r1", "quote": "营业收入 8.7 亿元", "metric": "营业收入",'
@@ -100,6 +107,30 @@ class Claim(BaseModel):
             "and counts."
         ),
     )
+    role: Literal["level", "change", "growth"] = Field(
+        default="level",
+        description=(
+            "level: the metric's value for the period (the usual case); change: an increase "
+            "or decrease amount against an earlier period (比上年增加553.1亿元, increased $972 "
+            "million); growth: a rate of change (同比增长8.2%)."
+        ),
+    )
+    compared_to: str | None = Field(
+        default=None,
+        description=(
+            "For a change or growth: the period it compares to, written like period (2023, "
+            "FY2023, 2023-12-31); null for the same period one year earlier, and for a level."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _level_has_no_base(self) -> Claim:
+        if self.role == "level" and self.compared_to:
+            raise ValueError(
+                f"compared_to {self.compared_to!r} is set but role is 'level'; a base period "
+                "belongs to a change or growth: set role, or compared_to to null"
+            )
+        return self
 
     @field_validator("quote")
     @classmethod

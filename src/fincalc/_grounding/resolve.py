@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from .._locating.locate import locate
 from .._reading.units import UnitTable
-from .._values.caliber import Basis, Caliber, Tax
+from .._values.caliber import Basis, Caliber, Role, Tax
 from .._values.errors import (
     AmbiguousQuantityError,
     AmbiguousQuoteError,
@@ -264,6 +264,8 @@ def resolve(
         basis,
         quantity.dimension or "",
         Tax(claim.tax),
+        role=Role(claim.role),
+        compared_to=_claim_base(claim, basis, calendar),
     )
     evidence = Evidence(
         evidence_id=claim.evidence_id,
@@ -276,6 +278,17 @@ def resolve(
         unit_declaration_span=declaration.span if declaration else None,
     )
     return Fact(quantity, caliber, evidence)
+
+
+def _claim_base(claim: Claim, basis: Basis, calendar: FiscalCalendar | None) -> Period | None:
+    """The period a change or growth claim compares to (None: one year back, or a level)."""
+    if claim.role == "level" or not claim.compared_to:
+        return None
+    base, _ = _claim_period(claim.compared_to, calendar)
+    if basis is Basis.INSTANT and not base.is_instant:
+        # "FY2023" as the base of a balance's change: the balance at the end of fiscal 2023.
+        base = Period.instant(base.last_day)
+    return base
 
 
 @public

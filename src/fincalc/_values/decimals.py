@@ -17,12 +17,22 @@ precision) stays within ``CONTEXT``.
 from __future__ import annotations
 
 import decimal
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from decimal import ROUND_HALF_UP, Decimal
 
 from .errors import InvalidInputError
 
-__all__ = ["CONTEXT", "MAX_EXPONENT", "PRECISION", "arithmetic", "in_range", "to_decimal"]
+__all__ = [
+    "CONTEXT",
+    "EXACT_DIGITS",
+    "MAX_EXPONENT",
+    "PRECISION",
+    "arithmetic",
+    "exact_sum",
+    "in_range",
+    "to_decimal",
+]
 
 #: Significant digits of every intermediate result (documented in docs/computing.md).
 PRECISION = 50
@@ -50,6 +60,79 @@ def arithmetic() -> AbstractContextManager[decimal.Context]:
 
 
 _MAX_DECIMAL_TEXT = 200
+
+#: The most significant digits an exact sum may carry. Every value ``to_decimal``
+#: accepts lies below 1E+41 and is written in at most 200 characters, and a
+#: quotient carries ``PRECISION`` digits, so no sum of accepted values or of
+#: fincalc's results needs more than about 300 digits: this bound is never
+#: reached by real figures, it only keeps a hostile input from running away.
+EXACT_DIGITS = 1000
+
+
+#: ``CONTEXT`` with ``Inexact`` trapped: a sum that does not fit is retried wider.
+#: Used only through its methods (``add``, ``subtract``), never installed; the
+#: flags its traps set are never read.
+_EXACT_50 = CONTEXT.copy()
+_EXACT_50.traps[decimal.Inexact] = True
+
+
+def exact_sum(values: Sequence[Decimal], signs: Sequence[int] | None = None) -> Decimal:
+    """Return ``Σ sign × value`` exactly, in a context as wide as the sum needs.
+
+    Sums and differences are never rounded: the precision is the span from
+    the largest digit (plus carries) to the smallest, so ``1E+40 + 1E-20`` is
+    exact. Only a sum needing more than ``EXACT_DIGITS`` digits is refused.
+
+    Raises:
+        InvalidInputError: the exact sum would need more than ``EXACT_DIGITS``
+            significant digits.
+
+    >>> exact_sum([Decimal("1E+40"), Decimal("1E-20")])
+    Decimal('10000000000000000000000000000000000000000.00000000000000000001')
+    >>> exact_sum([Decimal("3003.1"), Decimal("553.1")], [1, -1])
+    Decimal('2450.0')
+    """
+    try:  # the common case: the sum fits 50 digits exactly (no context switch needed)
+        return _total(_EXACT_50, values, signs)
+    except decimal.Inexact:
+        pass
+    nonzero = [value for value in values if value]
+    lowest = min((_exponent(value) for value in values), default=0)
+    highest = max((value.adjusted() for value in nonzero), default=0)
+    digits = highest - min(lowest, 0) + len(str(len(values))) + 2
+    if digits > EXACT_DIGITS:
+        raise InvalidInputError(
+            f"an exact sum of these {len(values)} values needs {digits} significant digits, "
+            f"beyond fincalc's limit of {EXACT_DIGITS} (no reported figure comes near it: "
+            f"amounts are below 1E+{MAX_EXPONENT + 1} and at least 1E-{MAX_EXPONENT}); "
+            "pass values written with fewer decimal places",
+            argument="values",
+            value=digits,
+            limit=EXACT_DIGITS,
+        )
+    context = _EXACT_50.copy()
+    context.prec = digits
+    return _total(context, values, signs)
+
+
+def _total(
+    context: decimal.Context, values: Sequence[Decimal], signs: Sequence[int] | None
+) -> Decimal:
+    """Σ sign × value by ``context``'s methods (the thread's context is never touched)."""
+    total = Decimal(0)
+    if signs is None:
+        for value in values:
+            total = context.add(total, value)
+        return total
+    for value, sign in zip(values, signs, strict=True):
+        total = context.subtract(total, value) if sign < 0 else context.add(total, value)
+    return total
+
+
+def _exponent(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    return exponent if isinstance(exponent, int) else 0
+
 
 #: The largest ``|Decimal.adjusted()|`` ``to_decimal`` accepts (docs/evaluating.md, "Limits").
 MAX_EXPONENT = 40

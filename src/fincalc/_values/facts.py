@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from .bounded import check_no_surrogate
-from .caliber import Basis, Caliber, Tax
+from .caliber import Basis, Caliber, Role, Tax
 from .decimals import arithmetic, to_decimal
 from .errors import DimensionMismatchError, InvalidInputError
 from .period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
@@ -164,6 +164,11 @@ class Fact:
         """The amount in base units."""
         return self.quantity.value
 
+    @property
+    def role(self) -> Role:
+        """What the amount is to its metric: its level, a change of it, or its growth."""
+        return self.caliber.role
+
     @classmethod
     def build(
         cls,
@@ -181,6 +186,8 @@ class Fact:
         unit: str | None = None,
         page: int | None = None,
         calendar: FiscalCalendar | None = None,
+        role: Role | str = Role.LEVEL,
+        compared_to: Period | str | None = None,
     ) -> Fact:
         """Build a fact from plain values (tests, examples, hand-entered data).
 
@@ -188,25 +195,35 @@ class Fact:
         floats are refused. ``period`` is a ``Period`` or text for
         ``parse_period``; the basis defaults to the one the period implies
         under ``calendar``. ``raw`` defaults to the value as written.
+        ``role`` and ``compared_to`` declare a change or growth and the period
+        it compares to (a ``Period`` or text; default one year earlier).
 
         >>> f = Fact.build("8.7E+8", metric="营业收入", entity="华东区", period="2025Q3",
         ...                evidence_id="r-2025q3", raw="8.7 亿元")
         >>> f.caliber.describe(), f.value == 870000000
         ('营业收入 | 华东区 | 2025Q3 | single_period | CNY | na', True)
+        >>> Fact.build("553.1E+8", metric="国内生产总值", entity="全国", period="2024",
+        ...            evidence_id="bulletin", role="change").caliber.describe()
+        '国内生产总值 | 全国 | FY2024 | single_period | CNY | na | change vs FY2023'
         """
         cal = calendar or CALENDAR_YEAR
-        parsed = parse_period(period, cal).period if isinstance(period, str) else period
-        if not isinstance(parsed, Period):
-            raise InvalidInputError(
-                f"Fact.build: period must be a Period or text such as '2025Q3', got {period!r}",
-                argument="period",
-                value=repr(period)[:80],
-            )
+        parsed = _build_period(period, cal, "period")
+        base = None if compared_to is None else _build_period(compared_to, cal, "compared_to")
         amount = to_decimal(value, field="Fact.build value")
         # Caliber coerces and checks enum text ("cumulative", "na") itself.
         basis_value: Any = basis if basis is not None else cal.basis_of(parsed)
         tax_value: Any = tax
-        caliber = Caliber(metric, entity, parsed, basis_value, dimension, tax_value)
+        role_value: Any = role
+        caliber = Caliber(
+            metric,
+            entity,
+            parsed,
+            basis_value,
+            dimension,
+            tax_value,
+            role=role_value,
+            compared_to=base,
+        )
         quantity = Quantity(
             amount, dimension, unit=unit, raw=raw if raw is not None else format(amount, "f")
         )
@@ -219,6 +236,17 @@ class Fact:
             "caliber": self.caliber.to_dict(),
             "evidence": self.evidence.to_dict(),
         }
+
+
+def _build_period(period: object, calendar: FiscalCalendar, name: str) -> Period:
+    parsed = parse_period(period, calendar).period if isinstance(period, str) else period
+    if not isinstance(parsed, Period):
+        raise InvalidInputError(
+            f"Fact.build: {name} must be a Period or text such as '2025Q3', got {period!r}",
+            argument=name,
+            value=repr(period)[:80],
+        )
+    return parsed
 
 
 # -- conflicts -----------------------------------------------------------------

@@ -33,7 +33,7 @@ _CNQ = rf"(?P<q>[1-4]|{words('quarters.zh')})"
 _ENQ = rf"(?P<q>{words('ordinals.en')})"
 _MONTH_NAME = alternation(MONTHS, boundaries=False)
 _TO = words("range.zh_to")
-_SEP = rf"(?:-|~|—|–|{_TO})"
+_SEP = rf"(?:-|~|〜|—|–|{_TO})"  # 〜 (U+301C) survives NFKC; ～ and － become ~ and -
 _NIAN = rf"(?:{words('year_before_part.zh')})"  # 2025年 / 2025财年 / 2025年度 before a part
 _QUARTER = rf"(?:{words('quarter.zh')})"  # 季度, 季
 _EN_QUARTER = rf"(?:{words('quarter.en')})"
@@ -219,12 +219,16 @@ PATTERNS: tuple[tuple[re.Pattern[str], Handler], ...] = tuple(
         (rf"{_Y}{_NIAN}?第?{_CNQ}{_QUARTER}", _quarter),
         (rf"{_Y}{_NIAN}?第?{_CNQ}{_QUARTER}(?:{words('quarter_end.zh')})", _quarter_end),
         (rf"{_FOR_THE}(?:fiscal )?{_EN_QUARTER}{_ENDED}", _quarter_ended),
-        # quarter ranges: 2025年Q1-Q3, Q1-Q3 2025, 1-3Q25, 2025年1-3季度
-        (rf"{_Y}{_NIAN}?(?: |-)?q(?P<q1>[1-4])-q?(?P<q2>[1-4])", _quarter_range),
-        (rf"q(?P<q1>[1-4])-q?(?P<q2>[1-4])(?: |-|')?(?:of )?(?:{_FY_Y}|'?{_YY})", _quarter_range),
-        (rf"(?P<q1>[1-4])-(?P<q2>[1-4])q ?(?:{_FY_Y}|'?{_YY})", _quarter_range),
+        # quarter ranges: 2025年Q1-Q3, Q1-Q3 2025, 1-3Q25, 2025年1-3季度, 2006年1～3季度
+        # (any range dash: -, ~ (from ～), —, –, 至/到)
+        (rf"{_Y}{_NIAN}?(?: |-)?q(?P<q1>[1-4]){_SEP}q?(?P<q2>[1-4])", _quarter_range),
         (
-            rf"{_Y}{_NIAN}?第?(?P<q1>[1-4]|{words('quarters.zh')})(?:-|{_TO})"
+            rf"q(?P<q1>[1-4]){_SEP}q?(?P<q2>[1-4])(?: |-|')?(?:of )?(?:{_FY_Y}|'?{_YY})",
+            _quarter_range,
+        ),
+        (rf"(?P<q1>[1-4]){_SEP}(?P<q2>[1-4])q ?(?:{_FY_Y}|'?{_YY})", _quarter_range),
+        (
+            rf"{_Y}{_NIAN}?第?(?P<q1>[1-4]|{words('quarters.zh')}){_SEP}"
             rf"第?(?P<q2>[1-4]|{words('quarters.zh')})个?{_QUARTER}",
             _quarter_range,
         ),
