@@ -9,7 +9,7 @@ no LLM: ``score`` is 1.0, 0.5 (graded partial credit) or 0.0, ``reason``
 says what was found and why, ``success`` compares the score with
 ``threshold``.
 
-Install with ``pip install 'fincalc[deepeval]'``::
+Install with ``pip install 'fincalc-qa[deepeval]'``::
 
     from deepeval import assert_test, evaluate
     from deepeval.test_case import LLMTestCase

@@ -14,7 +14,7 @@ number in the answer is in), ``category``, ``kind`` (``extraction`` or
 ``tolerance`` (a dict such as ``{"rel": "0.001"}``), overriding the
 scorer's arguments.
 
-Install with ``pip install 'fincalc[inspect]'``. The scorer is registered
+Install with ``pip install 'fincalc-qa[inspect]'``. The scorer is registered
 through inspect_ai's entry point, so ``fincalc/numeric_answer`` names it
 wherever inspect_ai takes a registered scorer; in Python::
 

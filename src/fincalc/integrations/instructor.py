@@ -12,7 +12,7 @@ says what the claim says, so the model is re-asked with fincalc's reason
 refusing later.
 
 instructor itself is not imported here: these are plain pydantic models,
-tested with the real instructor (``pip install 'fincalc[instructor]'``).
+tested with the real instructor (``pip install 'fincalc-qa[instructor]'``).
 
 Example (the model and the documents are yours)::
 

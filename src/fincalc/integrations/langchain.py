@@ -16,7 +16,7 @@ an error ``ToolMessage`` (``status="error"``) that lists each problem with
 fincalc's reason and fix, so an agent can correct its quotes or tell the user
 the figure is unavailable.
 
-Install with ``pip install 'fincalc[langchain]'``::
+Install with ``pip install 'fincalc-qa[langchain]'``::
 
     from fincalc.integrations.langchain import fincalc_tool
 

@@ -14,7 +14,7 @@ Two forms, for Ragas' two metric interfaces:
   ``ascore``, ``batch_score`` returning a ``MetricResult`` with the reason),
   for ``@experiment`` workflows, which Ragas 0.4 recommends over ``evaluate``.
 
-Install with ``pip install 'fincalc[ragas]'``::
+Install with ``pip install 'fincalc-qa[ragas]'``::
 
     from ragas import EvaluationDataset, evaluate
     from fincalc.integrations.ragas import NumericMatch
