@@ -10,8 +10,9 @@ import pytest
 from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
+from _model_facing import assert_clean, assert_strict_objects
 from _tool_fixtures import BEFORE, NOW, REPORT, SOUTH_NOW, YOY_SENTENCE
-from fincalc import Computation, Document
+from fincalc import Computation, Document, claim_json_schema
 from fincalc.integrations.langchain import fincalc_tool
 
 
@@ -106,10 +107,24 @@ def test_the_schema_the_model_sees() -> None:
     assert schema["name"] == "compute_growth"
     assert "verbatim quote" in schema["description"]
     params = schema["parameters"]
-    assert params["required"] == ["claims", "operation"]
+    assert params["required"] == ["claims", "operation", "metric", "entity"]
     assert params["properties"]["operation"]["enum"] == [
         "add", "sub", "yoy", "qoq", "cagr", "pp_change", "ratio", "share",
     ]  # fmt: skip
+    # claim_json_schema's style: plain words, nothing strict mode rejects (it was 4.2k
+    # characters with Claim's doctests and "default": "na")
+    assert_clean(schema, limit=3_200)
+    assert_strict_objects(params)
+    assert params["properties"]["claims"]["items"] == claim_json_schema()
+    strict = convert_to_openai_tool(tool, strict=True)["function"]
+    assert strict["strict"] is True
+    assert_clean(strict, limit=3_200)
+
+
+def test_invalid_arguments_come_back_to_the_model_as_a_tool_error() -> None:
+    message = fincalc_tool([REPORT]).invoke(_call({"claims": [NOW], "operation": "median"}))
+    assert message.status == "error"
+    assert message.content.startswith("invalid arguments for fincalc_compute: operation: ")
 
 
 @pytest.mark.parametrize("locale", ["zh_CN", "en_US"])
