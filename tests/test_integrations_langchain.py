@@ -133,3 +133,42 @@ def test_locale(locale: Any) -> None:
         _call({"claims": [NOW, BEFORE], "operation": "yoy"})
     )
     assert ("decreased 0.49%" in message.content) is (locale == "en_US")
+
+
+# LangGraph's checkpoint serializer as an agent with memory uses it: the default
+# (unknown types allowed with a warning), strict msgpack (LANGGRAPH_STRICT_MSGPACK:
+# only its safe types), and strict with fincalc's record allow-listed
+SERIALIZERS = {
+    "default": {},
+    "strict": {"allowed_msgpack_modules": None},
+    "allow-listed": {"allowed_msgpack_modules": [("fincalc", "Computation")]},
+}
+
+
+@pytest.mark.parametrize("mode", sorted(SERIALIZERS))
+def test_the_artifact_survives_a_langgraph_checkpoint(
+    mode: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    serde = JsonPlusSerializer(**SERIALIZERS[mode])
+    message = fincalc_tool([REPORT]).invoke(_call({"claims": [NOW, BEFORE], "operation": "yoy"}))
+    original = message.artifact
+    assert isinstance(original, Computation)
+    with caplog.at_level("WARNING"):
+        restored = serde.loads_typed(serde.dumps_typed(message))
+        alone = serde.loads_typed(serde.dumps_typed(original))
+    # inside the ToolMessage the artifact comes back as the dict model_dump() gave
+    assert isinstance(restored, ToolMessage)
+    assert isinstance(restored.artifact, dict)
+    assert Computation.from_dict(restored.artifact) == original
+    assert Computation.from_dict(restored.artifact).replay() == original
+    # on its own it comes back as a Computation where allowed, else as that dict
+    reloaded = alone if isinstance(alone, Computation) else Computation.from_dict(alone)
+    assert reloaded == original
+    assert isinstance(alone, Computation) is (mode != "strict")
+    # no fincalc enum (Basis, Tax) or other value type was blocked or warned about
+    logged = " ".join(r.getMessage() for r in caplog.records)
+    assert "fincalc.Basis" not in logged
+    assert "fincalc.Tax" not in logged
+    assert "fincalc.Rounding" not in logged
