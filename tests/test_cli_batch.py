@@ -119,6 +119,7 @@ def test_thresholds_name_the_run_that_misses(capsys: pytest.CaptureFixture[str])
 def test_threshold_values_read_as_written() -> None:
     assert parse_threshold("mean_score=0.85").bound == parse_threshold("mean_score=85%").bound
     assert parse_threshold(" numeric_accuracy = 1 ").metric == "numeric_accuracy"
+    assert parse_threshold("0.9") == parse_threshold("numeric_accuracy=0.9")  # the headline
 
 
 @pytest.mark.parametrize(

@@ -520,8 +520,8 @@ def _eval_parser(sub: Any) -> None:
         action="append",
         default=[],
         metavar="METRIC=VALUE",
-        help="exit 1 when a run's metric is below VALUE (numeric_accuracy=0.8 or =80%%); "
-        "repeatable",
+        help="exit 1 when a run's metric is below VALUE (numeric_accuracy=0.8 or =80%%; "
+        "a bare 0.8 is numeric_accuracy); repeatable",
     )
     ev.add_argument(
         "--fail-over",

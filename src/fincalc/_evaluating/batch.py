@@ -37,6 +37,8 @@ __all__ = [
 _SLICES = 50
 #: The smallest slice: below this the per-call overhead shows.
 _MIN_SLICE = 200
+#: The metric a bare ``--fail-under 0.8`` holds to its value.
+_DEFAULT_METRIC = "numeric_accuracy"
 
 
 class _Bar(Protocol):
@@ -116,6 +118,8 @@ class Threshold:
 def parse_threshold(text: str, *, over: bool = False) -> Threshold:
     """Read ``METRIC=VALUE`` (``numeric_accuracy=0.8``, ``numeric_accuracy=80%``).
 
+    A bare value (``0.8``) holds ``numeric_accuracy`` to it.
+
     >>> parse_threshold("numeric_accuracy=80%").bound
     Decimal('0.8')
     >>> parse_threshold("caliber_error_rate=0.05", over=True).spec
@@ -125,6 +129,8 @@ def parse_threshold(text: str, *, over: bool = False) -> Threshold:
         InvalidInputError: not ``METRIC=VALUE``, or no ratio metric of that name.
     """
     metric, sep, value = text.partition("=")
+    if not sep and any(ch.isdigit() for ch in text):  # a bare value: numeric accuracy
+        metric, sep, value = _DEFAULT_METRIC, "=", text
     metric, value = metric.strip(), value.strip()
     percent = value.endswith("%")
     try:
