@@ -27,7 +27,7 @@ INTEGRATION_NEEDS: dict[str, tuple[str, ...]] = {
     "src/fincalc/integrations/deepeval.py": ("deepeval",),
     "tests/test_integrations_deepeval.py": ("deepeval",),
     "src/fincalc/integrations/langchain.py": ("langchain_core",),
-    "tests/test_integrations_langchain.py": ("langchain_core",),
+    "tests/test_integrations_langchain.py": ("langchain_core", "langgraph.checkpoint"),
     "src/fincalc/integrations/llama_index.py": ("llama_index.core",),
     "tests/test_integrations_llama_index.py": ("llama_index.core",),
     "src/fincalc/integrations/dask.py": ("dask",),

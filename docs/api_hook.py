@@ -1,9 +1,10 @@
 """mkdocs hook: write the API reference's entries from fincalc's export table.
 
-``docs/reference.md`` holds one marker per stage, ``<!-- api: _values -->``;
-this hook replaces each with a ``::: fincalc.X`` entry for every public name
-defined in that stage (``fincalc._EXPORTS``), sorted case-insensitively, so
-the reference can never miss a public name or name one that is gone.
+Each stage's reference page (``docs/reference-values.md``, …) holds its
+stage's marker, ``<!-- api: _values -->``; this hook replaces each with a
+``::: fincalc.X`` entry for every public name defined in that stage
+(``fincalc._EXPORTS``), sorted case-insensitively, so the reference can
+never miss a public name or name one that is gone.
 """
 
 from __future__ import annotations
@@ -30,5 +31,6 @@ def expand(markdown: str) -> str:
 
 
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
-    """mkdocs event: expand the markers on the reference page only."""
-    return expand(markdown) if page.file.src_path == "reference.md" else markdown
+    """mkdocs event: expand the markers on the reference pages only."""
+    path = page.file.src_path
+    return expand(markdown) if path.startswith("reference") else markdown

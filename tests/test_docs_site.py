@@ -18,7 +18,8 @@ import fincalc
 ROOT = Path(__file__).parent.parent
 DOCS = ROOT / "docs"
 MKDOCS = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-REFERENCE = (DOCS / "reference.md").read_text(encoding="utf-8")
+#: The API reference: an overview page and one page per stage (and the integrations).
+REFERENCE = "\n\n".join(p.read_text(encoding="utf-8") for p in sorted(DOCS.glob("reference*.md")))
 
 
 def test_every_page_is_in_the_navigation() -> None:
@@ -41,7 +42,7 @@ def test_every_public_name_is_in_the_api_reference() -> None:
     expanded = _api_hook().expand(REFERENCE)
     documented = re.findall(r"^::: fincalc\.(\w+)$", expanded, flags=re.MULTILINE)
     public = set(fincalc.__all__) - {"__version__"}
-    assert set(documented) == public, "add a <!-- api: _stage --> marker to docs/reference.md"
+    assert set(documented) == public, "add a <!-- api: _stage --> marker to a reference page"
     assert len(documented) == len(set(documented))
     assert "<!-- api:" not in expanded
 
@@ -50,3 +51,27 @@ def test_every_integration_module_is_in_the_api_reference() -> None:
     modules = {p.stem for p in (Path(fincalc.__file__).parent / "integrations").glob("[!_]*.py")}
     documented = set(re.findall(r"^::: fincalc\.integrations\.(\w+)$", REFERENCE, re.MULTILINE))
     assert modules == documented
+
+
+def test_the_reference_is_split_by_stage_with_formatted_signatures() -> None:
+    import tomllib
+
+    pages = sorted(p.name for p in DOCS.glob("reference-*.md"))
+    stages = ["computing", "evaluating", "grounding", "integrations", "locating", "reading"]
+    assert pages == [f"reference-{s}.md" for s in [*stages, "values"]]
+    for page in pages:  # each its own page in the navigation, linked from the overview
+        assert page in MKDOCS
+        assert f"({page})" in (DOCS / "reference.md").read_text(encoding="utf-8")
+    # mkdocstrings formats a signature on its own lines only when black or ruff is
+    # installed beside it: the docs extra brings one
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    docs = extras["project"]["optional-dependencies"]["docs"]
+    assert any(re.match(r"(ruff|black)\b", requirement) for requirement in docs)
+    assert "separate_signature: true" in MKDOCS
+
+
+def test_the_home_page_has_the_install_line_and_an_example() -> None:
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    assert "pip install fincalc-qa" in home
+    example = home.split("## In ten lines", 1)[1].split("```", 2)[1]
+    assert sum(line.startswith((">>>", "...")) for line in example.splitlines()) <= 10

@@ -9,10 +9,11 @@ os.environ.setdefault("DEEPEVAL_TELEMETRY_OPT_OUT", "1")  # no usage analytics f
 
 import pytest
 from deepeval import assert_test, evaluate
+from deepeval.errors import MissingTestCaseParamsError
 from deepeval.evaluate.configs import AsyncConfig, DisplayConfig, ErrorConfig
 from deepeval.test_case import LLMTestCase
 
-from fincalc import InvalidInputError, Tolerance
+from fincalc import InvalidRecordError, Tolerance
 from fincalc.integrations.deepeval import NumericAnswerMetric
 
 # actual_output, expected_output, score, reason
@@ -96,7 +97,7 @@ def test_tolerance_reaches_the_judge() -> None:
 
 def test_a_bad_expected_output_is_an_error_not_a_score() -> None:
     metric = NumericAnswerMetric()
-    with pytest.raises(InvalidInputError, match="exactly one amount"):
+    with pytest.raises(InvalidRecordError, match="2 amounts in"):
         metric.measure(_case("8.7亿元", "8.7亿元或8.1亿元"))
     assert metric.error is not None
     assert metric.success is False
@@ -108,7 +109,7 @@ def test_a_bad_expected_output_is_an_error_not_a_score() -> None:
     )
     (metric_data,) = result.test_results[0].metrics_data
     assert metric_data.success is False
-    assert "exactly one amount" in (metric_data.error or "")
+    assert "2 amounts in" in (metric_data.error or "")
 
 
 def test_the_question_asked_reaches_the_judge() -> None:
@@ -128,3 +129,48 @@ def test_the_question_asked_reaches_the_judge() -> None:
     assert metric.measure(other) == 0.0
     assert metric.case_result is not None
     assert metric.case_result.reason == "wrong_sign"
+
+
+def test_a_missing_expected_output_raises_deepevals_own_error() -> None:
+    # as deepeval's own metrics do: never scored 0.0 "should refuse" ('' is a refusal gold)
+    case = LLMTestCase(input="华东区营业收入？", actual_output="营业收入为8.7亿元。")
+    metric = NumericAnswerMetric(dimension="CNY")
+    with pytest.raises(MissingTestCaseParamsError, match="'expected_output' cannot be None"):
+        metric.measure(case)
+    assert metric.success is False
+    assert metric.error is not None
+    quiet = DisplayConfig(print_results=False, show_indicator=False)
+    with pytest.raises(MissingTestCaseParamsError):
+        evaluate(test_cases=[case], metrics=[NumericAnswerMetric()], display_config=quiet)
+    skipped = evaluate(
+        test_cases=[case],
+        metrics=[NumericAnswerMetric()],
+        display_config=quiet,
+        error_config=ErrorConfig(skip_on_missing_params=True),
+    )
+    assert all(not r.metrics_data for r in skipped.test_results)
+
+
+# source, actual_output, expected_output, the case's additional_metadata, expected score
+PER_CASE: list[tuple[str, str, str, dict[str, str], float]] = [
+    ("CSRC quarterly report", "华东区营业收入为8.7亿元。", "870000000", {"dimension": "CNY"}, 1.0),
+    ("10-K MD&A", "Revenue was $302.6 million.", "302600000", {"dimension": "USD"}, 1.0),
+    ("10-K MD&A", "Revenue was $302.6 million.", "302600000", {"dimension": "CNY"}, 0.0),
+    ("earnings release", "Gross margin was 24.3%.", "0.243", {"dimension": "RATIO"}, 1.0),
+    (
+        "CSRC quarterly report",
+        "研发投入 12.5",
+        "1250000000",
+        {"dimension": "CNY", "unit": "亿元"},
+        1.0,
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "actual", "expected", "meta", "score"), PER_CASE)
+def test_each_case_may_carry_its_own_dimension(
+    source: str, actual: str, expected: str, meta: dict[str, str], score: float
+) -> None:
+    case = LLMTestCase(input="q", actual_output=actual, expected_output=expected, metadata=meta)
+    metric = NumericAnswerMetric(dimension="USD")  # the metric's default, overridden per case
+    assert metric.measure(case) == score, (source, metric.reason)

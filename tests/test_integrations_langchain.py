@@ -10,8 +10,9 @@ import pytest
 from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
+from _model_facing import assert_clean, assert_strict_objects
 from _tool_fixtures import BEFORE, NOW, REPORT, SOUTH_NOW, YOY_SENTENCE
-from fincalc import Computation, Document
+from fincalc import Computation, Document, claim_json_schema
 from fincalc.integrations.langchain import fincalc_tool
 
 
@@ -106,10 +107,24 @@ def test_the_schema_the_model_sees() -> None:
     assert schema["name"] == "compute_growth"
     assert "verbatim quote" in schema["description"]
     params = schema["parameters"]
-    assert params["required"] == ["claims", "operation"]
+    assert params["required"] == ["claims", "operation", "metric", "entity"]
     assert params["properties"]["operation"]["enum"] == [
         "add", "sub", "yoy", "qoq", "cagr", "pp_change", "ratio", "share",
     ]  # fmt: skip
+    # claim_json_schema's style: plain words, nothing strict mode rejects (it was 4.2k
+    # characters with Claim's doctests and "default": "na")
+    assert_clean(schema, limit=3_200)
+    assert_strict_objects(params)
+    assert params["properties"]["claims"]["items"] == claim_json_schema()
+    strict = convert_to_openai_tool(tool, strict=True)["function"]
+    assert strict["strict"] is True
+    assert_clean(strict, limit=3_200)
+
+
+def test_invalid_arguments_come_back_to_the_model_as_a_tool_error() -> None:
+    message = fincalc_tool([REPORT]).invoke(_call({"claims": [NOW], "operation": "median"}))
+    assert message.status == "error"
+    assert message.content.startswith("invalid arguments for fincalc_compute: operation: ")
 
 
 @pytest.mark.parametrize("locale", ["zh_CN", "en_US"])
@@ -118,3 +133,42 @@ def test_locale(locale: Any) -> None:
         _call({"claims": [NOW, BEFORE], "operation": "yoy"})
     )
     assert ("decreased 0.49%" in message.content) is (locale == "en_US")
+
+
+# LangGraph's checkpoint serializer as an agent with memory uses it: the default
+# (unknown types allowed with a warning), strict msgpack (LANGGRAPH_STRICT_MSGPACK:
+# only its safe types), and strict with fincalc's record allow-listed
+SERIALIZERS = {
+    "default": {},
+    "strict": {"allowed_msgpack_modules": None},
+    "allow-listed": {"allowed_msgpack_modules": [("fincalc", "Computation")]},
+}
+
+
+@pytest.mark.parametrize("mode", sorted(SERIALIZERS))
+def test_the_artifact_survives_a_langgraph_checkpoint(
+    mode: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    serde = JsonPlusSerializer(**SERIALIZERS[mode])
+    message = fincalc_tool([REPORT]).invoke(_call({"claims": [NOW, BEFORE], "operation": "yoy"}))
+    original = message.artifact
+    assert isinstance(original, Computation)
+    with caplog.at_level("WARNING"):
+        restored = serde.loads_typed(serde.dumps_typed(message))
+        alone = serde.loads_typed(serde.dumps_typed(original))
+    # inside the ToolMessage the artifact comes back as the dict model_dump() gave
+    assert isinstance(restored, ToolMessage)
+    assert isinstance(restored.artifact, dict)
+    assert Computation.from_dict(restored.artifact) == original
+    assert Computation.from_dict(restored.artifact).replay() == original
+    # on its own it comes back as a Computation where allowed, else as that dict
+    reloaded = alone if isinstance(alone, Computation) else Computation.from_dict(alone)
+    assert reloaded == original
+    assert isinstance(alone, Computation) is (mode != "strict")
+    # no fincalc enum (Basis, Tax) or other value type was blocked or warned about
+    logged = " ".join(r.getMessage() for r in caplog.records)
+    assert "fincalc.Basis" not in logged
+    assert "fincalc.Tax" not in logged
+    assert "fincalc.Rounding" not in logged

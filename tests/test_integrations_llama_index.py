@@ -13,8 +13,9 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallB
 from llama_index.core.llms.mock import MockFunctionCallingLLM
 from llama_index.core.tools import ToolOutput
 
+from _model_facing import assert_clean, assert_strict_objects
 from _tool_fixtures import BEFORE, NOW, REPORT, YOY_SENTENCE
-from fincalc import Computation
+from fincalc import Computation, claim_json_schema
 from fincalc.integrations.llama_index import FincalcTool
 
 # LlamaIndex's workflow engine reads pydantic attributes pydantic 2.11 deprecates
@@ -48,8 +49,13 @@ def test_metadata_is_what_the_model_sees() -> None:
     tool = FincalcTool([REPORT], name="compute_growth")
     assert tool.metadata.name == "compute_growth"
     params = tool.metadata.get_parameters_dict()
-    assert params["required"] == ["claims", "operation"]
+    assert params["required"] == ["claims", "operation", "metric", "entity"]
     assert "verbatim quote" in tool.metadata.description
+    # claim_json_schema's style: no Python docs, no defaults (it was 4.5k characters)
+    assert_clean(tool.metadata.to_openai_tool(), limit=3_200)
+    # LlamaIndex passes on only type, properties and required at the top level
+    assert_strict_objects(params["properties"]["claims"])
+    assert params["properties"]["claims"]["items"] == claim_json_schema()
 
 
 def _scripted_llm(tool_kwargs: dict[str, Any]) -> MockFunctionCallingLLM:

@@ -62,7 +62,7 @@ def test_a_bad_reference_is_an_error_for_the_row_not_a_score() -> None:
     )
     result = evaluate(dataset, metrics=[NumericMatch()], show_progress=False)
     assert math.isnan(result.to_pandas()["numeric_match"][0])  # never a made-up 0 or 1
-    with pytest.raises(ValueError, match="must state exactly one amount"):
+    with pytest.raises(ValueError, match="2 amounts in"):
         NumericMatch().single_turn_score(
             SingleTurnSample(user_input="q", response="8.7亿元", reference="8.7亿元 or 8.1亿元")
         )
@@ -71,7 +71,7 @@ def test_a_bad_reference_is_an_error_for_the_row_not_a_score() -> None:
 def test_a_reference_in_another_currency_than_declared_is_refused() -> None:
     metric = NumericMatch(dimension="CNY")
     sample = SingleTurnSample(user_input="q", response="Revenue was $303M.", reference="$302.6M")
-    with pytest.raises(ValueError, match="fincalc never converts"):
+    with pytest.raises(ValueError, match="is USD but dimension='CNY'"):
         metric.single_turn_score(sample)
     assert NumericMatch().single_turn_score(sample) == 1.0  # the reference's own dimension
 
@@ -129,3 +129,48 @@ def test_the_question_asked_reaches_the_judge() -> None:
     collections = NumericMatchMetric()
     assert asyncio.run(_ascore(collections, **asked)).value == 1.0
     assert asyncio.run(_ascore(collections, **row)).value == 0.0
+
+
+# source, response, reference, the row's dimension column, expected score
+EXPERIMENT_ROWS: list[tuple[str, str, str, str | None, float]] = [
+    ("CSRC quarterly report", "华东区营业收入为8.7亿元。", "870000000", "CNY", 1.0),
+    ("10-K MD&A", "Revenue was $302.6 million.", "302600000", "USD", 1.0),
+    ("10-K MD&A", "Revenue was $302.6 million.", "302600000", "CNY", 0.0),  # wrong currency
+    ("earnings release", "Gross margin was 24.3%.", "0.243", "RATIO", 1.0),
+    ("CSRC annual report", "营业收入为8.7亿元。", "8.7亿元或8.1亿元", None, math.nan),  # unreadable
+]
+
+
+def test_each_row_carries_its_dimension_and_no_row_is_lost_under_experiment() -> None:
+    import asyncio
+
+    from ragas import Dataset, experiment
+
+    metric = NumericMatchMetric()
+    rows = [
+        {"source": s, "user_input": "q", "response": r, "reference": ref, "dimension": d}
+        for s, r, ref, d, _ in EXPERIMENT_ROWS
+    ]
+    dataset = Dataset(name="numeric", backend="inmemory", data=rows)
+
+    @experiment()
+    async def numeric(row: dict[str, Any]) -> dict[str, Any]:
+        result = await metric.ascore(
+            response=row["response"],
+            reference=row["reference"],
+            user_input=row["user_input"],
+            dimension=row["dimension"],
+        )
+        return {**row, "numeric_match": result.value, "reason": result.reason}
+
+    saved = asyncio.run(numeric.arun(dataset, name="run"))
+    by_source_response = {(r["source"], r["reference"], r["dimension"]): r for r in saved}
+    assert len(by_source_response) == len(EXPERIMENT_ROWS)  # the unreadable row is recorded
+    for source, _, reference, dimension, expected in EXPERIMENT_ROWS:
+        row = by_source_response[(source, reference, dimension)]
+        if math.isnan(expected):
+            assert math.isnan(row["numeric_match"])
+            assert row["reason"].startswith("unreadable gold: "), row["reason"]
+            assert "'8.7亿元或8.1亿元'" in row["reason"]
+        else:
+            assert row["numeric_match"] == expected, (source, row["reason"])

@@ -48,6 +48,7 @@ DEFERRED: dict[tuple[str, str], str] = {
             "fincalc._evaluating.records",
             "fincalc._evaluating.answers",
             "fincalc._evaluating.report",
+            "fincalc._evaluating.batch",
             "fincalc._evaluating.tolerance",
             "fincalc._evaluating.refusals",
             "fincalc._reading.parse",
@@ -86,6 +87,8 @@ EDGES = {
         "fincalc._evaluating.answers",
     },
     "hypothesis": {"fincalc.testing"},
+    # the command line's optional progress bar (the cli extra)
+    "tqdm": {"fincalc._evaluating.batch"},
     # each framework only in its own adapter (optional extras, never imported by fincalc)
     "inspect_ai": {"fincalc.integrations.inspect_ai"},
     "ragas": {"fincalc.integrations.ragas"},

@@ -25,6 +25,7 @@ from instructor.core import InstructorRetryException
 from openai.lib._pydantic import to_strict_json_schema
 from pydantic import BaseModel, ValidationError
 
+from _model_facing import assert_clean, assert_strict_objects
 from fincalc import Claim, Document, InvalidRecordError, claim_json_schema, resolve_all
 from fincalc.integrations.instructor import GroundedClaim, GroundedClaims, grounding_context
 
@@ -333,6 +334,36 @@ def _create(client: instructor.Instructor, model: type[BaseModel], **kwargs: Any
 
 def _reask_text(request: dict[str, Any]) -> str:
     return json.dumps(request["messages"][1:], ensure_ascii=False)
+
+
+@pytest.mark.parametrize(
+    ("model", "many"), [(GroundedClaims, True), (GroundedClaim, False)], ids=["many", "one"]
+)
+def test_what_instructor_sends_the_model_is_the_clean_schema(
+    model: type[BaseModel], many: bool
+) -> None:
+    # the tool definition in the request body, as the real OpenAI SDK sends it: it
+    # carried GroundedClaims' and Claim's doctests and "default": "na" (3.1k characters)
+    reply = {"claims": [GOOD]} if many else GOOD
+    client, requests = _scripted_client([reply], model.__name__)
+    _create(client, model)
+    (tool,) = requests[0]["tools"]
+    assert_clean(tool, limit=2_200)
+    parameters = tool["function"]["parameters"]
+    assert_strict_objects(parameters)
+    expected = claim_json_schema(many=many)
+    if many:  # the list itself is described too
+        expected["properties"]["claims"]["description"] = parameters["properties"]["claims"][
+            "description"
+        ]
+    assert parameters["properties"] == expected["properties"]
+    assert sorted(parameters["required"]) == sorted(expected["required"])  # instructor sorts
+    assert "verbatim" in tool["function"]["description"]
+    # strict mode (OpenAI's own conversion) takes it unchanged, and so does Anthropic's
+    assert to_strict_json_schema(model)["properties"] == expected["properties"]
+    converted = anthropic.transform_schema(model)
+    assert converted["properties"] == anthropic.transform_schema(expected)["properties"]
+    assert_clean(converted, limit=2_200)
 
 
 def test_instructor_reasks_on_a_claim_fincalc_refuses() -> None:

@@ -5,13 +5,18 @@ retrieval setups and prints them side by side; ``fincalc eval GOLD PREDS…``
 does the same for your files.  ``check``, ``parse`` and ``locate`` expose the
 answer checker, the amount parser and the quote locator; ``verify`` checks
 stored audit records against their source documents; ``schema`` prints the
-``Claim`` JSON schema to give a model as its structured-output format.
+``Claim`` JSON schema to give a model as its structured-output format
+(``--dialect openai|anthropic|gemini``). Every command that can print JSON
+takes ``--json``. ``eval`` shows a progress bar on standard error when that is
+a terminal and tqdm is installed (the ``cli`` extra; ``--quiet`` turns it off).
 
 Exit codes (docs/guarantees.md):
 
 - 0: success (``check``: the answer matched; ``verify``: every record verified);
 - 1: a negative verdict (``check``: the answer did not match; ``verify``: a
-  record does not match its sources, its fingerprint or its recomputation);
+  record does not match its sources, its fingerprint or its recomputation;
+  ``eval``: a run misses a ``--fail-under``/``--fail-over`` threshold, each
+  named on standard error after the report is written);
 - 2: bad input: any ``FincalcError``, a file that cannot be read or is over
   its limit, bad options (argparse's usage errors exit 2 as well);
 - 3: an internal error (a bug in fincalc): one line on standard error, no
@@ -31,7 +36,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from ._values.errors import FincalcError
 from ._version import __version__
@@ -127,6 +132,7 @@ def _run_names(paths: Sequence[str]) -> list[str]:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
+    from ._evaluating.batch import evaluate_in_slices, progress, threshold_failures
     from ._evaluating.evaluate import evaluate
     from ._evaluating.records import load_gold, load_predictions, load_sample
     from ._evaluating.report import compare_reports
@@ -149,20 +155,24 @@ def _cmd_eval(args: argparse.Namespace) -> int:
             name: load_predictions(path)
             for name, path in zip(_run_names(files[1:]), files[1:], strict=True)
         }
-    tolerance = _tolerance_option(args.tolerance)
-    phrases = _refusal_option(args.refusal_phrases)
-    reports = {
-        name: evaluate(
-            preds,
-            gold,
-            profile=args.profile,
-            retrieval_k=args.k,
-            tolerance=tolerance,
-            refusal_phrases=phrases,
-            select=args.select,
-        )
-        for name, preds in runs.items()
+    thresholds = _thresholds(args)
+    options = {
+        "profile": args.profile,
+        "retrieval_k": args.k,
+        "tolerance": _tolerance_option(args.tolerance),
+        "refusal_phrases": _refusal_option(args.refusal_phrases),
+        "select": args.select,
+        "workers": args.workers,
     }
+    # a bar only for a person watching: never in a pipe, a log or with --quiet
+    shown = not args.quiet and sys.stderr.isatty()
+    reports = {}
+    with progress(len(gold) * len(runs), enabled=shown, label="fincalc eval") as bar:
+        for name, preds in runs.items():
+            if shown:
+                reports[name] = evaluate_in_slices(evaluate, preds, gold, bar, **options)
+            else:
+                reports[name] = evaluate(preds, gold, **options)
     if len(reports) == 1:
         result: Any = next(iter(reports.values()))
     else:
@@ -174,7 +184,29 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     else:
         text = str(result)
     _write(text, args.out)
-    return _EXIT_OK
+    failures = threshold_failures(reports if len(reports) > 1 else {"": result}, thresholds)
+    for line in failures:
+        _error("eval", "below threshold", line)
+    return _EXIT_MISMATCH if failures else _EXIT_OK
+
+
+def _thresholds(args: argparse.Namespace) -> list[Any]:
+    """``--fail-under``/``--fail-over`` read before the (long) evaluation, so a typo fails fast."""
+    from ._evaluating.batch import parse_threshold
+
+    under = [parse_threshold(spec) for spec in args.fail_under]
+    return under + [parse_threshold(spec, over=True) for spec in args.fail_over]
+
+
+def _output_format(args: argparse.Namespace) -> None:
+    """``--json`` is the flag every command takes; ``--format json`` is its deprecated alias."""
+    if args.format == "json" and not args.json:
+        _error(args.command, "warning", "--format json is deprecated; use --json")
+    if args.json:
+        if args.format not in (None, "json"):
+            raise _UsageError(f"--json and --format {args.format} ask for different outputs")
+        args.format = "json"
+    args.format = args.format or "table"
 
 
 # -- check --------------------------------------------------------------------------
@@ -429,7 +461,10 @@ def _cited(data: Any) -> set[str]:
 def _cmd_schema(args: argparse.Namespace) -> int:
     from ._grounding.claims import claim_json_schema
 
-    _write(json.dumps(claim_json_schema(many=args.many), ensure_ascii=False, indent=2), args.out)
+    # Anthropic's strict tools and output_config take the portable (OpenAI) form as is
+    dialect: Literal["openai", "gemini"] = "gemini" if args.dialect == "gemini" else "openai"
+    schema = claim_json_schema(many=args.many, dialect=dialect)
+    _write(json.dumps(schema, ensure_ascii=False, indent=2), args.out)
     return _EXIT_OK
 
 
@@ -457,6 +492,52 @@ def _judge_options(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _eval_parser(sub: Any) -> None:
+    """Register ``eval``: files, output, workers, progress and CI thresholds."""
+    ev = sub.add_parser(
+        "eval",
+        help="score predictions against gold answers",
+        description="Score one or more prediction files against a gold file. With several "
+        "prediction files (or --demo) the runs are compared side by side.",
+    )
+    ev.add_argument("files", nargs="*", metavar="FILE", help="GOLD then one or more PREDS")
+    ev.add_argument("--demo", action="store_true", help="use the bundled bilingual sample")
+    ev.add_argument(
+        "--format",
+        choices=("table", "json", "html"),
+        help="table (default) or html; 'json' is a deprecated alias of --json",
+    )
+    ev.add_argument("--json", action="store_true", help="print the report as JSON")
+    ev.add_argument("--out", metavar="FILE", help="write here instead of standard output")
+    ev.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="score in up to N processes"
+    )
+    ev.add_argument(
+        "--quiet", action="store_true", help="no progress bar on standard error (off in pipes)"
+    )
+    ev.add_argument(
+        "--fail-under",
+        action="append",
+        default=[],
+        metavar="METRIC=VALUE",
+        help="exit 1 when a run's metric is below VALUE (numeric_accuracy=0.8 or =80%%; "
+        "a bare 0.8 is numeric_accuracy); repeatable",
+    )
+    ev.add_argument(
+        "--fail-over",
+        action="append",
+        default=[],
+        metavar="METRIC=VALUE",
+        help="exit 1 when a run's metric is above VALUE (caliber_error_rate=0.05); repeatable",
+    )
+    ev.add_argument(
+        "--profile", choices=("strict", "graded"), default="strict", help="scoring profile"
+    )
+    ev.add_argument("--k", type=int, default=5, help="cut-off for hit@k, recall@k, nDCG@k")
+    _judge_options(ev)
+    ev.set_defaults(handler=_cmd_eval)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every subcommand registered.
 
@@ -475,22 +556,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    ev = sub.add_parser(
-        "eval",
-        help="score predictions against gold answers",
-        description="Score one or more prediction files against a gold file. With several "
-        "prediction files (or --demo) the runs are compared side by side.",
-    )
-    ev.add_argument("files", nargs="*", metavar="FILE", help="GOLD then one or more PREDS")
-    ev.add_argument("--demo", action="store_true", help="use the bundled bilingual sample")
-    ev.add_argument("--format", choices=("table", "json", "html"), default="table")
-    ev.add_argument("--out", metavar="FILE", help="write here instead of standard output")
-    ev.add_argument(
-        "--profile", choices=("strict", "graded"), default="strict", help="scoring profile"
-    )
-    ev.add_argument("--k", type=int, default=5, help="cut-off for hit@k, recall@k, nDCG@k")
-    _judge_options(ev)
-    ev.set_defaults(handler=_cmd_eval)
+    _eval_parser(sub)
 
     ck = sub.add_parser(
         "check",
@@ -566,6 +632,14 @@ def build_parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("schema", help="print the Claim JSON schema for LLM structured output")
     sc.add_argument("--many", action="store_true", help='wrap as {"claims": [Claim, ...]}')
     sc.add_argument("--out", help="write to FILE instead of standard output")
+    sc.add_argument(
+        "--dialect",
+        choices=("openai", "anthropic", "gemini"),
+        default="openai",
+        help="openai and anthropic: the portable strict form; gemini: the OpenAPI subset "
+        "Vertex AI takes",
+    )
+    sc.add_argument("--json", action="store_true", help="accepted for uniformity: always JSON")
     sc.set_defaults(handler=_cmd_schema)
     return parser
 
@@ -588,6 +662,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stdout)
         return _EXIT_OK
     try:
+        if args.command == "eval":
+            _output_format(args)
         return handler(args)
     except (FincalcError, _UsageError) as exc:
         _error(args.command, "error", str(exc))

@@ -1,6 +1,6 @@
 """Hypothesis strategies for fincalc's value types, for your own property tests.
 
-Needs the ``testing`` extra (``pip install 'fincalc[testing]'``), which
+Needs the ``testing`` extra (``pip install 'fincalc-qa[testing]'``), which
 installs Hypothesis; fincalc itself never imports this module.
 
 Values are exact ``Decimal`` amounts with a bounded number of digits, so sums

@@ -27,9 +27,17 @@ import json
 import re
 from collections.abc import Mapping
 from decimal import Decimal
+from enum import Enum
 from typing import Annotated, Any, Self
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+)
 
 from .._values.bounded import decode_json
 from .._values.caliber import Caliber
@@ -316,6 +324,17 @@ class Computation(BaseModel):
         return out
 
     # -- JSON ----------------------------------------------------------------
+    @model_serializer(mode="wrap")
+    def _plain_dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``model_dump()`` holds plain data: the rounding as its rule, enums as their values.
+
+        So a generic serializer (LangGraph's checkpoints, strict msgpack) stores
+        no fincalc type, and ``from_dict`` or the constructor reloads what it gives back.
+        """
+        data: dict[str, Any] = handler(self)
+        data["rounding"] = self.rounding.rule
+        return _enum_values(data)  # type: ignore[no-any-return]
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: Decimals as strings (never floats), dates as ISO text.
 
@@ -621,6 +640,16 @@ def _calendar_dict(calendar: FiscalCalendar | None) -> dict[str, Any] | None:
     if calendar is None:
         return None
     return {"start_month": calendar.start_month, "naming": calendar.naming}
+
+
+def _enum_values(node: Any) -> Any:
+    if isinstance(node, Enum):
+        return node.value
+    if isinstance(node, dict):
+        return {key: _enum_values(value) for key, value in node.items()}
+    if isinstance(node, (list, tuple)):
+        return type(node)(_enum_values(item) for item in node)
+    return node
 
 
 def _fact_dict(fact: Fact) -> dict[str, Any]:

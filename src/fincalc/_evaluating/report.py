@@ -82,8 +82,12 @@ class _AnswerMetric:
         return f"<answer metric {self.name}: {self.__doc__}>"
 
 
+#: How many failing cases ``repr(EvalReport)`` names (the rest are counted).
+_REPR_FAILING = 3
+
+
 @public
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class EvalReport:
     """Aggregates, breakdowns and one ``CaseResult`` per question.
 
@@ -312,6 +316,28 @@ class EvalReport:
 
     def __str__(self) -> str:
         return render_text(self)
+
+    def __repr__(self) -> str:
+        """Short, for a REPL: counts, the headline metrics and the first failing cases.
+
+        ``str(report)`` is the full text report and ``_repr_html_`` (a notebook's
+        view) the full HTML one.
+
+        >>> from fincalc import load_sample
+        >>> sample = load_sample()
+        >>> evaluate(sample.runs["rerank"], sample.gold)
+        EvalReport(36 cases, numeric_accuracy 96.7% (29/30), answer_rate 100.0% (30/30);
+                   1 failing: en-11 wrong_value)
+        """
+        m = self.metrics
+        failing = self.failures
+        shown = ", ".join(f"{c.qid} {c.reason}" for c in failing[:_REPR_FAILING])
+        more = f", … {len(failing) - _REPR_FAILING} more" if len(failing) > _REPR_FAILING else ""
+        tail = f"; {len(failing)} failing: {shown}{more}" if failing else "; none failing"
+        return (
+            f"EvalReport({len(self.cases)} cases, numeric_accuracy {m.numeric_accuracy}, "
+            f"answer_rate {m.answer_rate}{tail})"
+        )
 
     def _repr_html_(self) -> str:
         return render_html(self)

@@ -4,85 +4,101 @@ The eval-framework adapters (inspect_ai, Ragas, deepeval) score one answer
 at a time. They go through ``evaluate`` with a single gold case and a single
 prediction, so an answer gets exactly the verdict, reason and score it would
 get in a full ``EvalReport``: refusal detection, no-answer cases (gold
-``None``), the scoring profile and the tolerance all behave the same.
+``None``), the scoring profile and the tolerance all behave the same. The
+framework's reference (inspect_ai's target, Ragas' ``reference``, deepeval's
+``expected_output``) becomes a ``GoldCase`` too, so it is read by the same
+gold reader as a gold file's ``answer``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from decimal import Decimal
 from typing import Any
+
+import regex
 
 from fincalc import (
     CaseResult,
+    FincalcError,
     InvalidInputError,
     ScoringProfile,
     Tolerance,
     evaluate,
-    extract_quantities,
     is_refusal,
+    unit_context_from_header,
 )
 
-__all__ = ["explain", "gold_from_reference", "score_text"]
+__all__ = ["explain", "reference_fields", "score_text"]
+
+#: A reference that is only a number ("870000000", "-0.0049", "1,234.5"): the gold
+#: value in base units, as each adapter documents, never read in the question's unit.
+_PLAIN_NUMBER = regex.compile(r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d{1,4})?")
+#: References are short; a longer one is cut before it is read (nothing may hang).
+_MAX_REFERENCE = 2_000
 
 
-def gold_from_reference(
-    reference: str,
+def reference_fields(
+    reference: str | None,
     *,
     dimension: str | None = None,
     unit: str | None = None,
     refusal_phrases: Iterable[str] | None = None,
-) -> tuple[Decimal | None, str | None]:
-    """The gold value and dimension in a framework's reference answer.
+) -> dict[str, Any]:
+    """The ``GoldCase`` fields that a framework's reference answer gives.
 
-    A reference is the gold value in base units ("870000000"), a reference
-    answer that states exactly one amount ("营业收入为8.7亿元", "-0.49%"), or a
-    refusal ("资料未披露", or empty), which means the right answer is to refuse.
+    A reference that is only a number is the gold value in base units
+    ("870000000" with dimension ``CNY``; without a dimension it matches a
+    figure of any dimension). Any other text is the gold answer as written
+    ("8.7亿元", "$302.6 million", "营业收入为8.7亿元"), read by ``GoldCase``'s
+    reader, which also takes its precision from it. Empty or a refusal
+    ("资料未披露") means the right answer is to refuse.
 
     Raises:
-        InvalidInputError: the reference states no amount or several.
+        InvalidInputError: a bare number with a ``unit`` that names no
+            dimension ("million"): base units of what is unknown.
 
-    >>> gold_from_reference("2025年第三季度营业收入为8.7亿元")
-    (Decimal('8.7E+8'), 'CNY')
-    >>> gold_from_reference("870000000", dimension="CNY")
-    (Decimal('870000000'), 'CNY')
-    >>> gold_from_reference("资料未披露该数据")
-    (None, None)
+    >>> reference_fields("8.7亿元")
+    {'answer': '8.7亿元'}
+    >>> reference_fields("870000000", dimension="CNY")
+    {'value': '870000000', 'dimension': 'CNY'}
+    >>> reference_fields("870000000", unit="亿元")
+    {'value': '870000000', 'dimension': 'CNY'}
+    >>> reference_fields("资料未披露该数据")
+    {'value': None}
     """
-    text = reference.strip() if isinstance(reference, str) else ""
+    text = reference.strip()[:_MAX_REFERENCE] if isinstance(reference, str) else ""
     phrases = None if refusal_phrases is None else tuple(refusal_phrases)
     if not text or is_refusal(text, phrases=phrases):
-        return None, dimension
-    try:
-        value = Decimal(text.replace(",", ""))
-    except ArithmeticError:
-        pass
+        return {"value": None}
+    fields: dict[str, Any] = {}
+    if _PLAIN_NUMBER.fullmatch(text):
+        if dimension is None and unit is not None:
+            dimension = unit_context_from_header(unit).dimension
+            if dimension is None:
+                raise _error(
+                    f"the reference {text!r} is a bare number, the gold value in base units, "
+                    f"but neither a dimension nor the unit {unit!r} says which; give the "
+                    "dimension ('CNY', 'USD', 'RATIO') or write the reference with its unit "
+                    "('$302.6 million')",
+                    text,
+                )
+        if dimension is None:
+            return {"answer": text}  # a plain number, which a figure of any dimension may match
+        fields["value"] = text.replace(",", "")
     else:
-        if value.is_finite():
-            return value, dimension
-    amounts = extract_quantities(text, context=unit)
-    if len(amounts) != 1:
-        found = ", ".join(repr(q.raw) for q in amounts) or "none"
-        raise InvalidInputError(
-            f"the reference {text[:80]!r} must state exactly one amount (found {found}); "
-            "give the gold value in base units, e.g. '870000000' with dimension 'CNY'",
-            argument="reference",
-            value=text[:80],
-        )
-    (amount,) = amounts
-    if dimension and amount.dimension and amount.dimension != dimension:
-        raise InvalidInputError(
-            f"the reference {text[:80]!r} is in {amount.dimension}, but the dimension given "
-            f"is {dimension}; fix the reference or the dimension (fincalc never converts)",
-            argument="reference",
-            value=text[:80],
-        )
-    return amount.value, dimension or amount.dimension
+        fields["answer"] = text
+    if dimension is not None:
+        fields["dimension"] = dimension
+    return fields
+
+
+def _error(message: str, text: str) -> FincalcError:
+    return InvalidInputError(message, argument="reference", value=text[:80])
 
 
 def score_text(
     text: str,
-    gold: Decimal | int | str | None,
+    reference: str | None,
     *,
     dimension: str | None = None,
     unit: str | None = None,
@@ -95,21 +111,27 @@ def score_text(
     qid: str = "answer",
     question: str | None = None,
 ) -> CaseResult:
-    """The ``CaseResult`` for ``text`` against ``gold`` (``None``: a refusal is expected).
+    """The ``CaseResult`` for ``text`` against the ``reference`` (``reference_fields``).
 
     ``question`` is the question asked: one asking how large a decrease or a
     loss is makes a positive gold that size (``GoldCase.question``).
 
     Raises:
-        InvalidRecordError: a bad gold value, dimension, unit or tolerance.
+        InvalidRecordError: an unreadable reference, or a bad dimension, unit
+            or tolerance.
+        InvalidInputError: a bare-number reference whose dimension is unknown.
     """
-    case: dict[str, Any] = {"qid": qid, "value": _gold_text(gold)}
+    phrases = None if refusal_phrases is None else tuple(refusal_phrases)
+    case: dict[str, Any] = {"qid": qid}
+    case.update(
+        reference_fields(reference, dimension=dimension, unit=unit, refusal_phrases=phrases)
+    )
     if isinstance(question, str) and question.strip():
         case["question"] = question
-    if dimension is not None:
-        case["dimension"] = dimension
     if unit is not None:
         case["unit"] = unit
+    if "dimension" not in case and dimension is not None and case.get("value") is not None:
+        case["dimension"] = dimension
     if category is not None:
         case["category"] = category
     if kind is not None:
@@ -125,20 +147,10 @@ def score_text(
         [case],
         tolerance=tolerance,
         profile=profile,
-        refusal_phrases=refusal_phrases,
+        refusal_phrases=phrases,
     )
     (result,) = report.cases
     return result
-
-
-def _gold_text(gold: Decimal | int | str | None) -> str | None:
-    if gold is None:
-        return None
-    if isinstance(gold, bool) or not isinstance(gold, (Decimal, int, str)):
-        # GoldCase refuses floats with the fix; pass them through so it can say so
-        return gold  # type: ignore[return-value]
-    text = format(gold, "f") if isinstance(gold, Decimal) else str(gold).strip()
-    return text or None
 
 
 def explain(result: CaseResult) -> str:

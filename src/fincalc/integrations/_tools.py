@@ -26,6 +26,7 @@ from fincalc import (
     Rounding,
     add,
     cagr,
+    claim_json_schema,
     pp_change,
     qoq,
     ratio,
@@ -43,6 +44,7 @@ __all__ = [
     "Operation",
     "Refused",
     "ToolCore",
+    "compute_args_schema",
     "tool_description",
 ]
 
@@ -72,9 +74,17 @@ _DESCRIPTION = (
 
 
 class ComputeArgs(BaseModel):
-    """What the model passes to the tool."""
+    """What the model passes to the tool.
+
+    ``model_json_schema()`` is what frameworks send the model: ``compute_args_schema()``.
+    """
 
     model_config = ConfigDict(extra="forbid")
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The schema a model is shown: ``compute_args_schema()`` (not pydantic's)."""
+        return {"title": cls.__name__, **compute_args_schema()}
 
     claims: list[Claim] = Field(
         min_length=1,
@@ -85,12 +95,57 @@ class ComputeArgs(BaseModel):
     metric: str | None = Field(
         default=None,
         description="The result's metric: required for ratio (e.g. 毛利率, Gross margin); "
-        "optional otherwise.",
+        "null otherwise.",
     )
     entity: str | None = Field(
         default=None,
-        description="The result's entity, for add or sub across entities (e.g. 华东区+华南区).",
+        description="The result's entity, for add or sub across entities (e.g. 华东区+华南区); "
+        "null otherwise.",
     )
+
+
+def compute_args_schema() -> dict[str, Any]:
+    """The tool's arguments as a model is shown them, in ``claim_json_schema()``'s style.
+
+    Plain-word descriptions (no Python docs), every property required (an
+    optional one is ``null``-able), ``additionalProperties: false`` and none of
+    the keywords strict modes reject (``default``, ``minItems``, ``minLength``,
+    ``title``), so OpenAI's, Anthropic's and Google's strict tool calling take it.
+
+    >>> schema = compute_args_schema()
+    >>> sorted(schema["required"]) == sorted(schema["properties"])
+    True
+    >>> "default" in str(schema), schema["properties"]["metric"]["anyOf"][1]
+    (False, {'type': 'null'})
+    """
+    fields = ComputeArgs.model_fields
+
+    def described(name: str) -> str:
+        return fields[name].description or name
+
+    def nullable_string(name: str) -> dict[str, Any]:
+        return {"anyOf": [{"type": "string"}, {"type": "null"}], "description": described(name)}
+
+    properties: dict[str, Any] = {
+        "claims": {
+            "type": "array",
+            "items": claim_json_schema(),
+            "description": described("claims"),
+        },
+        "operation": {
+            "type": "string",
+            "enum": list(OPERATIONS),
+            "description": described("operation"),
+        },
+        "metric": nullable_string("metric"),
+        "entity": nullable_string("entity"),
+    }
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
 
 
 class Refused(Exception):

@@ -27,7 +27,7 @@ splits them so that the result is *the same object* a single call returns:
 Reports and facts cross process boundaries pickled (Dask's process scheduler)
 or as JSON (``EvalReport.to_json``/``from_json``); both reload exactly.
 
-Install with ``pip install 'fincalc[dask]'``; docs/scaling.md has the recipes
+Install with ``pip install 'fincalc-qa[dask]'``; docs/scaling.md has the recipes
 and what moving the work to other processes costs::
 
     from fincalc.integrations.dask import evaluate_bag

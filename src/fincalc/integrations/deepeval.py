@@ -9,7 +9,7 @@ no LLM: ``score`` is 1.0, 0.5 (graded partial credit) or 0.0, ``reason``
 says what was found and why, ``success`` compares the score with
 ``threshold``.
 
-Install with ``pip install 'fincalc[deepeval]'``::
+Install with ``pip install 'fincalc-qa[deepeval]'``::
 
     from deepeval import assert_test, evaluate
     from deepeval.test_case import LLMTestCase
@@ -17,22 +17,24 @@ Install with ``pip install 'fincalc[deepeval]'``::
 
     case = LLMTestCase(input="华东区2025年第三季度营业收入？",
                        actual_output="华东区营业收入为8.7亿元。",
-                       expected_output="870000000")   # or "8.7亿元", or a refusal
+                       expected_output="8.7亿元")   # or "870000000", or a refusal
+    # a case's own dimension or unit: LLMTestCase(..., metadata={"dimension": "USD"})
     evaluate(test_cases=[case], metrics=[NumericAnswerMetric(dimension="CNY")])
     assert_test(case, [NumericAnswerMetric(dimension="CNY")])   # in a deepeval test file
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from deepeval.errors import MissingTestCaseParamsError
 from deepeval.metrics import BaseMetric
 from deepeval.test_case import LLMTestCase, SingleTurnParams
 
 from fincalc import CaseResult, FincalcError, Tolerance
 
-from ._scoring import explain, gold_from_reference, score_text
+from ._scoring import explain, score_text
 
 __all__ = ["NumericAnswerMetric"]
 
@@ -95,25 +97,39 @@ class NumericAnswerMetric(BaseMetric):  # type: ignore[no-untyped-call]
     def measure(self, test_case: LLMTestCase, *args: Any, **kwargs: Any) -> float:
         """Judge ``test_case.actual_output``; set ``score``, ``reason``, ``success``.
 
+        ``test_case.metadata`` (deepeval 3: ``additional_metadata``) may give
+        the case's own ``dimension``, ``unit`` and ``kind``, which override the metric's.
+
         Raises:
-            FincalcError: ``expected_output`` holds no amount or several, or a
-                bad dimension, unit or tolerance (``error`` is set too).
+            MissingTestCaseParamsError: ``actual_output`` or ``expected_output``
+                is None (deepeval's own error, as its metrics raise it; an empty
+                ``expected_output`` means the right answer is a refusal).
+            FincalcError: ``expected_output`` cannot be read (no amount, or
+                several), or a bad dimension, unit or tolerance (``error`` is set too).
         """
         self.error = None
-        try:
-            gold, dimension = gold_from_reference(
-                test_case.expected_output or "",
-                dimension=self.dimension,
-                unit=self.unit,
-                refusal_phrases=self.refusal_phrases,
+        missing = [
+            f"'{name}'"
+            for name in ("actual_output", "expected_output")
+            if getattr(test_case, name, None) is None
+        ]
+        if missing:
+            self.error = (
+                f"{' and '.join(missing)} cannot be None for the '{self.__name__}' metric "
+                "(expected_output is the gold: '870000000', '8.7亿元', or '' when the right "
+                "answer is a refusal)"
             )
+            self.success = False
+            raise MissingTestCaseParamsError(self.error)
+        meta = _case_metadata(test_case)
+        try:
             result = score_text(
                 test_case.actual_output or "",
-                gold,
-                dimension=dimension,
-                unit=self.unit,
+                test_case.expected_output,
+                dimension=meta.get("dimension", self.dimension),
+                unit=meta.get("unit", self.unit),
                 tolerance=self.tolerance,
-                kind=self.kind,
+                kind=meta.get("kind", self.kind),
                 profile=self.profile,
                 refusal_phrases=self.refusal_phrases,
                 question=test_case.input if isinstance(test_case.input, str) else None,
@@ -146,3 +162,11 @@ class NumericAnswerMetric(BaseMetric):  # type: ignore[no-untyped-call]
     @property
     def __name__(self) -> str:
         return "Numeric Answer (fincalc)"
+
+
+def _case_metadata(test_case: LLMTestCase) -> Mapping[str, Any]:
+    """The case's metadata: ``metadata`` in deepeval 4, ``additional_metadata`` before."""
+    meta = getattr(test_case, "metadata", None)
+    if meta is None:  # deepeval 3 stores the field itself (4 keeps it as a deprecated alias)
+        meta = vars(test_case).get("additional_metadata")
+    return meta if isinstance(meta, Mapping) else {}

@@ -12,7 +12,7 @@ says what the claim says, so the model is re-asked with fincalc's reason
 refusing later.
 
 instructor itself is not imported here: these are plain pydantic models,
-tested with the real instructor (``pip install 'fincalc[instructor]'``).
+tested with the real instructor (``pip install 'fincalc-qa[instructor]'``).
 
 Example (the model and the documents are yours)::
 
@@ -40,7 +40,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 from pydantic_core import PydanticCustomError
 
-from fincalc import Claim, Document, FiscalCalendar, resolve_all
+from fincalc import Claim, Document, FiscalCalendar, claim_json_schema, resolve_all
 
 __all__ = ["GroundedClaim", "GroundedClaims", "grounding_context"]
 
@@ -97,6 +97,11 @@ class GroundedClaim(Claim):
 
     validation_errors = "pydantic"
 
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """What instructor shows the model: ``claim_json_schema()`` (plain words, strict-safe)."""
+        return {"title": cls.__name__, **claim_json_schema()}
+
     @model_validator(mode="after")
     def _grounded(self, info: ValidationInfo) -> GroundedClaim:
         settings = (info.context or {}).get(_CONTEXT_KEY)
@@ -127,6 +132,24 @@ class GroundedClaims(BaseModel):
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """What instructor shows the model: ``claim_json_schema(many=True)``.
+
+        Pydantic's own schema would carry this class's and ``Claim``'s Python
+        docs (doctests, markup) and ``default`` values that strict modes reject.
+        """
+        schema = claim_json_schema(many=True)
+        schema["properties"]["claims"]["description"] = (
+            "One claim per number the answer needs, each quoting its source verbatim; "
+            "an empty list when nothing can be quoted."
+        )
+        return {
+            "title": cls.__name__,
+            "description": "The claims for one answer, each quoting a source verbatim.",
+            **schema,
+        }
 
     claims: list[GroundedClaim] = Field(
         description="One claim per number the answer needs, each quoting its source verbatim."

@@ -16,7 +16,7 @@ an error ``ToolMessage`` (``status="error"``) that lists each problem with
 fincalc's reason and fix, so an agent can correct its quotes or tell the user
 the figure is unavailable.
 
-Install with ``pip install 'fincalc[langchain]'``::
+Install with ``pip install 'fincalc-qa[langchain]'``::
 
     from fincalc.integrations.langchain import fincalc_tool
 
@@ -37,7 +37,14 @@ from pydantic import ValidationError
 
 from fincalc import Computation, FiscalCalendar, Rounding
 
-from ._tools import ComputeArgs, DocumentSource, Refused, ToolCore, tool_description
+from ._tools import (
+    ComputeArgs,
+    DocumentSource,
+    Refused,
+    ToolCore,
+    compute_args_schema,
+    tool_description,
+)
 
 __all__ = ["ComputeArgs", "fincalc_tool"]
 
@@ -76,7 +83,10 @@ def fincalc_tool(
     )
 
     def compute(**arguments: Any) -> tuple[str, Computation]:
-        args = ComputeArgs.model_validate(arguments)
+        try:
+            args = ComputeArgs.model_validate(arguments)
+        except ValidationError as error:  # back to the model, as a tool error it can fix
+            raise ToolException(_validation_message(error)) from error
         try:
             return core.run(args)
         except Refused as refused:
@@ -86,10 +96,11 @@ def fincalc_tool(
         func=compute,
         name=name,
         description=tool_description(),
-        args_schema=ComputeArgs,
+        # the schema the model is shown, as a dict: from a pydantic model LangChain would
+        # build its own (the Python docs of Claim, defaults strict modes reject)
+        args_schema=compute_args_schema(),
         response_format="content_and_artifact",
         handle_tool_error=True,
-        handle_validation_error=_validation_message,
     )
 
 

@@ -9,7 +9,7 @@ cannot ground, or calibers that do not combine, give a ``ToolOutput`` with
 ``is_error=True`` whose content lists each problem with fincalc's reason and
 fix.
 
-Install with ``pip install 'fincalc[llamaindex]'``::
+Install with ``pip install 'fincalc-qa[llamaindex]'``::
 
     from llama_index.core.agent.workflow import FunctionAgent
     from fincalc.integrations.llama_index import FincalcTool

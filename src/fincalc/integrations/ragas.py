@@ -14,7 +14,7 @@ Two forms, for Ragas' two metric interfaces:
   ``ascore``, ``batch_score`` returning a ``MetricResult`` with the reason),
   for ``@experiment`` workflows, which Ragas 0.4 recommends over ``evaluate``.
 
-Install with ``pip install 'fincalc[ragas]'``::
+Install with ``pip install 'fincalc-qa[ragas]'``::
 
     from ragas import EvaluationDataset, evaluate
     from fincalc.integrations.ragas import NumericMatch
@@ -30,10 +30,27 @@ Install with ``pip install 'fincalc[ragas]'``::
     from fincalc.integrations.ragas import NumericMatchMetric
     NumericMatchMetric().score(response="营业收入8.7万元", reference="8.7亿元").reason
     # "wrong: wrong_scale, '8.7万元' vs gold 870000000 CNY (off by ×10^-4)"
+
+Under ``@experiment`` each row may carry its own ``dimension`` (and ``unit``)
+column, and a row whose reference cannot be read is scored NaN with the
+reason, never raised (Ragas drops a row whose function raises)::
+
+    from ragas import experiment
+    metric = NumericMatchMetric()
+
+    @experiment()
+    async def numeric(row):
+        result = await metric.ascore(response=row["response"], reference=row["reference"],
+                                     user_input=row["user_input"], dimension=row["dimension"])
+        return {**row, "numeric_match": result.value, "reason": result.reason}
+
+``ragas.evaluate`` keeps only Ragas' own sample fields, so there a per-row
+dimension is written in the reference itself ("8.7亿元", "$302.6 million").
 """
 
 from __future__ import annotations
 
+import math
 import typing as t
 from dataclasses import dataclass, field
 
@@ -44,9 +61,9 @@ from ragas.metrics.collections.base import BaseMetric
 from ragas.metrics.result import MetricResult
 from ragas.run_config import RunConfig
 
-from fincalc import CaseResult, Tolerance
+from fincalc import CaseResult, FincalcError, Tolerance
 
-from ._scoring import explain, gold_from_reference, score_text
+from ._scoring import explain, score_text
 
 __all__ = ["NumericMatch", "NumericMatchMetric"]
 
@@ -60,18 +77,19 @@ class _Judge:
     kind: str | None
     refusal_phrases: tuple[str, ...] | None
 
-    def __call__(self, response: str, reference: str, user_input: str | None = None) -> CaseResult:
-        gold, dimension = gold_from_reference(
-            reference,
-            dimension=self.dimension,
-            unit=self.unit,
-            refusal_phrases=self.refusal_phrases,
-        )
+    def __call__(
+        self,
+        response: str,
+        reference: str,
+        user_input: str | None = None,
+        dimension: str | None = None,
+        unit: str | None = None,
+    ) -> CaseResult:
         return score_text(
             response,
-            gold,
-            dimension=dimension,
-            unit=self.unit,
+            reference,
+            dimension=dimension or self.dimension,
+            unit=unit or self.unit,
             tolerance=self.tolerance,
             kind=self.kind,
             profile=self.profile,
@@ -162,15 +180,41 @@ class NumericMatchMetric(BaseMetric):
         self._judge = _Judge(dimension, unit, tolerance, profile, kind, phrases)
 
     def case_result(
-        self, response: str, reference: str, user_input: str | None = None
+        self,
+        response: str,
+        reference: str,
+        user_input: str | None = None,
+        *,
+        dimension: str | None = None,
+        unit: str | None = None,
     ) -> CaseResult:
-        """The full ``fincalc.CaseResult`` behind the score."""
-        return self._judge(response, reference, user_input)
+        """The full ``fincalc.CaseResult`` behind the score.
+
+        Raises:
+            FincalcError: the reference cannot be read (``ascore`` scores that row instead).
+        """
+        return self._judge(response, reference, user_input, dimension, unit)
 
     async def ascore(  # type: ignore[override]
-        self, response: str, reference: str, user_input: str | None = None
+        self,
+        response: str,
+        reference: str,
+        user_input: str | None = None,
+        *,
+        dimension: str | None = None,
+        unit: str | None = None,
     ) -> MetricResult:
-        """Score ``response`` against ``reference``; ``user_input`` is the question asked
-        (one asking how large a decrease or loss is takes a positive reference as that size)."""
-        result = self._judge(response, reference, user_input)
+        """Score ``response`` against ``reference``.
+
+        ``user_input`` is the question asked (one asking how large a decrease or
+        loss is takes a positive reference as that size); ``dimension`` and
+        ``unit``, a row's own columns, override the metric's. A reference that
+        cannot be read never raises (Ragas' ``@experiment`` would drop the row):
+        the value is NaN and ``reason`` starts with "unreadable gold:" and says
+        what to fix.
+        """
+        try:
+            result = self._judge(response, reference, user_input, dimension, unit)
+        except FincalcError as error:
+            return MetricResult(value=math.nan, reason=f"unreadable gold: {error}")
         return MetricResult(value=float(result.score), reason=explain(result))
