@@ -43,6 +43,7 @@ from .classify import (
     not_amount_before,
     word_numeral_at,
 )
+from .closed_world import may_continue
 from .grammar import Grammar
 from .reader import CoreMatch, Result, finish, read_core
 from .scan import Refusal, Source
@@ -377,7 +378,9 @@ def read_text(text: str, norm: str, scanner: Scanner) -> tuple[list[Result], boo
                     not recipe.checks or recipe.passes(g, s1_, s2_, norm, end)
                 ):
                     digits = num.replace(",", "") if "," in num else num
-                    if len(digits) <= MAX_DIGITS:
+                    if len(digits) <= MAX_DIGITS and not (
+                        end < len(norm) and may_continue(norm, end, g[unit_] is not None)
+                    ):  # (else the reader decides: "5000 달러", "2.33 k", "322 hundred")
                         value = Decimal(digits + recipe.exponent)
                         if negative and value:
                             value = value.copy_negate()
