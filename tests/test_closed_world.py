@@ -136,6 +136,29 @@ def test_words_of_the_sentence_do_not_refuse(text: str, raw: str) -> None:
     assert raw in [q.raw for q in extract_quantities(text)]
 
 
+@pytest.mark.parametrize(
+    ("text", "raws"),
+    [
+        ("29,90", ["29,90"]),  # shop-price
+        ("Preis 0,75 pro Stück", ["0,75"]),  # de-shop-price
+        ("1,2,3", ["1", "2", "3"]),  # en-list
+        ("分别为12,13", ["12", "13"]),  # cn-report-prose: a list, not 12.13
+    ],
+)
+def test_a_comma_before_two_final_digits_is_a_decimal_comma(text: str, raws: list[str]) -> None:
+    assert [q.raw for q in extract_quantities(text)] == raws
+
+
+@given(st.integers(1, 999), st.integers(0, 99), st.sampled_from([1, 2]))
+def test_decimal_comma_by_shape_reads_the_value_built(whole: int, cents: int, width: int) -> None:
+    # truth by construction: "<whole>,<digits>" with one or two digits is whole.digits
+    digits = f"{cents % (10**width):0{width}d}"
+    text = f"Preis: {whole},{digits}"
+    for outcome in _every_reading(text):
+        if isinstance(outcome, list):
+            assert [q.value for q in outcome] == [Decimal(f"{whole}.{digits}")], (text, outcome)
+
+
 # ------------------------------------------------------------------- generated variations
 
 _AMOUNTS = st.decimals(min_value=1, max_value=99999, places=2, allow_nan=False).map(

@@ -490,7 +490,11 @@ def test_extract_with_context() -> None:
 
 def test_extract_does_not_join_separate_numbers() -> None:
     found = extract_quantities("分别为12，13和14家；ratios 12,34 and 5 6")
-    assert [q.raw for q in found] == ["12", "13", "14家", "12", "34", "5", "6"]
+    # (a comma before two final digits is a decimal comma, issue 26: "12,34" is 12.34)
+    assert [q.raw for q in found] == ["12", "13", "14家", "12,34", "5", "6"]
+    assert [q.raw for q in extract_quantities("分别为12,13和14家; 1,2,3")] == [
+        *["12", "13", "14家", "1", "2", "3"]
+    ]
 
 
 def test_chinese_words_with_digits_are_not_amounts() -> None:
