@@ -68,8 +68,11 @@ MEASURED: list[tuple[str, str, str | None, str | None]] = [
     ("千分之２．４", "cn-report-prose", "0.0024", "RATIO"),
     ("千分之一百一十一", "cn-report-prose", "0.111", "RATIO"),
     ("万分之三", "cn-bulletin", "0.0003", "RATIO"),
-    ("百分之一百二十點五", "tw-report-prose", None, None),
+    ("百分之一百二十點五", "tw-report-prose", "1.205", "RATIO"),
     ("百分之一 点五", "cn-ocr-text", None, None),
+    ("87个", "cn-llm-answer", "87", "COUNT"),
+    ("一个重要问题", "cn-report-prose", None, None),
+    ("3个月", "cn-report-prose", None, None),
     ("百分之五 十", "cn-ocr-text", None, None),
     ("2.33 k", "en-llm-answer", None, None),
     ("- 10 k", "en-llm-answer", None, None),
@@ -216,16 +219,31 @@ def test_an_amount_with_a_unit_the_table_reads_is_read_whole_and_right(
     assert first.dimension == dimension, (text, first)
 
 
+_PER = {"百分之": Decimal("0.01"), "千分之": Decimal("0.001"), "万分之": Decimal("0.0001")}
+_CN_WHOLE = {"一": 1, "五": 5, "十二": 12, "一百二十": 120}
+
+
 @given(
-    st.sampled_from(["百分之", "千分之", "万分之"]),
-    st.sampled_from(["一", "五", "十二", "一百二十", "2.4", "２．４"]),
-    st.sampled_from([" 点五", "點五", " 十", " 5"]),
+    st.sampled_from(sorted(_PER)),
+    st.sampled_from([*_CN_WHOLE, "2.4", "２．４"]),
+    st.sampled_from([" 点五", "點五", "点五", " 十", " 5"]),
 )
-def test_a_chinese_ratio_then_more_of_it_is_refused(per: str, number: str, more: str) -> None:
+def test_a_chinese_ratio_then_more_of_it_is_whole_or_refused(
+    per: str, number: str, more: str
+) -> None:
+    # truth by construction: a 点五 glued to a Chinese numeral is its decimal part
+    # (百分之一百二十點五 = 1.205); anything else after it is more of the number
+    # that cannot be read, so no reading at all is right
     text = f"{per}{number}{more}"
+    whole = (
+        (Decimal(_CN_WHOLE[number]) + Decimal("0.5")) * _PER[per]
+        if number in _CN_WHOLE and more in ("點五", "点五")
+        else None
+    )
     for outcome in _every_reading(text):
         if isinstance(outcome, list):
-            assert not any(q.dimension == "RATIO" for q in outcome), (text, outcome)
+            ratios = [q for q in outcome if q.dimension == "RATIO"]
+            assert [q.value for q in ratios] == ([] if whole is None else [whole]), (text, outcome)
 
 
 # ----------------------------------------------------------------- the generated vocabulary

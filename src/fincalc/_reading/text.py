@@ -58,6 +58,10 @@ _TRANSLATION: Final = str.maketrans(
         "\u200e": "\u202f",
         "\u200f": "\u202f",
         "\u061c": "\u202f",
+        # traditional forms the tables and numerals write in simplified form only
+        "點": "点",
+        "個": "个",
+        "兩": "两",
         "’": "'",
         "＇": "'",
         "′": "'",
