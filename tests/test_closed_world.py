@@ -92,6 +92,8 @@ MEASURED: list[tuple[str, str, str | None, str | None]] = [
     ("5 млрд руб.", "ru-report", "5E+9", "RUB"),
     ("3 tys. zł", "pl-shop-price", None, None),
     ("1500 ドル", "jp-shop-price", None, None),
+    ("1 234 долларов", "ru-news", None, None),  # not 1: it may be the first group of 1234
+    ("took 120.4 µs", "en-benchmark-note", "120.4", None),
     ("thirteen dollars and forty-five cents", "en-llm-answer", "13.45", "USD"),
     ("5 million employees", "en-news", "5E+6", None),
     ("营业收入8.7亿元同比增长", "cn-report-prose", "8.7E+8", "CNY"),

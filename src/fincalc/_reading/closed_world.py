@@ -34,11 +34,12 @@ import functools
 from typing import Final
 
 from .._values.errors import ParseError, UnknownUnitError
+from .._values.quantity import Quantity
 from .._values.vocabulary import vocabulary
 from .numerals import BIG_CHARS, CAPITAL_DIGIT_CHARS, DIGIT_CHARS, SMALL_CHARS
 from .scan import Refusal, Source, forward_spaces
 
-__all__ = ["may_continue", "refuse_continuation"]
+__all__ = ["drop_parts_of_refused", "may_continue", "refuse_continuation"]
 
 #: The longest word looked at after an amount.
 _MAX_WORD: Final = 40
@@ -53,6 +54,8 @@ _CN_NUMERAL: Final = frozenset(
 _MULTIPLIERS: Final = frozenset(["hundred", "hundreds", "dozen", "dozens", "score"])
 #: Words joining a number to more of it ("one hundred and five", "twelve point five").
 _JOINERS: Final = frozenset(["and", "point", "&"])
+#: Letters that open a unit symbol, not a word: "µs", "µm" (U+00B5 and U+03BC).
+_UNIT_LETTERS: Final = frozenset("\u00b5\u03bc")
 #: A word with none of these is an abbreviation ("mdr", "mln", "tys"), not an English word.
 _VOWELS: Final = frozenset("aeiouyAEIOUY")
 #: ISO codes' scale letters in front ("MUSD", "TEUR", "KUSD", "BUSD").
@@ -268,9 +271,11 @@ def _refuse_unknown_word(source: Source, at: tuple[int, int, int, int], word: st
     norm, text = source.norm, source.text
     size = len(norm)
     written = text[k:stop]
+    if word[0] in _UNIT_LETTERS:
+        return  # "10.2 µs": a unit of time or length, no part of a scale or currency
     if any(_foreign_script(c) for c in word):
         raise _unknown(source, begin, stop, written, "is written in a script fincalc does not read")
-    if not word.isascii():
+    if not word.isascii() and word[0] not in _UNIT_LETTERS:
         raise _unknown(source, begin, stop, written, "may be a scale or currency word")
     folded_words, symbols = _foreign()
     if word.casefold() in folded_words or word in symbols:
@@ -308,3 +313,29 @@ def _refuse_unknown_word(source: Source, at: tuple[int, int, int, int], word: st
     ):
         # "1.2 billion NT dollars": which dollars?  "12 mdr kronor": a scale abbreviation
         raise _unknown(source, begin, hit[0], written, "qualifies the currency after it")
+
+
+def drop_parts_of_refused(source: Source, found: list[tuple[Quantity | ParseError, int]]) -> None:
+    """Refuse, in place, a bare number read one space before a refused amount's digits.
+
+    "1 234 долларов": "234 долларов" is refused, and "1" may be its first group
+    (1234); read alone it would be a part of the amount.
+    """
+    norm = source.norm
+    for i in range(1, len(found)):
+        error = found[i][0]
+        if not isinstance(error, ParseError) or error.position is None:
+            continue
+        at = error.position
+        previous, kind = found[i - 1]
+        if (
+            isinstance(previous, Quantity)
+            and previous.span is not None
+            and (previous.unit is None or previous.unit_from_context)
+            and previous.span[1] + 1 == at
+            and norm[previous.span[1]] in " \u202f"
+            and at < len(norm)
+            and norm[at].isdigit()
+            and norm[previous.span[1] - 1].isdigit()
+        ):
+            found[i - 1] = (error, kind)

@@ -44,7 +44,7 @@ from .classify import (
     refuse_ambiguous_scale,
     refuse_unknown_scale,
 )
-from .closed_world import refuse_continuation
+from .closed_world import drop_parts_of_refused, refuse_continuation
 from .declarations import UnitContext
 from .grammar import grammar_for
 from .minor_units import join_minor_units, read_minor_tail
@@ -275,6 +275,8 @@ def finish(source: Source, found: list[Result]) -> list[Result]:
         words = find_word_numbers(norm, source.table)
         if words:
             _read_words(source, words, len(norm), found)
+    if len(found) > 1 and any(isinstance(item, ParseError) for item, _ in found):
+        drop_parts_of_refused(source, found)  # "1 234 долларов": not 1
     if found and worth_a_look(norm, found):
         # "1 234 €" read as 234 euros, "1,234 Mio. €" (1234 or 1.234 million),
         # "1조 2,000억원" read as two amounts: refused
