@@ -36,10 +36,12 @@ from typing import Final
 from .._values.errors import ParseError, UnknownUnitError
 from .._values.quantity import Quantity
 from .._values.vocabulary import vocabulary
+from .grammar import Grammar
 from .numerals import BIG_CHARS, CAPITAL_DIGIT_CHARS, DIGIT_CHARS, SMALL_CHARS
 from .scan import Refusal, Source, forward_spaces
+from .unit_table import UnitTable
 
-__all__ = ["drop_parts_of_refused", "may_continue", "refuse_continuation"]
+__all__ = ["continuation", "drop_parts_of_refused", "refuse_continuation"]
 
 #: The longest word looked at after an amount.
 _MAX_WORD: Final = 40
@@ -86,28 +88,6 @@ def _foreign_script(ch: str) -> bool:
     return not (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF)
 
 
-def may_continue(norm: str, end: int, has_unit: bool) -> bool:
-    """A cheap test for the generated scanner: may the text at ``end < len(norm)`` continue
-    the amount before it?  True sends the amount to the reader, which decides.
-
-    After a unit only a number word or a joiner may ("$5 forty", "one dollar and one");
-    after a number or scale, a letter that is not Han, or 点/點.
-    """
-    ch = norm[end]
-    k = end
-    if ch == " " and end + 1 < len(norm):
-        k = end + 1
-        ch = norm[k]
-    if not ch.isalpha():
-        return ch in _POINTS or ch == "&"
-    if _is_han(ch):
-        return ch in _POINTS
-    if not has_unit or (k == end and _glued_letter(ch)):
-        return True
-    word = norm[k : _word_at(norm, k)].casefold()
-    return word in _JOINERS or word in _MULTIPLIERS or word in _number_words()
-
-
 def _glued_letter(ch: str) -> bool:
     """A letter that, glued to a unit, makes the unit part of a longer word ("1 ريال").
 
@@ -135,48 +115,17 @@ def _word_at(norm: str, k: int) -> int:
     return end
 
 
-def _partial(source: Source, start: int, end: int, word: str) -> Refusal:
-    text = source.text
-    return Refusal(
-        ParseError(
-            f"cannot read {text[start:end]!r} as an amount: {word!r} after it may continue "
-            "the number (a partial amount would be silently wrong); quote the amount written "
-            "in one form, e.g. '45.5' or '八点五'",
-            text=text,
-            position=start,
-        ),
-        end,
-    )
-
-
-def _unknown(source: Source, start: int, end: int, word: str, why: str) -> Refusal:
-    text = source.text
-    return Refusal(
-        UnknownUnitError(
-            f"cannot read {text[start:end]!r} as an amount: {word!r} right after the number "
-            f"{why}, and the unit table does not read it; add it with UnitTable.default()"
-            ".extended({'scale': [...]}) or {'currency': [...]}, or quote the amount with "
-            "a unit the table knows",
-            text=text,
-            position=start,
-            unit=word,
-        ),
-        end,
-    )
-
-
 def _next_word(norm: str, k: int) -> tuple[int, int]:
     """The span of the Latin word after the spaces at ``k`` (empty when there is none)."""
     j = forward_spaces(norm, k)
     return j, _word_at(norm, j)
 
 
-def _minor_after(source: Source, k: int) -> bool:
+def _minor_after(norm: str, grammar: Grammar, k: int) -> bool:
     """True when the number words at ``k`` end in a minor unit: "and forty-five cents".
 
     The minor unit joins them to the amount before (``minor_units``): no partial.
     """
-    norm = source.norm
     numbers = _number_words()
     size = len(norm)
     stop = min(size, k + 4 * _MAX_WORD)
@@ -187,9 +136,9 @@ def _minor_after(source: Source, k: int) -> bool:
         k = e
         while k < size and norm[k] in " -\u202f":
             k += 1
-    if k >= size or norm[k] not in source.grammar.units.first_chars:
+    if k >= size or norm[k] not in grammar.units.first_chars:
         return False
-    hit = source.grammar.units.starting_at(norm, k)
+    hit = grammar.units.starting_at(norm, k)
     return hit is not None and hit[1].kind == "currency" and hit[1].exponent != 0
 
 
@@ -202,24 +151,37 @@ def _han_continues(norm: str, end: int, k: int) -> bool:
     return k > end and (ch in _CN_NUMERAL or ch.isdigit())  # "百分之五 十", "百分之一 5"
 
 
-def refuse_continuation(
-    source: Source, begin: int, end: int, *, has_unit: bool, chinese: bool, money: bool
-) -> None:
-    """Refuse the amount ``text[begin:end]`` when the word after it could continue it.
+#: What ``continuation`` finds: (partial or unknown, where the word starts, where the
+#: refused text ends, why).  "partial": more of the number; "unknown": a unit word
+#: the table does not read.
+Finding = tuple[str, int, int, str]
+
+
+def continuation(
+    norm: str,
+    grammar: Grammar,
+    table: UnitTable,
+    end: int,
+    *,
+    has_unit: bool,
+    chinese: bool,
+    money: bool,
+) -> Finding | None:
+    """What after ``norm[:end]`` (the end of an amount) could continue it, or None.
 
     ``has_unit``: a currency or unit was read after the number; ``chinese``: the
     number is written in Chinese or after 百分之; ``money``: a currency was read
     on either side (or the number is written in words), so a bare number word
-    after it is more of the amount ("thirteen dollars forty five").
-
-    Raises:
-        Refusal: the word after the amount could be a part of it.
+    after it is more of the amount ("thirteen dollars forty five").  The reader
+    refuses what this finds (``refuse_continuation``); the generated scanner
+    sends the amount to the reader when it finds something, so both decide alike.
     """
-    norm = source.norm
     size = len(norm)
-    k = forward_spaces(norm, end) if end < size and norm[end] in " \u202f" else end
+    if end >= size:
+        return None
+    k = forward_spaces(norm, end) if norm[end] in " \u202f" else end
     if k >= size:
-        return
+        return None
     ch = norm[k]
     if (
         chinese
@@ -229,90 +191,139 @@ def refuse_continuation(
         stop = k + 1
         while stop < size and (norm[stop] in _CN_NUMERAL or norm[stop].isdigit()):
             stop += 1
-        raise _partial(source, begin, stop, source.text[k:stop])
-    if not ch.isalpha() and ch != "&":
-        return
-    if _is_han(ch):
-        return  # 8.7亿元营业收入: a Chinese sentence goes on without a space
-    stop = _word_at(norm, k) if ch != "&" else k + 1
-    word = norm[k:stop]
-    folded = word.casefold()
+        return ("partial", k, stop, "")
+    if not ch.isalpha():
+        if ch != "&":
+            return None
+        stop = k + 1
+    elif _is_han(ch):
+        return None  # 8.7亿元营业收入: a Chinese sentence goes on without a space
+    else:
+        stop = _word_at(norm, k)
+    folded = norm[k:stop].casefold()
     numbers = _number_words()
-    if folded in _MULTIPLIERS or (money and folded in numbers and not _minor_after(source, k)):
-        raise _partial(source, begin, stop, source.text[k:stop])  # "322 hundred"
+    if folded in _MULTIPLIERS or (
+        money and folded in numbers and not _minor_after(norm, grammar, k)
+    ):
+        return ("partial", k, stop, "")  # "322 hundred", "thirteen dollars forty"
     if folded in _JOINERS:
         j, e = _next_word(norm, stop)
         if (
             e > j
             and norm[j:e].casefold() in numbers
             and (money or folded == "point")
-            and not _minor_after(source, j)
+            and not _minor_after(norm, grammar, j)
         ):
-            raise _partial(source, begin, e, source.text[k:e])  # "c $ 100 and fifty"
+            return ("partial", k, e, "")  # "c $ 100 and fifty"
     if has_unit:
         if k == end and norm[end - 1].isalpha() and _glued_letter(ch):
             # "1 ريال": the symbol read ("ر") is the first letter of a longer word
-            word_start = end - 1
-            while word_start > begin and norm[word_start - 1].isalpha():
-                word_start -= 1
-            written = source.text[word_start:stop]
-            raise _unknown(source, begin, stop, written, "goes on past the unit read")
-        return
-    _refuse_unknown_word(source, (begin, end, k, stop), word)
+            start = end - 1
+            while start > 0 and norm[start - 1].isalpha() and not norm[start - 1].isdigit():
+                start -= 1
+            return ("unknown", start, stop, "goes on past the unit read")
+        return None
+    return _unknown_word(norm, grammar, table, (end, k, stop))
 
 
-def _refuse_unknown_word(source: Source, at: tuple[int, int, int, int], word: str) -> None:
-    """Refuse a word after a number with no unit read that names a scale or currency.
+def refuse_continuation(
+    source: Source, begin: int, end: int, *, has_unit: bool, chinese: bool, money: bool
+) -> None:
+    """Refuse the amount ``text[begin:end]`` when the word after it could continue it.
+
+    See ``continuation`` for the arguments.
 
     Raises:
-        Refusal: see ``refuse_continuation``.
+        Refusal: the word after the amount could be a part of it.
     """
-    begin, end, k, stop = at
-    norm, text = source.norm, source.text
+    found = continuation(
+        source.norm,
+        source.grammar,
+        source.table,
+        end,
+        has_unit=has_unit,
+        chinese=chinese,
+        money=money,
+    )
+    if found is None:
+        return
+    kind, start, stop, why = found
+    text = source.text
+    word = text[start:stop]
+    if kind == "partial":
+        raise Refusal(
+            ParseError(
+                f"cannot read {text[begin:stop]!r} as an amount: {word!r} after it may "
+                "continue the number (a partial amount would be silently wrong); quote the "
+                "amount written in one form, e.g. '45.5' or '八点五'",
+                text=text,
+                position=begin,
+            ),
+            stop,
+        )
+    raise Refusal(
+        UnknownUnitError(
+            f"cannot read {text[begin:stop]!r} as an amount: {word!r} right after the number "
+            f"{why}, and the unit table does not read it; add it with UnitTable.default()"
+            ".extended({'scale': [...]}) or {'currency': [...]}, or quote the amount with "
+            "a unit the table knows",
+            text=text,
+            position=begin,
+            unit=word,
+        ),
+        stop,
+    )
+
+
+def _unknown_word(
+    norm: str, grammar: Grammar, table: UnitTable, at: tuple[int, int, int]
+) -> Finding | None:
+    """A word after a number with no unit read that names a scale or currency, or None."""
+    end, k, stop = at
     size = len(norm)
-    written = text[k:stop]
+    word = norm[k:stop]
     if word[0] in _UNIT_LETTERS:
-        return  # "10.2 µs": a unit of time or length, no part of a scale or currency
+        return None  # "10.2 µs": a unit of time or length, no part of a scale or currency
     if any(_foreign_script(c) for c in word):
-        raise _unknown(source, begin, stop, written, "is written in a script fincalc does not read")
-    if not word.isascii() and word[0] not in _UNIT_LETTERS:
-        raise _unknown(source, begin, stop, written, "may be a scale or currency word")
+        return ("unknown", k, stop, "is written in a script fincalc does not read")
+    if not word.isascii():
+        return ("unknown", k, stop, "may be a scale or currency word")
     folded_words, symbols = _foreign()
     if word.casefold() in folded_words or word in symbols:
-        raise _unknown(source, begin, stop, written, "is a scale or currency word of CLDR")
+        return ("unknown", k, stop, "is a scale or currency word of CLDR")
     if (
         4 <= len(word) <= 5
         and word.isupper()
         and word[0] in _SCALE_LETTERS
-        and word[-3:] in source.grammar.iso_codes
+        and word[-3:] in grammar.iso_codes
     ):
-        raise _unknown(source, begin, stop, written, "puts a scale letter before a currency code")
-    if k == end + 1 and norm[k] in source.grammar.scales.first_chars:
-        scale = source.grammar.scales.starting_at(norm, k)
+        return ("unknown", k, stop, "puts a scale letter before a currency code")
+    if k == end + 1 and norm[k] in grammar.scales.first_chars:
+        scale = grammar.scales.starting_at(norm, k)
         if scale is not None and scale[1].tight and scale[0] == stop:
-            raise _partial(source, begin, stop, written)  # "2.33 k": thousands or a unit?
+            return ("partial", k, stop, "")  # "2.33 k": thousands, or a unit?
     j = forward_spaces(norm, stop) if stop < size and norm[stop] == " " else stop
     if j == stop or j >= size or not norm[j].isalpha():
-        return
+        return None
     e = _word_at(norm, j)
-    following = norm[j:e]
-    folded = following.casefold()
+    following = norm[j:e].casefold()
     if (
-        folded in folded_words
-        or folded in source.table.currency_names
+        following in folded_words
+        or following in table.currency_names
         or any(_foreign_script(c) for c in following)
     ):
         # "12 mdr kronor": a word the table does not know before a currency it does not know
-        raise _unknown(source, begin, e, written, "comes before the currency word after it")
-    currencies = source.grammar.units
-    hit = currencies.starting_at(norm, j) if norm[j] in currencies.first_chars else None
+        return ("unknown", k, e, "comes before the currency word after it")
+    units = grammar.units
+    hit = units.starting_at(norm, j) if norm[j] in units.first_chars else None
     if (
         hit is not None
         and hit[1].kind == "currency"
         and (word[0].isupper() or not _VOWELS.intersection(word))
     ):
         # "1.2 billion NT dollars": which dollars?  "12 mdr kronor": a scale abbreviation
-        raise _unknown(source, begin, hit[0], written, "qualifies the currency after it")
+        return ("unknown", k, hit[0], "qualifies the currency after it")
+    return None
 
 
 def drop_parts_of_refused(source: Source, found: list[tuple[Quantity | ParseError, int]]) -> None:

@@ -43,7 +43,7 @@ from .classify import (
     not_amount_before,
     word_numeral_at,
 )
-from .closed_world import may_continue
+from .closed_world import continuation
 from .grammar import Grammar
 from .reader import CoreMatch, Result, finish, read_core
 from .scan import Refusal, Source
@@ -379,7 +379,18 @@ def read_text(text: str, norm: str, scanner: Scanner) -> tuple[list[Result], boo
                 ):
                     digits = num.replace(",", "") if "," in num else num
                     if len(digits) <= MAX_DIGITS and not (
-                        end < len(norm) and may_continue(norm, end, g[unit_] is not None)
+                        end < len(norm)
+                        and (norm[end] == " " or norm[end].isalpha())
+                        and continuation(
+                            norm,
+                            scanner.grammar,
+                            scanner.table,
+                            end,
+                            has_unit=g[unit_] is not None,
+                            chinese=False,
+                            money=True,
+                        )
+                        is not None
                     ):  # (else the reader decides: "5000 달러", "2.33 k", "322 hundred")
                         value = Decimal(digits + recipe.exponent)
                         if negative and value:
