@@ -41,7 +41,7 @@ from .numerals import BIG_CHARS, CAPITAL_DIGIT_CHARS, DIGIT_CHARS, SMALL_CHARS
 from .scan import Refusal, Source, forward_spaces
 from .unit_table import UnitTable
 
-__all__ = ["continuation", "drop_parts_of_refused", "refuse_continuation"]
+__all__ = ["continuation", "drop_parts_of_refused", "may_continue", "refuse_continuation"]
 
 #: The longest word looked at after an amount.
 _MAX_WORD: Final = 40
@@ -86,6 +86,30 @@ def _foreign_script(ch: str) -> bool:
     if 0x3040 <= code <= 0x30FF or 0x31F0 <= code <= 0x31FF or 0xFF66 <= code <= 0xFF9F:
         return True  # kana
     return not (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF)
+
+
+@functools.cache
+def _word_initials() -> frozenset[str]:
+    """The first letters of the words that may continue an amount with a unit."""
+    words = {*_number_words(), *_JOINERS, *_MULTIPLIERS}
+    return frozenset(w[0] for w in words) | frozenset(w[0].upper() for w in words)
+
+
+def may_continue(norm: str, end: int, has_unit: bool) -> bool:
+    """A cheap test for the generated scanner before ``continuation`` (``end < len(norm)``).
+
+    False when nothing after ``end`` can continue the amount: punctuation, Han, a
+    digit, and after a unit any word but a number word or a joiner.
+    """
+    ch = norm[end]
+    if ch.isalpha():
+        return not _is_han(ch) or ch in _POINTS
+    if ch != " " or end + 1 >= len(norm):
+        return ch == "&"
+    ch = norm[end + 1]
+    if has_unit:
+        return ch in _word_initials()
+    return (ch.isalpha() and not _is_han(ch)) or ch in _POINTS or ch == "&"
 
 
 def _glued_letter(ch: str) -> bool:
@@ -282,11 +306,11 @@ def _unknown_word(
     end, k, stop = at
     size = len(norm)
     word = norm[k:stop]
-    if word[0] in _UNIT_LETTERS:
-        return None  # "10.2 µs": a unit of time or length, no part of a scale or currency
-    if any(_foreign_script(c) for c in word):
-        return ("unknown", k, stop, "is written in a script fincalc does not read")
     if not word.isascii():
+        if word[0] in _UNIT_LETTERS:
+            return None  # "10.2 µs": a unit of time or length, no scale or currency
+        if any(_foreign_script(c) for c in word):
+            return ("unknown", k, stop, "is written in a script fincalc does not read")
         return ("unknown", k, stop, "may be a scale or currency word")
     folded_words, symbols = _foreign()
     if word.casefold() in folded_words or word in symbols:
@@ -302,6 +326,8 @@ def _unknown_word(
         scale = grammar.scales.starting_at(norm, k)
         if scale is not None and scale[1].tight and scale[0] == stop:
             return ("partial", k, stop, "")  # "2.33 k": thousands, or a unit?
+    if word[0].islower() and _VOWELS.intersection(word):
+        return None  # "5 million in revenue": an English word, not a currency's qualifier
     j = forward_spaces(norm, stop) if stop < size and norm[stop] == " " else stop
     if j == stop or j >= size or not norm[j].isalpha():
         return None
@@ -316,11 +342,7 @@ def _unknown_word(
         return ("unknown", k, e, "comes before the currency word after it")
     units = grammar.units
     hit = units.starting_at(norm, j) if norm[j] in units.first_chars else None
-    if (
-        hit is not None
-        and hit[1].kind == "currency"
-        and (word[0].isupper() or not _VOWELS.intersection(word))
-    ):
+    if hit is not None and hit[1].kind == "currency":
         # "1.2 billion NT dollars": which dollars?  "12 mdr kronor": a scale abbreviation
         return ("unknown", k, hit[0], "qualifies the currency after it")
     return None

@@ -43,7 +43,7 @@ from .classify import (
     not_amount_before,
     word_numeral_at,
 )
-from .closed_world import continuation
+from .closed_world import continuation, may_continue
 from .grammar import Grammar
 from .reader import CoreMatch, Result, finish, read_core
 from .scan import Refusal, Source
@@ -380,7 +380,7 @@ def read_text(text: str, norm: str, scanner: Scanner) -> tuple[list[Result], boo
                     digits = num.replace(",", "") if "," in num else num
                     if len(digits) <= MAX_DIGITS and not (
                         end < len(norm)
-                        and (norm[end] == " " or norm[end].isalpha())
+                        and may_continue(norm, end, g[unit_] is not None)
                         and continuation(
                             norm,
                             scanner.grammar,
