@@ -94,6 +94,8 @@ MEASURED: list[tuple[str, str, str | None, str | None]] = [
     ("1500 ドル", "jp-shop-price", None, None),
     ("1 234 долларов", "ru-news", None, None),  # not 1: it may be the first group of 1234
     ("took 120.4 µs", "en-benchmark-note", "120.4", None),
+    ("营业收入1,476.\n94亿元", "cn-pdf-text", None, None),  # not 94亿元: locate joins it
+    ("Revenue was $1,234.\n56 million", "en-pdf-text", None, None),
     ("thirteen dollars and forty-five cents", "en-llm-answer", "13.45", "USD"),
     ("5 million employees", "en-news", "5E+6", None),
     ("营业收入8.7亿元同比增长", "cn-report-prose", "8.7E+8", "CNY"),
@@ -139,6 +141,13 @@ def test_a_refusal_names_the_word() -> None:
 )
 def test_words_of_the_sentence_do_not_refuse(text: str, raw: str) -> None:
     assert raw in [q.raw for q in extract_quantities(text)]
+
+
+def test_a_year_and_a_full_stop_end_a_sentence() -> None:
+    # (the rule locate's layout normalisation shares: text.is_year)
+    quantities = extract_quantities("in fiscal 2023.\n2024 revenue was $5 million")
+    assert [q.raw for q in quantities] == ["$5 million"]
+    assert [q.raw for q in extract_quantities("2023.\n2024年营业收入8.7亿元")] == ["8.7亿元"]
 
 
 @pytest.mark.parametrize(

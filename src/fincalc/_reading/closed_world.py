@@ -39,12 +39,16 @@ from .._values.vocabulary import vocabulary
 from .grammar import Grammar
 from .numerals import BIG_CHARS, CAPITAL_DIGIT_CHARS, DIGIT_CHARS, SMALL_CHARS
 from .scan import Refusal, Source, forward_spaces
+from .text import is_year
 from .unit_table import UnitTable
 
 __all__ = ["continuation", "drop_parts_of_refused", "may_continue", "refuse_continuation"]
 
 #: The longest word looked at after an amount.
 _MAX_WORD: Final = 40
+#: The whitespace a line break leaves between the parts of a number, at most this much.
+_WHITESPACE: Final = frozenset(" \u202f\n\r\t")
+_MAX_GAP: Final = 8
 #: 点 and 點: the decimal point of a number written in Chinese.
 _POINTS: Final = frozenset("点點")
 #: The characters of a Chinese numeral (digits, places, 大写).
@@ -104,6 +108,8 @@ def may_continue(norm: str, end: int, has_unit: bool) -> bool:
     ch = norm[end]
     if ch.isalpha():
         return not _is_han(ch) or ch in _POINTS
+    if ch == ".":
+        return end + 1 < len(norm) and norm[end + 1] in _WHITESPACE
     if ch != " " or end + 1 >= len(norm):
         return ch == "&"
     ch = norm[end + 1]
@@ -203,6 +209,8 @@ def continuation(
     size = len(norm)
     if end >= size:
         return None
+    if norm[end] == "." and norm[end - 1].isdigit():
+        return _broken_after_point(norm, end)
     k = forward_spaces(norm, end) if norm[end] in " \u202f" else end
     if k >= size:
         return None
@@ -248,6 +256,32 @@ def continuation(
             return ("unknown", start, stop, "goes on past the unit read")
         return None
     return _unknown_word(norm, grammar, table, (end, k, stop))
+
+
+def _broken_after_point(norm: str, end: int) -> Finding | None:
+    """A number broken after its decimal point across whitespace: "1,476.\n94亿元".
+
+    ``locate`` reads it as one number (its layout normalisation drops the
+    whitespace); read apart, "94亿元" would be silently the amount.  After a year
+    ("in 2023.\n2024年") the point ends a sentence (``text.is_year``, the rule
+    both share).
+    """
+    size = len(norm)
+    j = end + 1
+    stop = min(size, j + _MAX_GAP)
+    while j < stop and norm[j] in _WHITESPACE:
+        j += 1
+    if j == end + 1 or j >= size or not norm[j].isdigit():
+        return None
+    start = end - 1
+    while start > 0 and (norm[start - 1].isdigit() or norm[start - 1] == ","):
+        start -= 1
+    if is_year(norm[start:end]) and (start == 0 or norm[start - 1] not in ".,"):
+        return None
+    e = j
+    while e < size and norm[e].isdigit():
+        e += 1
+    return ("partial", end, e, "")
 
 
 def refuse_continuation(
