@@ -26,9 +26,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincalc import ParseError, Quantity, UnitTable, extract_quantities, parse_quantity
+from fincalc._reading.closed_world import read_foreign_words
 from fincalc._reading.scanner import read_text
 from fincalc._reading.scanner_words import scanner_for
 from fincalc._reading.text import fold_characters
+from fincalc._values.errors import DataFileError
 
 _FOREIGN = tomllib.loads(
     (resources.files("fincalc") / "_data" / "foreign_words.toml").read_text(encoding="utf-8")
@@ -258,6 +260,19 @@ def test_a_chinese_ratio_then_more_of_it_is_whole_or_refused(
 
 
 # ----------------------------------------------------------------- the generated vocabulary
+
+
+def test_the_fast_reader_reads_what_tomllib_reads() -> None:
+    text = (resources.files("fincalc") / "_data" / "foreign_words.toml").read_text(encoding="utf-8")
+    lists = read_foreign_words(text, "foreign_words.toml")
+    assert {key: list(words) for key, words in lists.items()} == _FOREIGN
+    assert all(w == w.casefold() for key in ("scale", "currency") for w in lists[key])
+    with pytest.raises(DataFileError, match="regenerate"):
+        read_foreign_words('scale = [\n    "mdr",\n]\n', "broken.toml")
+    with pytest.raises(DataFileError, match="distinct"):
+        read_foreign_words(
+            'scale = [\n"a", "a",\n]\ncurrency = [\n"b",\n]\nsymbol = [\n"C",\n]\n', "dup"
+        )
 
 
 def test_foreign_words_match_babel() -> None:

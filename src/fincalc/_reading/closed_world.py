@@ -31,9 +31,12 @@ pass: an amount is refused only by a word that could be a part of it.
 from __future__ import annotations
 
 import functools
+import os
+import re
 from typing import Final
 
-from .._values.errors import ParseError, UnknownUnitError
+from .._values.errors import DataFileError, ParseError, UnknownUnitError
+from .._values.prebuilt import DATA_DIR
 from .._values.quantity import Quantity
 from .._values.vocabulary import vocabulary
 from .grammar import Grammar
@@ -42,7 +45,14 @@ from .scan import Refusal, Source, forward_spaces
 from .text import is_year
 from .unit_table import UnitTable
 
-__all__ = ["continuation", "drop_parts_of_refused", "may_continue", "refuse_continuation"]
+__all__ = [
+    "FOREIGN_LISTS",
+    "continuation",
+    "drop_parts_of_refused",
+    "may_continue",
+    "read_foreign_words",
+    "refuse_continuation",
+]
 
 #: The longest word looked at after an amount.
 _MAX_WORD: Final = 40
@@ -74,12 +84,51 @@ def _number_words() -> frozenset[str]:
     return frozenset(w.casefold() for key in ("words.ones", "words.tens") for w in words.words(key))
 
 
+#: The lists of ``_data/foreign_words.toml``, in file order.
+FOREIGN_LISTS: Final = ("scale", "currency", "symbol")
+_LIST_OPEN: Final = re.compile(r"^(\w+) = \[$", re.MULTILINE)
+
+
+def read_foreign_words(text: str, source: str) -> dict[str, tuple[str, ...]]:
+    """The word lists of ``foreign_words.toml`` (a generated file of flat lists of words).
+
+    Read without ``tomllib`` (which takes ~50 ms for its 16,000 words, a cost the
+    first English amount followed by a word would pay); ``tests/test_closed_world.py``
+    checks that this reads what ``tomllib`` reads.  Validated as every word list:
+    the three lists, each non-empty, of non-empty words, none listed twice.
+
+    Raises:
+        DataFileError: the file is not the generated format.
+    """
+    opened = list(_LIST_OPEN.finditer(text))
+    if [m.group(1) for m in opened] != list(FOREIGN_LISTS):
+        raise DataFileError(
+            f"{source}: expected the lists {list(FOREIGN_LISTS)}, got "
+            f"{[m.group(1) for m in opened]}; regenerate it with tools/cldr_foreign_words.py",
+            source=source,
+        )
+    lists: dict[str, tuple[str, ...]] = {}
+    for m, following in zip(opened, [*opened[1:], None], strict=True):
+        body = text[m.end() : following.start() if following is not None else len(text)]
+        words = tuple(body.split('"')[1::2])  # (the generator writes no escapes)
+        if not words or "" in words or len(set(words)) != len(words):
+            raise DataFileError(
+                f"{source}: [{m.group(1)}] must be a non-empty list of distinct words",
+                entry=m.group(1),
+                source=source,
+            )
+        lists[m.group(1)] = words
+    return lists
+
+
 @functools.cache
 def _foreign() -> tuple[frozenset[str], frozenset[str]]:
     """(case-folded scale and currency words, symbols as written) of CLDR's other locales."""
-    words = vocabulary("foreign_words")
-    folded = frozenset(w.casefold() for key in ("scale", "currency") for w in words.words(key))
-    return folded, frozenset(words.words("symbol"))
+    source = "fincalc/_data/foreign_words.toml"
+    with open(os.path.join(DATA_DIR, "foreign_words.toml"), encoding="utf-8") as file:
+        lists = read_foreign_words(file.read(), source)
+    # (the generator writes these two lists case-folded; the test of the file checks it)
+    return frozenset(lists["scale"] + lists["currency"]), frozenset(lists["symbol"])
 
 
 def _foreign_script(ch: str) -> bool:
