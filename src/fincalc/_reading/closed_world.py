@@ -279,6 +279,8 @@ def continuation(
         stop = k + 1
     elif _is_han(ch):
         return None  # 8.7亿元营业收入: a Chinese sentence goes on without a space
+    elif has_unit and ch not in _word_initials() and not (k == end and _glued_letter(ch)):
+        return None  # "5% of sales": after a unit only a number word or a joiner counts
     else:
         stop = _word_at(norm, k)
     folded = norm[k:stop].casefold()

@@ -141,14 +141,15 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
         if bracketed is None:
             return None  # "(4)" in prose: a list marker
         start, end, negative = bracketed
-    refuse_continuation(
-        source,
-        start,
-        end,
-        has_unit=after.unit is not None,
-        chinese=core.cn is not None or before.percent is not None,
-        money=unit.currency is not None or core.words is not None,
-    )  # "R$ 1,2 bilhão", "5000 달러", "百分之一 点五": never a part of the amount
+    if end < len(norm):  # "R$ 1,2 bilhão", "5000 달러", "百分之一 点五": never a part
+        refuse_continuation(
+            source,
+            start,
+            end,
+            has_unit=after.unit is not None,
+            chinese=core.cn is not None or before.percent is not None,
+            money=unit.currency is not None or core.words is not None,
+        )
     if source.context is not None:
         unit = apply_context(source, before, after, unit, han, has_unit)
     qualifier = before.qualifier or after.qualifier
