@@ -185,13 +185,14 @@ def _is_han(ch: str) -> bool:
     return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
 
 
+#: A run of letters that are not Han (a Chinese sentence goes on without a space).
+_LETTERS: Final = re.compile(r"(?:(?![\u3400-\u9fff\uf900-\ufaff])[^\W\d_]){1,40}")
+
+
 def _word_at(norm: str, k: int) -> int:
-    """Where the run of letters (not Han) starting at ``k`` ends."""
-    stop = min(len(norm), k + _MAX_WORD)
-    end = k
-    while end < stop and norm[end].isalpha() and not _is_han(norm[end]):
-        end += 1
-    return end
+    """Where the run of letters (not Han) starting at ``k`` ends (at most 40 of them)."""
+    found = _LETTERS.match(norm, k)
+    return k if found is None else found.end()
 
 
 def _next_word(norm: str, k: int) -> tuple[int, int]:

@@ -331,11 +331,10 @@ def _no_amount(
 
 
 def _continues(scanner: Scanner, norm: str, end: int, has_unit: bool) -> bool:
-    """True when a word after the amount ending at ``end`` could continue it: the
-    reader decides then ("5000 달러", "2.33 k", "322 hundred", "1,476.\n94亿元")."""
+    """True when a word after the amount ending at ``end < len(norm)`` could continue it:
+    the reader decides then ("5000 달러", "2.33 k", "322 hundred", "1,476.\n94亿元")."""
     return (
-        end < len(norm)
-        and may_continue(norm, end, has_unit)
+        may_continue(norm, end, has_unit)
         and continuation(
             norm, scanner.grammar, scanner.table, end, has_unit=has_unit, chinese=False, money=True
         )
@@ -391,8 +390,8 @@ def read_text(text: str, norm: str, scanner: Scanner) -> tuple[list[Result], boo
                     not recipe.checks or recipe.passes(g, s1_, s2_, norm, end)
                 ):
                     digits = num.replace(",", "") if "," in num else num
-                    if len(digits) <= MAX_DIGITS and not _continues(
-                        scanner, norm, end, g[unit_] is not None
+                    if len(digits) <= MAX_DIGITS and (
+                        end == len(norm) or not _continues(scanner, norm, end, g[unit_] is not None)
                     ):  # (else the reader decides: "5000 달러", "2.33 k", "322 hundred")
                         value = Decimal(digits + recipe.exponent)
                         if negative and value:
