@@ -94,7 +94,9 @@ MEASURED: list[tuple[str, str, str | None, str | None]] = [
     ("5 млрд руб.", "ru-report", "5E+9", "RUB"),
     ("3 tys. zł", "pl-shop-price", None, None),
     ("1500 ドル", "jp-shop-price", None, None),
-    ("1 234 долларов", "ru-news", None, None),  # not 1: it may be the first group of 1234
+    ("1 234 долларов", "ru-news", None, None),
+    ("这台设备卖了120万欧", "cn-social-post", None, None),
+    ("120万欧元", "cn-news", "1.20E+6", "EUR"),  # not 1: it may be the first group of 1234
     ("took 120.4 µs", "en-benchmark-note", "120.4", None),
     ("营业收入1,476.\n94亿元", "cn-pdf-text", None, None),  # not 94亿元: locate joins it
     ("Revenue was $1,234.\n56 million", "en-pdf-text", None, None),
@@ -137,6 +139,7 @@ def test_a_refusal_names_the_word() -> None:
         ("$5 million in revenue", "$5 million"),
         ("5% of sales", "5%"),
         ("营业收入8.7亿元，同比增长12.3%", "8.7亿元"),
+        ("接待120万欧洲游客", "120万"),
         ("revenue of 5 million in 2024", "5 million"),
         ("5 Hong Kong dollars", "5 Hong Kong dollars"),
     ],

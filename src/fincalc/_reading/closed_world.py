@@ -122,6 +122,11 @@ def read_foreign_words(text: str, source: str) -> dict[str, tuple[str, ...]]:
 
 
 @functools.cache
+def _abbreviations() -> frozenset[str]:
+    return frozenset(vocabulary("reading").words("number.currency_abbreviations"))
+
+
+@functools.cache
 def _foreign() -> tuple[frozenset[str], frozenset[str]]:
     """(case-folded scale and currency words, symbols as written) of CLDR's other locales."""
     source = "fincalc/_data/foreign_words.toml"
@@ -156,7 +161,7 @@ def may_continue(norm: str, end: int, has_unit: bool) -> bool:
     """
     ch = norm[end]
     if ch.isalpha():
-        return not _is_han(ch) or ch in _POINTS
+        return not _is_han(ch) or ch in _POINTS or (not has_unit and ch in _abbreviations())
     if ch == ".":
         return end + 1 < len(norm) and norm[end + 1] in _WHITESPACE
     if ch != " " or end + 1 >= len(norm):
@@ -279,6 +284,12 @@ def continuation(
             return None
         stop = k + 1
     elif _is_han(ch):
+        if (
+            not has_unit
+            and ch in _abbreviations()
+            and (k + 1 >= size or not (_is_han(norm[k + 1]) or norm[k + 1].isalnum()))
+        ):
+            return ("unknown", k, k + 1, "may be a currency (欧 for 欧元)")  # "120万欧"
         return None  # 8.7亿元营业收入: a Chinese sentence goes on without a space
     elif has_unit and ch not in _word_initials() and not (k == end and _glued_letter(ch)):
         return None  # "5% of sales": after a unit only a number word or a joiner counts
