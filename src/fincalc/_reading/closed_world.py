@@ -65,6 +65,9 @@ _POINTS: Final = frozenset("点點")
 _CN_NUMERAL: Final = frozenset(
     DIGIT_CHARS + SMALL_CHARS + BIG_CHARS + CAPITAL_DIGIT_CHARS + "拾佰仟"
 )
+#: Scale characters (and 点, "3个点": three percentage points) a colloquial counter may
+#: stand before ("3个亿").
+_SCALES: Final = frozenset(BIG_CHARS + SMALL_CHARS + "点點")
 #: Words that multiply the number before them; the unit table reads the others
 #: ("thousand", "million") as scales, so one of these left over is a part.
 _MULTIPLIERS: Final = frozenset(["hundred", "hundreds", "dozen", "dozens", "score"])
@@ -127,6 +130,11 @@ def _abbreviations() -> frozenset[str]:
 
 
 @functools.cache
+def _counters() -> frozenset[str]:
+    return frozenset(vocabulary("reading").words("number.counter_before_scale"))
+
+
+@functools.cache
 def _foreign() -> tuple[frozenset[str], frozenset[str]]:
     """(case-folded scale and currency words, symbols as written) of CLDR's other locales."""
     source = "fincalc/_data/foreign_words.toml"
@@ -161,7 +169,11 @@ def may_continue(norm: str, end: int, has_unit: bool) -> bool:
     """
     ch = norm[end]
     if ch.isalpha():
-        return not _is_han(ch) or ch in _POINTS or (not has_unit and ch in _abbreviations())
+        return (
+            not _is_han(ch)
+            or ch in _POINTS
+            or (not has_unit and (ch in _abbreviations() or ch in _counters()))
+        )
     if ch == ".":
         return end + 1 < len(norm) and norm[end + 1] in _WHITESPACE
     if ch != " " or end + 1 >= len(norm):
@@ -290,6 +302,8 @@ def continuation(
             and (k + 1 >= size or not (_is_han(norm[k + 1]) or norm[k + 1].isalnum()))
         ):
             return ("unknown", k, k + 1, "may be a currency (欧 for 欧元)")  # "120万欧"
+        if not has_unit and ch in _counters() and k + 1 < size and norm[k + 1] in _SCALES:
+            return ("partial", k, k + 2, "")  # "3个亿": 3亿 in speech; "3个点": 3 points
         return None  # 8.7亿元营业收入: a Chinese sentence goes on without a space
     elif has_unit and ch not in _word_initials() and not (k == end and _glued_letter(ch)):
         return None  # "5% of sales": after a unit only a number word or a joiner counts
