@@ -21,8 +21,11 @@ generated scanner of issue 18 reads through it from the first call) and writes o
 line per call: every field of every ``Quantity`` (the value's coefficient and
 exponent, dimension, unit, raw, span, qualifier, ``unit_from_context``), or the
 error's type, message and fields.  The two outputs must be identical; the
-script prints the number of calls, the number of differences and the first
-differences, and exits with status 1 if there is any.
+script prints the number of calls and of differences, then every changed
+reading grouped by kind of change (read -> refused, refused -> read, read ->
+read differently, …) with its count and ``--show`` examples of each, and exits
+with status 1 if there is any.  ``--differences FILE`` writes every one, to
+review each.
 """
 
 from __future__ import annotations
@@ -507,6 +510,9 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="also write every difference to FILE, one JSON object a line (call, before, after)",
     )
+    parser.add_argument(
+        "--show", type=int, default=5, help="differences printed of each kind of change"
+    )
     parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -536,9 +542,40 @@ def main(argv: list[str] | None = None) -> int:
             for call, old, new in differences:
                 record = {"call": call, "before": json.loads(old), "after": json.loads(new)}
                 handle.write(json.dumps(record, ensure_ascii=True) + "\n")
-    for call, old, new in differences[:20]:
-        print(f"- {call['f']} {call['t']!r} {call['k']}\n  before: {old}\n  after:  {new}")
+    _summarise(differences, args.show)
     return 1 if differences else 0
+
+
+def _kind(outcome: object) -> str:
+    """'refused' for an error line, 'none' for no amount, else 'read'."""
+    if isinstance(outcome, list) and outcome[:1] == ["error"]:
+        return "refused"
+    return "none" if outcome == [] else "read"
+
+
+def _summarise(differences: list[tuple[dict[str, object], str, str]], show: int) -> None:
+    """Print every changed reading by kind of change: counts, then ``show`` of each kind.
+
+    The kinds: read -> refused, refused -> read, read -> read differently (a value,
+    unit or span changed: review every one), refused -> refused for another reason,
+    and the same with "none" (no amount) on either side.
+    """
+    groups: dict[str, list[tuple[dict[str, object], str, str]]] = {}
+    for call, old, new in differences:
+        change = f"{_kind(json.loads(old))} -> {_kind(json.loads(new))}"
+        groups.setdefault(change, []).append((call, old, new))
+    for change in sorted(groups, key=lambda c: -len(groups[c])):
+        items = groups[change]
+        calls = {"p": 0, "e": 0}
+        for call, _, _ in items:
+            calls[str(call["f"])] = calls.get(str(call["f"]), 0) + 1
+        texts = len({str(call["t"]) for call, _, _ in items})
+        print(
+            f"{change}: {len(items):,} calls on {texts:,} strings "
+            f"(parse_quantity {calls['p']:,}, extract_quantities {calls['e']:,})"
+        )
+        for call, old, new in items[:show]:
+            print(f"- {call['f']} {call['t']!r} {call['k']}\n  before: {old}\n  after:  {new}")
 
 
 if __name__ == "__main__":

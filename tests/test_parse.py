@@ -98,7 +98,7 @@ def _params() -> list[object]:
 FAMILIES = [
     "currency-attach", "next-line-scale", "minor-units", "brackets", "minus",
     "unknown-currency", "cldr-currency", "locale-shape", "number-words", "non-money",
-    "doubled-units", "exponent", "ranges", "scale-abbrev",
+    "doubled-units", "exponent", "ranges", "scale-abbrev", "closed-world",
 ]  # fmt: skip
 #: Families whose formats only one language writes (a dollar prefix, …).
 ONE_LANGUAGE = {"dollar-prefix": "en", "malformed-chain": "cn"}
@@ -490,7 +490,11 @@ def test_extract_with_context() -> None:
 
 def test_extract_does_not_join_separate_numbers() -> None:
     found = extract_quantities("分别为12，13和14家；ratios 12,34 and 5 6")
-    assert [q.raw for q in found] == ["12", "13", "14家", "12", "34", "5", "6"]
+    # (a comma before two final digits is a decimal comma, issue 26: "12,34" is 12.34)
+    assert [q.raw for q in found] == ["12", "13", "14家", "12,34", "5", "6"]
+    assert [q.raw for q in extract_quantities("分别为12,13和14家; 1,2,3")] == [
+        *["12", "13", "14家", "1", "2", "3"]
+    ]
 
 
 def test_chinese_words_with_digits_are_not_amounts() -> None:
@@ -705,9 +709,12 @@ def test_spaced_mm_and_x(text: str, value: str, dimension: str | None) -> None:
 
 
 @pytest.mark.parametrize("text", ["3 mm", "5 m", "3 B"])
-def test_spaced_metric_and_single_letters_stay_bare(text: str) -> None:
-    with pytest.raises(MissingUnitError):
+def test_spaced_metric_and_single_letters_are_refused_never_dropped(text: str) -> None:
+    # "5 m" may be five metres or five million: refused (issue 26), where it used to be
+    # a bare 5 that extract_quantities listed with the letter dropped
+    with pytest.raises(ParseError, match="may continue the number"):
         parse_quantity(text)
+    assert extract_quantities(text) == []
 
 
 def test_spaced_x_between_operands_is_not_a_multiple() -> None:

@@ -31,6 +31,8 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .._reading.units import is_year
+
 __all__ = [
     "FOLD",
     "IGNORABLE",
@@ -135,12 +137,13 @@ def _year_point(chars: Sequence[str], k: int) -> bool:
 
     A number broken after its decimal point ("1,476.\n94亿元", "8. 7") stays one
     number; after a bare year from 1900 to 2100 the point ends a sentence ("… in
-    2023.\n2024年…"), and the whitespace after it is a word break.
+    2023.\n2024年…"), and the whitespace after it is a word break.  The reader
+    decides the same (``is_year``): it refuses "1,476.\n94亿元" whole rather
+    than read "94亿元" apart from the number this joins.
     """
     if k < 5 or chars[k - 1] != "." or chars[k] not in _DIGITS:
         return False
-    year = "".join(chars[k - 5 : k - 1])
-    if not (year.isdigit() and "1900" <= year <= "2100"):
+    if not is_year("".join(chars[k - 5 : k - 1])):  # (the reader's rule too)
         return False
     return k < 6 or chars[k - 6] not in "0123456789,."
 

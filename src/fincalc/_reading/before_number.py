@@ -115,6 +115,7 @@ def _percent_before(source: Source, i: int) -> tuple[int, str] | None:
     if (
         norm[j - 1 : j] in source.grammar.percent_before.last_chars
         and (at := percent_start(source.grammar, norm, j)) >= source.prev_end
+        and at >= 0  # (a "之" that ends no percent word: "千分之2.4" was read as per cent)
     ):
         return at, source.text[at:j]
     return None

@@ -9,12 +9,14 @@ base units.
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 from typing import Final
 
 from .._values.errors import UnknownUnitError
 from .._values.quantity import Quantity, trusted_quantity
 from .._values.records import MutableRecord
+from .._values.vocabulary import vocabulary
 from .after_number import After
 from .before_number import Before
 from .classify import AMOUNT, CELL_YEAR, year_kind
@@ -37,6 +39,17 @@ __all__ = [
 ]
 
 _PERCENT: Final = Decimal("1E-2")
+#: The power of ten each kind of percent word before a number stands for.
+_PER_KINDS: Final = {"percent": -2, "permille": -3, "permyriad": -4}
+
+
+@functools.cache
+def _per_exponent() -> dict[str, int]:
+    """百分之 -> -2, 千分之 -> -3, 万分之 -> -4 (``[number] percent_before`` in reading.toml)."""
+    table = vocabulary("reading").table("number.percent_before")
+    return {word: _PER_KINDS[kind] for word, kind in table.items()}
+
+
 #: "(4)" in prose is a list marker: a bracketed bare integer of at most this many digits.
 _LIST_PAREN_DIGITS: Final = 4
 
@@ -170,7 +183,8 @@ def resolve_unit(source: Source, before: Before, after: After, han: str) -> Unit
         if unit is not None or currency is not None or scale is not None:
             raise source.refuse(start, end, f"{before.percent} with another unit")
         dimension = "RATIO"
-        multiplier, exponent = _PERCENT, -2
+        exponent = _per_exponent().get(before.percent, -2)  # 百分之, 千分之, 万分之
+        multiplier = _PERCENT if exponent == -2 else ONE.scaleb(exponent)
         parts.append(before.percent)
     if unit is not None and unit_text is not None:
         parts.append(unit_text)

@@ -67,7 +67,9 @@ def _shapes(clue: tuple[str, str]) -> list[str]:
     "1.234,56" and "1 234,56" (a point or space groups, so the comma is decimal),
     "1.234.567" (two or more point groups), and "12,5" or "0,75" (no group of
     three after the comma) where a unit or currency is written next to it
-    (``clue``): "12,5 %", "12,50 €", "€ 0,75" — "12,34 and 5" stays two numbers.
+    (``clue``): "12,5 %", "12,50 €", "€ 0,75"; and a comma before one or two final
+    digits with no clue ("29,90": 29.90, never two numbers), unless a list goes on
+    ("1,2,3").
     """
     return [
         r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
@@ -76,6 +78,12 @@ def _shapes(clue: tuple[str, str]) -> list[str]:
         r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9])){2,}+(?![0-9,.])",
         rf"(?:{clue[0]})[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])",
         rf"[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])(?:{clue[1]})",
+        # "29,90", "Preis: 0,75": one or two final digits after the comma make it the
+        # decimal mark without a clue (issue 26: read as two numbers, 29 and 90), unless
+        # the number is one of a list ("1,2,3") or in a Chinese sentence ("分别为12,13":
+        # Chinese writes a decimal point, so the comma there separates two numbers)
+        r"(?<![0-9][,.])(?<![0-9], )(?<![\u3400-\u9fff])"
+        r"[0-9]{1,3},[0-9]{1,2}(?![0-9,.]|[ ]?+[&]|[ ][0-9]|[\u3400-\u9fff])",
     ]
 
 

@@ -174,6 +174,7 @@ def compose(text: str) -> tuple[Decimal, bool]:
     scaled = False
     seen_any = False
     positional = False
+    pointed = False  # a 点 fraction after places was read: only 万/亿 may follow
     pos = 0
     for match in _token().finditer(text):
         kind = match.lastgroup
@@ -210,10 +211,16 @@ def compose(text: str) -> tuple[Decimal, bool]:
             base = section if section is not None else Decimal(0)
             current = None
             scaled = seen_any = True
+        elif kind == "point" and current is None and seen_any and not pointed:
+            # 一百二十点五 = 120.5, 一百二十点五亿: the fraction of what the places made
+            current = Decimal("0." + "".join(str(DIGITS[ch]) for ch in token[1:]))
+            pointed = True
         elif token in _SKIPPED:
             continue  # 一千零五; 三千多万 (the 多 is a qualifier the caller keeps)
         else:
             raise ValueError(f"unexpected {token!r} in a numeral")
+        if pointed and kind in ("arabic", "cn", "small"):
+            raise ValueError(f"{token!r} after a decimal part")
     if not seen_any or pos != len(text):
         raise ValueError("no digits")
     if positional and scaled:

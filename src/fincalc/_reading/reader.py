@@ -44,6 +44,7 @@ from .classify import (
     refuse_ambiguous_scale,
     refuse_unknown_scale,
 )
+from .closed_world import drop_parts_of_refused, refuse_continuation
 from .declarations import UnitContext
 from .grammar import grammar_for
 from .minor_units import join_minor_units, read_minor_tail
@@ -140,6 +141,15 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
         if bracketed is None:
             return None  # "(4)" in prose: a list marker
         start, end, negative = bracketed
+    if end < len(norm):  # "R$ 1,2 bilhão", "5000 달러", "百分之一 点五": never a part
+        refuse_continuation(
+            source,
+            start,
+            end,
+            has_unit=after.unit is not None,
+            chinese=core.cn is not None or before.percent is not None,
+            money=unit.currency is not None or core.words is not None,
+        )
     if source.context is not None:
         unit = apply_context(source, before, after, unit, han, has_unit)
     qualifier = before.qualifier or after.qualifier
@@ -266,6 +276,8 @@ def finish(source: Source, found: list[Result]) -> list[Result]:
         words = find_word_numbers(norm, source.table)
         if words:
             _read_words(source, words, len(norm), found)
+    if len(found) > 1 and any(isinstance(item, ParseError) for item, _ in found):
+        drop_parts_of_refused(source, found)  # "1 234 долларов": not 1
     if found and worth_a_look(norm, found):
         # "1 234 €" read as 234 euros, "1,234 Mio. €" (1234 or 1.234 million),
         # "1조 2,000억원" read as two amounts: refused

@@ -43,6 +43,7 @@ from .classify import (
     not_amount_before,
     word_numeral_at,
 )
+from .closed_world import continuation, may_continue
 from .grammar import Grammar
 from .reader import CoreMatch, Result, finish, read_core
 from .scan import Refusal, Source
@@ -329,6 +330,18 @@ def _no_amount(
     return start + written.index(". ") + 2 if ". " in written else end
 
 
+def _continues(scanner: Scanner, norm: str, end: int, has_unit: bool) -> bool:
+    """True when a word after the amount ending at ``end < len(norm)`` could continue it:
+    the reader decides then ("5000 달러", "2.33 k", "322 hundred", "1,476.\n94亿元")."""
+    return (
+        may_continue(norm, end, has_unit)
+        and continuation(
+            norm, scanner.grammar, scanner.table, end, has_unit=has_unit, chinese=False, money=True
+        )
+        is not None
+    )
+
+
 def read_text(text: str, norm: str, scanner: Scanner) -> tuple[list[Result], bool]:
     """Every amount of ``norm`` (the fold of ``text``), and whether a year-like cell was read."""
     search = scanner.pattern.search
@@ -377,7 +390,9 @@ def read_text(text: str, norm: str, scanner: Scanner) -> tuple[list[Result], boo
                     not recipe.checks or recipe.passes(g, s1_, s2_, norm, end)
                 ):
                     digits = num.replace(",", "") if "," in num else num
-                    if len(digits) <= MAX_DIGITS:
+                    if len(digits) <= MAX_DIGITS and (
+                        end == len(norm) or not _continues(scanner, norm, end, g[unit_] is not None)
+                    ):  # (else the reader decides: "5000 달러", "2.33 k", "322 hundred")
                         value = Decimal(digits + recipe.exponent)
                         if negative and value:
                             value = value.copy_negate()

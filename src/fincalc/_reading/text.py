@@ -20,6 +20,7 @@ __all__ = [
     "MAX_PARSE_LENGTH",
     "check_text",
     "fold_characters",
+    "is_year",
 ]
 
 #: Longest text ``parse_quantity`` and ``unit_context_from_header`` accept (characters).
@@ -58,6 +59,10 @@ _TRANSLATION: Final = str.maketrans(
         "\u200e": "\u202f",
         "\u200f": "\u202f",
         "\u061c": "\u202f",
+        # traditional forms the tables and numerals write in simplified form only
+        "點": "点",
+        "個": "个",
+        "兩": "两",
         "’": "'",
         "＇": "'",
         "′": "'",
@@ -144,3 +149,15 @@ def check_text(text: object, limit: int, argument: str = "text") -> str:
             position=limit,
         )
     return text
+
+
+def is_year(digits: str) -> bool:
+    """True for four digits from 1900 to 2100: a point after them may end a sentence.
+
+    The reader and ``locate``'s layout normalisation share this rule: "1,476.\n94亿元"
+    is one number broken after its decimal point, "in 2023.\n2024年" two sentences.
+
+    >>> is_year("2023"), is_year("1476"), is_year("20230")
+    (True, False, False)
+    """
+    return len(digits) == 4 and digits.isdigit() and "1900" <= digits <= "2100"

@@ -16,7 +16,7 @@ from .declarations import (
     find_unit_declarations,
     unit_context_from_header,
 )
-from .text import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, check_text, fold_characters
+from .text import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, check_text, fold_characters, is_year
 from .unit_table import (
     ScaleSpec,
     SuffixSpec,
@@ -40,6 +40,7 @@ __all__ = [
     "find_unit_declarations",
     "fold_characters",
     "is_latin",
+    "is_year",
     "shift_exponent",
     "unit_context_from_header",
 ]
