@@ -113,12 +113,12 @@ def test_the_schema_the_model_sees() -> None:
     ]  # fmt: skip
     # claim_json_schema's style: plain words, nothing strict mode rejects (it was 4.2k
     # characters with Claim's doctests and "default": "na")
-    assert_clean(schema, limit=3_200)
+    assert_clean(schema, limit=3_700)
     assert_strict_objects(params)
     assert params["properties"]["claims"]["items"] == claim_json_schema()
     strict = convert_to_openai_tool(tool, strict=True)["function"]
     assert strict["strict"] is True
-    assert_clean(strict, limit=3_200)
+    assert_clean(strict, limit=3_700)
 
 
 def test_invalid_arguments_come_back_to_the_model_as_a_tool_error() -> None:
