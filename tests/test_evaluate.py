@@ -388,8 +388,15 @@ def test_graded_profile_partial_credit() -> None:
 
 def test_evaluation_tolerance_applies_unless_overridden() -> None:
     gold = [
-        {"qid": "a", "value": "100", "dimension": "CNY"},
-        {"qid": "b", "value": "100", "dimension": "CNY", "tolerance": {"abs": "0"}},
+        # exact golds (issue 25: "100" alone is precise to its two significant digits)
+        {"qid": "a", "value": "100", "dimension": "CNY", "precision": "1"},
+        {
+            "qid": "b",
+            "value": "100",
+            "dimension": "CNY",
+            "precision": "1",
+            "tolerance": {"abs": "0"},
+        },
     ]
     preds = [{"qid": "a", "value": "104"}, {"qid": "b", "value": "104"}]
     report = evaluate(preds, gold, tolerance=Tolerance(rel="0.05"))

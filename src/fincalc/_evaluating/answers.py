@@ -219,20 +219,21 @@ def check_answer(
             argument="select",
             value=repr(select),
         )
+    if question is not None and not isinstance(question, str):
+        raise InvalidInputError(
+            f"question must be the question text, got {type(question).__name__}",
+            argument="question",
+            value=repr(question)[:80],
+        )
+    if unit is None and question is not None:
+        unit = question_unit(question)  # "(in USD millions)": bare numbers in millions
     if dimension is None and unit and not isinstance(expected, Quantity):
         dimension = unit_context(unit).dimension
+    # the gold in the question's frame: "$1577.00" asked in millions is $1,577 million
     gold = read_gold(expected, dimension=dimension, unit=unit, precision=precision)
     if question is not None:
-        if not isinstance(question, str):
-            raise InvalidInputError(
-                f"question must be the question text, got {type(question).__name__}",
-                argument="question",
-                value=repr(question)[:80],
-            )
         if gold.value > 0 and asks_for_a_decrease(question[:_MAX_QUESTION]):
             gold = gold._replace(magnitude=True)
-        if unit is None:
-            unit = question_unit(question)  # "(in USD millions)": bare numbers in millions
         gold = gold._replace(period=question_period(question), subject=question_subject(question))
     tol = resolve_tolerance(tolerance, gold.dimension)
     with arithmetic():

@@ -325,8 +325,11 @@ def _read(
     result: list[Quantity] = []
     brackets = "(" in text or "（" in text
     for q in found:
+        if q.span is not None and masked is not text and q.raw != text[q.span[0] : q.span[1]]:
+            # read across a blanked part ("美元0%0" with its percentage held): raw as written
+            q = dataclasses.replace(q, raw=text[q.span[0] : q.span[1]])
         alternate = None
-        if q.unit_from_context and shift:
+        if q.unit_from_context and shift and context is not None and _took_unit(q, context):
             alternate = q.value.scaleb(-shift)
         if brackets and _label_bracket(text, q):
             row = _with_row_unit(text, q, context)
@@ -335,6 +338,22 @@ def _read(
         result.append(q)
         alternates.append(alternate)
     return result, alternates
+
+
+_WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _took_unit(q: Quantity, context: UnitContext) -> bool:
+    """Whether ``q`` is a bare number that took the question's unit (its digits times the unit).
+
+    Only such a number may be written in full instead: "10 million" under
+    thousands has a scale of its own and keeps it (never 10 thousand).
+    """
+    match = _WRITTEN_NUMBER.search(q.raw or "")
+    if match is None:
+        return False
+    written = Decimal(match.group(0).replace(",", ""))
+    return written * context.multiplier == q.value.copy_abs()
 
 
 def _has_unit_word(text: str, start: int, end: int) -> bool:

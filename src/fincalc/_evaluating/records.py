@@ -47,7 +47,7 @@ from .._values.signs import asks_for_a_decrease
 from .extraction import unit_context
 from .kinds import known_dimension
 from .precision import Gold, read_gold
-from .question_unit import question_period, question_subject
+from .question_unit import question_period, question_subject, question_unit
 from .tolerance import Tolerance
 
 __all__ = [
@@ -356,8 +356,11 @@ class GoldCase(_Record):
         return self
 
     def _from_answer(self, answer: str) -> None:
+        unit = self.unit
+        if unit is None and self.question:
+            unit = question_unit(self.question)  # the gold in the question's frame
         try:
-            gold = read_gold(answer, dimension=self.dimension, unit=self.unit, bare_in_unit=True)
+            gold = read_gold(answer, dimension=self.dimension, unit=unit)
         except FincalcError as exc:
             raise ValueError(exc.message.replace("expected:", "answer:", 1)) from None
         if self.value is not None:
@@ -372,8 +375,8 @@ class GoldCase(_Record):
                     f"({gold.value} to {quantum}); fix one or drop value"
                 )
             gold = gold._replace(value=self.value)
-        if gold.dimension is None and self.dimension is None and self.unit is not None:
-            gold = gold._replace(dimension=unit_context(self.unit).dimension)
+        if gold.dimension is None and self.dimension is None and unit is not None:
+            gold = gold._replace(dimension=unit_context(unit).dimension)
         # the model is frozen: fill the fields the answer gives, once, while validating
         object.__setattr__(self, "value", gold.value)
         object.__setattr__(self, "dimension", self.dimension or gold.dimension)

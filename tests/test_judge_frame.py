@@ -1,0 +1,152 @@
+"""The judge as users call it (issue 25): the gold in the question's frame, at the precision
+graders use, and the same verdict from ``check_answer`` and ``evaluate``.
+
+Eval scripts pass the answer, the gold as their dataset writes it and the
+question, nothing else.  One rule reads the gold: text with its own scale is
+as written; a bare gold ("$1577.00", "24.26", "8.70") is in the question's
+unit unless it is written in full ("$1,577,000,000"); a number in base units
+stays as given.  Trailing zeros after the point are padding; no gold accepts a
+figure 5 % away, nor a wrong scale.  Tables: id, answer, gold, question or
+unit, verdict, and the source (the kind of document or dataset the row
+stands for).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fincalc import GoldCase, Prediction, check_answer, evaluate
+
+Q_MILLIONS = "What is the FY2019 capital expenditure for 3M (in USD millions)?"
+Q_BILLIONS = "What was Amcor's net PP&E at the end of FY2021 (in USD billions)?"
+Q_THOUSANDS = "What were the FY2022 lease payments of the company (in USD thousands)?"
+Q_PERCENT = "What is the FY2021 gross margin of Best Buy (in percent)?"
+Q_YI = "华岳酒业2023年营业收入是多少亿元？"
+
+# id, answer, gold as written, question, expected reason, source
+FRAME = [
+    ("usd-millions", "Capex was $1,577 million.", "$1577.00", Q_MILLIONS, "ok", "QA dataset"),
+    ("usd-millions-usd", "It is 1,577 million USD.", "$1577.00", Q_MILLIONS, "ok", "QA dataset"),
+    ("bare-number", "The answer is $1,577 million.", "1577.00", Q_MILLIONS, "ok", "QA dataset"),
+    ("in-full-gold", "Capex was $1,577 million.", "$1,577,000,000", Q_MILLIONS, "ok", "10-K"),
+    ("in-full-answer", "Capex: $1,577,000,000.", "$1577.00", Q_MILLIONS, "ok", "10-K text"),
+    ("percent-bare", "The gross margin is 24.26%.", "24.26", Q_PERCENT, "ok", "QA dataset"),
+    ("percent-fraction", "The gross margin is 24.26%.", "0.2426", Q_PERCENT, "ok", "base units"),
+    ("percent-wrong", "The gross margin is 22.5%.", "24.26", Q_PERCENT, "out_of_tolerance", "QA"),
+    ("thousands", "Lease payments were $4,264 thousand.", "$4264.00", Q_THOUSANDS, "ok", "10-Q"),
+    (
+        "thousands-x1000",
+        "Lease payments: $4,264 million.",
+        "$4264.00",
+        Q_THOUSANDS,
+        "wrong_scale",
+        "Q",
+    ),
+    ("zh-yi", "2023年营业收入为8.7亿元。", "8.70", Q_YI, "ok", "年报问答"),
+    ("zh-yi-full", "营业收入为870,000,000元。", "8.70", Q_YI, "ok", "年报问答"),
+    ("zh-yi-gold-full", "营业收入为8.7亿元。", "870000000", Q_YI, "ok", "年报问答"),
+    ("zh-yi-x10k", "营业收入为8.7万元。", "8.70", Q_YI, "wrong_scale", "年报问答"),
+    # precision graders use: ".00" and "8.70" pad; finer answers that round to the gold pass
+    ("padded-finer", "Capex was $302.6 million.", "$303.00", Q_MILLIONS, "ok", "10-K MD&A"),
+    ("padded-full", "Capex was $302,578,000.", "$303.00", Q_MILLIONS, "ok", "10-K cash flow"),
+    ("padded-billion", "Net PP&E was $8.738 billion.", "$8.70", Q_BILLIONS, "ok", "10-K note"),
+    ("padded-in-millions", "Net PP&E was $8,738 million.", "$8.70", Q_BILLIONS, "ok", "10-K"),
+    ("padded-far", "Net PP&E was $9.2 billion.", "$8.70", Q_BILLIONS, "out_of_tolerance", "10-K"),
+    ("padded-x1000", "Net PP&E was $8.7 million.", "$8.70", Q_BILLIONS, "wrong_scale", "10-K"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "question", "reason"), [pytest.param(*r[1:5], id=r[0]) for r in FRAME]
+)
+def test_the_gold_in_the_question_frame(text: str, gold: str, question: str, reason: str) -> None:
+    check = check_answer(text, gold, question=question)
+    assert check.reason == reason, check.describe()
+    case = GoldCase(qid="q", answer=gold, question=question)
+    report = evaluate([Prediction(qid="q", text=text)], [case])
+    assert (report.cases[0].verdict == "correct") == (reason == "ok"), report.cases[0].detail()
+
+
+# id, answer, gold, options, expected reason, source
+BY_OPTIONS: list[tuple[str, str, Any, dict[str, Any], str, str]] = [
+    # a number with a scale word of its own keeps it; only a bare number takes the unit
+    ("own-scale", "10 million", "10000", {"unit": "thousand"}, "wrong_scale", "issue 25"),
+    ("own-scale-m", "4,264 million", "4264000", {"unit": "thousand"}, "wrong_scale", "10-Q"),
+    ("bare-takes-unit", "4,264", "4264000", {"unit": "thousand"}, "ok", "10-Q table"),
+    ("dollar-own-scale", "$10 million", "10000", {"unit": "thousand"}, "wrong_scale", "10-Q"),
+    (
+        "bare-with-dim",
+        "$1,577 million",
+        "1577.00",
+        {"unit": "million", "dimension": "USD"},
+        "ok",
+        "QA",
+    ),
+    (
+        "sign-with-dim",
+        "$1,577 million",
+        "$1577.00",
+        {"unit": "million", "dimension": "USD"},
+        "ok",
+        "QA",
+    ),
+    # a number in base units is precise to two significant digits at least
+    (
+        "decimal-one",
+        "The answer is 83.33",
+        Decimal("1"),
+        {"unit": "percent"},
+        "out_of_tolerance",
+        "QA",
+    ),
+    ("decimal-one-ok", "The answer is 100%", Decimal("1"), {"unit": "percent"}, "ok", "QA"),
+    ("decimal-yi", "研发投入 12.5", Decimal("1250000000"), {"unit": "亿元"}, "ok", "年报"),
+    # however coarse the gold, never 5 % away
+    ("coarse-gold", "Revenue was $1.4 billion.", "$1 billion", {}, "out_of_tolerance", "press"),
+    ("coarse-gold-near", "Revenue was $1.04 billion.", "$1 billion", {}, "ok", "press release"),
+    ("zh-coarse", "净利润为1.3亿元。", "1亿元", {}, "out_of_tolerance", "业绩快报"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "options", "reason"), [pytest.param(*r[1:5], id=r[0]) for r in BY_OPTIONS]
+)
+def test_gold_and_answer_by_options(
+    text: str, gold: Any, options: dict[str, Any], reason: str
+) -> None:
+    assert check_answer(text, gold, **options).reason == reason
+
+
+_FIGURES = st.decimals(min_value=Decimal("10.00"), max_value=Decimal("99999.99"), places=2)
+
+
+@given(value=_FIGURES, style=st.sampled_from(["${:,} million", "{:,} million USD", "$ {:,}M"]))
+def test_the_gold_as_written_accepts_itself(value: Decimal, style: str) -> None:
+    """Property: a dataset gold "$X" asked in millions accepts the same figure in millions."""
+    answer = "The answer is " + style.format(value) + "."
+    assert check_answer(answer, f"${value}", question=Q_MILLIONS).matched
+
+
+@given(
+    value=_FIGURES,
+    factor=st.sampled_from(["1000", "0.001", "1.1", "0.9", "-1"]),
+)
+def test_a_wrong_figure_is_never_accepted(value: Decimal, factor: str) -> None:
+    """Property: ×1,000, ÷1,000, 10 % away or the opposite sign is never a match."""
+    wrong = value * Decimal(factor)
+    answer = f"Therefore, capex was {'-' if wrong < 0 else ''}${abs(wrong):,} million."
+    check = check_answer(answer, f"${value}", question=Q_MILLIONS)
+    assert not check.matched, check.describe()
+
+
+@given(value=_FIGURES, unit=st.sampled_from(["thousand", "million", "billion"]))
+def test_a_scale_word_keeps_its_scale(value: Decimal, unit: str) -> None:
+    """Property: "X million" under another unit is never X in that unit."""
+    other = {"thousand": "million", "million": "billion", "billion": "thousand"}[unit]
+    check = check_answer(f"The total is {value} {other}.", f"{value} {unit}", unit=unit)
+    assert not check.matched, check.describe()
