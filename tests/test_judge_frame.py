@@ -150,3 +150,82 @@ def test_a_scale_word_keeps_its_scale(value: Decimal, unit: str) -> None:
     other = {"thousand": "million", "million": "billion", "billion": "thousand"}[unit]
     check = check_answer(f"The total is {value} {other}.", f"{value} {unit}", unit=unit)
     assert not check.matched, check.describe()
+
+
+# -- hedges commit to nothing ------------------------------------------------------------
+
+# id, answer, gold, expected reason, source
+HEDGES = [
+    (
+        "en-cannot-perhaps",
+        "I cannot determine this; perhaps $1.2 billion.",
+        "$1.2 billion",
+        "refused",
+        "chat model",
+    ),
+    (
+        "en-cannot-then-maybe",
+        "The filing does not provide the figure. Maybe it is $1.2 billion.",
+        "$1.2 billion",
+        "refused",
+        "RAG answer",
+    ),
+    ("zh-cannot-maybe", "无法确定。可能是8.7亿元", "8.7亿元", "refused", "中文问答模型"),
+    (
+        "zh-cannot-guess",
+        "根据所给资料无法确定营业收入，估计为8.7亿元。",
+        "8.7亿元",
+        "refused",
+        "研报问答",
+    ),
+    (
+        "two-guesses",
+        "It is likely $1.2 billion but possibly $1.5 billion.",
+        "$1.2 billion",
+        "no_number",
+        "chat model",
+    ),
+    (
+        "zh-two-guesses",
+        "营业收入可能是8.7亿元，也可能是9.1亿元。",
+        "8.7亿元",
+        "no_number",
+        "中文问答模型",
+    ),
+    # an exactness disclaimer takes nothing back: the estimate stands
+    (
+        "exactness-only",
+        "I cannot give an exact figure, but it is about $1.2 billion.",
+        "$1.2 billion",
+        "ok",
+        "chat model",
+    ),
+    # no refusal: a stated figure with "probably" in another sentence is still the answer
+    (
+        "no-refusal",
+        "Revenue was $1.2 billion. Growth will probably continue.",
+        "$1.2 billion",
+        "ok",
+        "analyst note",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "reason"), [pytest.param(*r[1:4], id=r[0]) for r in HEDGES]
+)
+def test_a_hedge_commits_to_nothing(text: str, gold: str, reason: str) -> None:
+    assert check_answer(text, gold).reason == reason
+    report = evaluate([Prediction(qid="q", text=text)], [GoldCase(qid="q", answer=gold)])
+    assert (report.cases[0].verdict == "correct") == (reason == "ok")
+
+
+@given(
+    value=st.decimals(min_value=Decimal("1.0"), max_value=Decimal("999.9"), places=1),
+    refusal=st.sampled_from(["I cannot determine this", "The data is not available", "无法确定"]),
+    guess=st.sampled_from(["perhaps", "possibly", "maybe", "可能是", "也许是"]),
+)
+def test_a_guess_after_a_refusal_is_never_a_match(value: Decimal, refusal: str, guess: str) -> None:
+    """Property: however the refusal and the guess are worded, the guess is not accepted."""
+    check = check_answer(f"{refusal}. {guess} ${value} billion.", f"${value} billion")
+    assert not check.matched, check.describe()

@@ -374,7 +374,9 @@ def _judge_plain(
         start, end = last_sentence(text)
         cues = index.sentence(text, start, end)
         tail_refuses = any("refusal" in c.kinds for c in cues)
-        if not tail_refuses:
+        if any("guess" in c.kinds for c in cues) and not tail_refuses:
+            pass  # a guess: whether a refusal elsewhere takes it back is the Selector's to say
+        elif not tail_refuses:
             amounts.read(start)
             selection = tail_statement(
                 text, amounts.items, (start, end), gold.dimension, plain=gold.known, cues=cues

@@ -22,7 +22,10 @@ context; a figure right after a
 negation is denied ("并非8.7亿元，而是9.1亿元" states 9.1亿), one right after
 a comparison word is a base ("up from $5M"), judged only when nothing else
 is stated.  A sentence that offers alternatives ("either $1.2 billion or $5
-billion") or states an example ("for example", "假设") states nothing.
+billion", "likely $1.2 billion but possibly $1.5 billion") or states an
+example ("for example", "假设") states nothing; a guess ("perhaps $1.2
+billion", "可能是8.7亿元") in an answer that says it cannot determine the
+figure is a refusal.
 The answer matches when any figure it states does (``"$0.389 billion (or
 $389 million)"`` states one value twice).
 
@@ -107,8 +110,10 @@ _SILENT = WordFinder(
     {
         **dict.fromkeys(words("statement.hypothetical"), ("hypothetical",)),
         **dict.fromkeys(words("statement.alternative"), ("alternative",)),
+        **dict.fromkeys(words("statement.guess"), ("guess",)),
     }
 )
+_GUESS = WordFinder(dict.fromkeys(words("statement.guess"), ("guess",)))
 
 
 class Selection(NamedTuple):
@@ -249,7 +254,8 @@ def tail_statement(
     if (
         _is_row(text, a, b, [spans[i] for i in stated])
         or any(
-            "hypothetical" in c.kinds or ("alternative" in c.kinds and len(figures) > 1)
+            "hypothetical" in c.kinds
+            or (("alternative" in c.kinds or "guess" in c.kinds) and len(figures) > 1)
             for c in cues
         )
         or _is_explanation(text, a, b)
@@ -525,6 +531,16 @@ class Selector:
         tail = min((x for x, y in contrasts if x >= end), default=b)
         return self.refuses(head, tail, hedged=False)
 
+    def guesses(self, s: int) -> bool:
+        """Whether sentence ``s`` guesses ("perhaps", "可能") in an answer that says it cannot
+        determine the figure (a refusal phrase that takes back, anywhere): it commits to nothing."""
+        if not self.has_refusal:
+            return False
+        a, b = self.sentences[s]
+        if not _GUESS.scan(self.text[a:b]):
+            return False
+        return any(self.takes_back(t) for t in range(len(self.sentences)))
+
     def closes_with_refusal(self, s: int) -> bool:
         """Whether a later sentence says the answer cannot be given ("… cannot be calculated")."""
         if self._has_refusal is False:
@@ -564,6 +580,7 @@ def select(
         if (
             _all_governed(selector, stated)
             or selector.closes_with_refusal(s)
+            or selector.guesses(s)
             or (
                 selector.expected is not None
                 and _all_bare(selector, stated)
@@ -601,7 +618,11 @@ def _conclusion(
         if found is None:
             continue
         s, stated = found
-        if refusals and (_all_governed(selector, stated) or selector.closes_with_refusal(s)):
+        if refusals and (
+            _all_governed(selector, stated)
+            or selector.closes_with_refusal(s)
+            or selector.guesses(s)
+        ):
             return _REFUSED
         return Selection(tuple(stated), "conclusion", selector.sentences[s], cue.word)
     return None
