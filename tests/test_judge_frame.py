@@ -229,3 +229,166 @@ def test_a_guess_after_a_refusal_is_never_a_match(value: Decimal, refusal: str, 
     """Property: however the refusal and the guess are worded, the guess is not accepted."""
     check = check_answer(f"{refusal}. {guess} ${value} billion.", f"${value} billion")
     assert not check.matched, check.describe()
+
+
+# -- one concluding figure by subject, period and role ----------------------------------
+
+Q_REV_2023 = "What was the company's revenue in 2023?"
+Q_NI_2023 = "What was net income in FY2023?"
+Q_ZH_2023 = "2023年营业收入是多少？"
+
+# id, answer, gold, question, expected reason, source
+ROLES = [
+    (
+        "base-loss",
+        "Net income was $12 million in 2023, compared with a net loss of $3 million.",
+        "-$3 million",
+        Q_NI_2023,
+        "wrong_sign",
+        "earnings release",
+    ),
+    (
+        "base-up-from",
+        "Revenue was $12 million, up from $10 million.",
+        "$10 million",
+        Q_REV_2023,
+        "out_of_tolerance",
+        "10-K MD&A",
+    ),
+    (
+        "level-up-from",
+        "Revenue was $12 million, up from $10 million.",
+        "$12 million",
+        Q_REV_2023,
+        "ok",
+        "10-K MD&A",
+    ),
+    (
+        "zh-from-to-base",
+        "营业收入从119亿元增长至129亿元。",
+        "119亿元",
+        Q_ZH_2023,
+        "out_of_tolerance",
+        "年报经营情况讨论",
+    ),
+    ("zh-from-to-level", "营业收入从119亿元增长至129亿元。", "129亿元", Q_ZH_2023, "ok", "年报"),
+    (
+        "zh-jiao-base",
+        "营业收入较上年的119亿元增长至129亿元。",
+        "119亿元",
+        Q_ZH_2023,
+        "out_of_tolerance",
+        "业绩快报",
+    ),
+    (
+        "zh-growth-not-base",
+        "营业收入为129亿元，与上年相比增长8.4%。",
+        "8.4%",
+        Q_ZH_2023,
+        "ok",
+        "年报",
+    ),
+    (
+        "prior-year-last",
+        "Revenue was $5.0 billion in 2023. In 2022, revenue was $4.6 billion.",
+        "$4.6 billion",
+        Q_REV_2023,
+        "out_of_tolerance",
+        "chat model",
+    ),
+    (
+        "prior-year-right",
+        "Revenue was $5.0 billion in 2023. In 2022, revenue was $4.6 billion.",
+        "$5.0 billion",
+        Q_REV_2023,
+        "ok",
+        "chat model",
+    ),
+    (
+        "prior-year-only",
+        "In 2022, revenue was $4.6 billion.",
+        "$4.6 billion",
+        Q_REV_2023,
+        "no_number",
+        "chat model",
+    ),
+    (
+        "zh-prior-year",
+        "2023年营业收入为129亿元。2022年营业收入为119亿元。",
+        "119亿元",
+        Q_ZH_2023,
+        "out_of_tolerance",
+        "年报问答",
+    ),
+    (
+        "other-metric",
+        "Revenue was $10 billion and cost of revenue was $6 billion.",
+        "$6 billion",
+        Q_REV_2023,
+        "out_of_tolerance",
+        "10-K income statement",
+    ),
+    (
+        "other-metric-first",
+        "Cost of revenue was $6 billion and revenue was $10 billion.",
+        "$10 billion",
+        Q_REV_2023,
+        "ok",
+        "10-K income statement",
+    ),
+    (
+        "zh-other-metric",
+        "营业收入为129亿元，营业成本为80亿元。",
+        "80亿元",
+        Q_ZH_2023,
+        "out_of_tolerance",
+        "年报",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "question", "reason"), [pytest.param(*r[1:5], id=r[0]) for r in ROLES]
+)
+def test_the_figure_by_subject_period_and_role(
+    text: str, gold: str, question: str, reason: str
+) -> None:
+    assert check_answer(text, gold, question=question).reason == reason
+    case = GoldCase(qid="q", answer=gold, question=question)
+    report = evaluate([Prediction(qid="q", text=text)], [case])
+    assert (report.cases[0].verdict == "correct") == (reason == "ok")
+
+
+_BILLIONS = st.decimals(min_value=Decimal("1.0"), max_value=Decimal("99.9"), places=1)
+_SENTENCES = [
+    "Revenue was ${now} billion in 2023, compared with ${before} billion in 2022.",
+    "Revenue was ${now} billion in 2023. In 2022, revenue was ${before} billion.",
+    "In 2023 revenue rose to ${now} billion, up from ${before} billion.",
+    "Revenue grew from ${before} billion to ${now} billion in 2023.",
+]
+_SENTENCES_ZH = [
+    "2023年营业收入从{before}亿元增长至{now}亿元。",
+    "2023年营业收入为{now}亿元，较上年的{before}亿元有所变化。",
+    "2023年营业收入为{now}亿元。2022年营业收入为{before}亿元。",
+]
+
+
+@given(
+    now=_BILLIONS,
+    before=_BILLIONS,
+    template=st.sampled_from([*_SENTENCES, *_SENTENCES_ZH]),
+)
+def test_the_base_or_the_prior_year_is_never_the_answer(
+    now: Decimal, before: Decimal, template: str
+) -> None:
+    """Property: asked for 2023, the 2023 level is right or refused, the base never right."""
+    if abs(now - before) <= now * Decimal("0.06"):
+        return  # too close to tell apart at the gold's precision
+    text = template.format(now=now, before=before)
+    zh = template in _SENTENCES_ZH
+    question = Q_ZH_2023 if zh else Q_REV_2023
+    unit = "亿元" if zh else " billion"
+    right = check_answer(text, f"{now}{unit}" if zh else f"${now}{unit}", question=question)
+    assert right.matched or right.reason in ("no_number", "refused"), right.describe()
+    wrong = check_answer(text, f"{before}{unit}" if zh else f"${before}{unit}", question=question)
+    assert not wrong.matched, wrong.describe()

@@ -35,7 +35,8 @@ from decimal import Decimal
 
 from .._values.decimals import arithmetic
 from .._values.dimensions import is_money
-from .._values.errors import InvalidInputError
+from .._values.errors import FincalcError, InvalidInputError
+from .._values.period import parse_period
 from .._values.public import public
 from .._values.quantity import Quantity
 from .._values.signs import asks_for_a_decrease, sign_word
@@ -48,6 +49,8 @@ from .matching import AnswerCheck, answer_check, judge
 from .precision import Gold, read_gold
 from .question_unit import (
     by_question_period,
+    by_subject,
+    figure_year,
     question_period,
     question_subject,
     question_unit,
@@ -264,6 +267,48 @@ def _for_subject(
     )
 
 
+def _of_another_year(
+    text: str, items: list[Quantity], chosen: tuple[int, ...], selection: Selection, period: str
+) -> bool:
+    """Whether every figure judged is stated for a year, and none for the question's."""
+    statement = selection.statement
+    if statement is None:
+        return False
+    try:
+        claimed = parse_period(period, None).period
+    except FincalcError:
+        return False
+    years = [figure_year(text, items[i].span or (0, 0), statement[0]) for i in chosen]
+    return all(y is not None and y != claimed for y in years)
+
+
+def _of_the_year(
+    text: str, amounts: Amounts, selection: Selection, gold: Gold, index: CueIndex
+) -> Selection:
+    """The last earlier sentence stating a figure for the question's year, else nothing.
+
+    A figure of another year is never the answer to a question about one year:
+    when no sentence states one for it, the answer states no figure for it.
+    """
+    statement = selection.statement
+    period = gold.period
+    if statement is None or period is None:
+        return selection
+    amounts.read(0)
+    items = amounts.items
+    claimed = parse_period(period, None).period
+    for a, b in reversed([s for s in sentences(text) if s[1] <= statement[0]]):
+        cues = index.sentence(text, a, b)
+        if any("refusal" in c.kinds for c in cues):
+            continue
+        picked = tail_statement(text, items, (a, b), gold.dimension, plain=gold.known, cues=cues)
+        if picked is not None and all(
+            figure_year(text, items[i].span or (0, 0), a) == claimed for i in picked.indices
+        ):
+            return picked._replace(how="period")
+    return Selection((), "none", statement, stated=False)
+
+
 def _quantum(gold: Gold) -> Decimal:
     return Decimal((0, (1,), gold.exponent))
 
@@ -424,6 +469,13 @@ def _judge_plain(
     if gold.period is not None and selection.statement is not None and chosen:
         # "$12.9 billion in 2024, compared with $11.9 billion in 2023" asked for 2023
         chosen = tuple(by_question_period(text, items, selection.statement, gold.period, chosen))
+        if mode == "final" and _of_another_year(text, items, chosen, selection, gold.period):
+            # "… $5.0 billion in 2023. In 2022, revenue was $4.6 billion." asked for 2023
+            selection = _of_the_year(text, amounts, selection, gold, index)
+            items, chosen = amounts.items, selection.indices
+    if gold.subject is not None and selection.statement is not None and mode == "final":
+        # "Revenue was $10 billion and cost of revenue was $6 billion" asked for revenue
+        chosen = by_subject(text, items, chosen, selection.statement, gold.subject)
     for i in chosen:  # say what the figures judged are: "$2.35 per share" is USD_PER_SHARES
         items[i] = per_share(text, items, i)
     floor = selection.statement[0] if selection.statement is not None else 0
