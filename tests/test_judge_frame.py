@@ -392,3 +392,113 @@ def test_the_base_or_the_prior_year_is_never_the_answer(
     assert right.matched or right.reason in ("no_number", "refused"), right.describe()
     wrong = check_answer(text, f"{before}{unit}" if zh else f"${before}{unit}", question=question)
     assert not wrong.matched, wrong.describe()
+
+
+# -- direction and losses alike in gold and answer; years and labels ---------------------
+
+Q_DEBT = "By how much did Verizon's debt decrease in FY2023 (in USD millions)?"
+Q_NET_INCOME = "What was the company's net income in FY2022?"
+Q_ZH_NI = "2022年净利润是多少？"
+
+# id, answer, gold, question or None, expected reason, source
+SIGNS_AND_YEARS: list[tuple[str, str, str, str | None, str, str]] = [
+    (
+        "gold-decrease-self",
+        "Verizon's debt decreased by $229 million",
+        "Verizon's debt decreased by $229 million",
+        None,
+        "ok",
+        "QA dataset gold sentence",
+    ),
+    (
+        "gold-decrease-fell",
+        "Debt fell $229 million.",
+        "Verizon's debt decreased by $229 million",
+        None,
+        "ok",
+        "RAG answer",
+    ),
+    (
+        "gold-decrease-rose",
+        "Debt rose $229 million.",
+        "Verizon's debt decreased by $229 million",
+        None,
+        "wrong_sign",
+        "RAG answer",
+    ),
+    (
+        "size-asked",
+        "Debt decreased by $229 million.",
+        "Verizon's debt decreased by $229 million",
+        Q_DEBT,
+        "ok",
+        "QA dataset",
+    ),
+    ("size-asked-bare", "The answer is 229.", "$229.00", Q_DEBT, "ok", "QA dataset"),
+    (
+        "loss-as-income",
+        "The company reported a net loss of $546 million.",
+        "a net loss of $546 million",
+        Q_NET_INCOME,
+        "ok",
+        "10-K",
+    ),
+    (
+        "loss-as-income-pos",
+        "Net income was $546 million.",
+        "a net loss of $546 million",
+        Q_NET_INCOME,
+        "wrong_sign",
+        "10-K",
+    ),
+    ("zh-loss", "公司净亏损5.46亿元。", "净亏损5.46亿元", Q_ZH_NI, "ok", "年报"),
+    ("zh-loss-profit", "公司净利润为5.46亿元。", "净亏损5.46亿元", Q_ZH_NI, "wrong_sign", "年报"),
+    ("answer-is-year-like", "Counting the stores, the answer is 1920", "1920", None, "ok", "chat"),
+    ("answer-is-bold", "So the final answer is: **1920**.", "1920", None, "ok", "chat model"),
+    (
+        "answer-dollar-no-dim",
+        "Adding the two: 10,000 + 250. Therefore, the answer is $10,250.",
+        "10250",
+        None,
+        "ok",
+        "chat model",
+    ),
+    (
+        "label-bracket",
+        "Net income was $1,234 million (2002).",
+        "$1,234 million",
+        None,
+        "ok",
+        "10-K",
+    ),
+    ("times-ratio", "The quick ratio is 0.96x.", "0.958", None, "ok", "analyst note"),
+    ("zh-times-ratio", "速动比率为0.96倍。", "0.958", None, "ok", "研报"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "question", "reason"),
+    [pytest.param(*r[1:5], id=r[0]) for r in SIGNS_AND_YEARS],
+)
+def test_signs_years_and_labels(text: str, gold: str, question: str | None, reason: str) -> None:
+    assert check_answer(text, gold, question=question).reason == reason
+    case = GoldCase(qid="q", answer=gold, question=question)
+    report = evaluate([Prediction(qid="q", text=text)], [case])
+    assert (report.cases[0].verdict == "correct") == (reason == "ok")
+
+
+def test_a_ratio_gold_accepts_a_multiple() -> None:
+    assert check_answer("The quick ratio is 0.96x.", "0.958", dimension="RATIO").matched
+    assert not check_answer("The quick ratio is 1.2x.", "0.958", dimension="RATIO").matched
+
+
+@given(
+    value=st.decimals(min_value=Decimal("1"), max_value=Decimal("9999"), places=0),
+    verb=st.sampled_from(["decreased by", "fell", "declined by", "dropped"]),
+)
+def test_a_gold_sentence_judged_against_itself_is_ok(value: Decimal, verb: str) -> None:
+    """Property: a gold written as a sentence is read by the answer's rules: itself matches."""
+    sentence = f"Total debt {verb} ${value:,} million"
+    assert check_answer(sentence, sentence).matched
+    opposite = check_answer(f"Total debt increased by ${value:,} million", sentence)
+    assert opposite.reason == "wrong_sign"

@@ -235,8 +235,9 @@ def check_answer(
     # the gold in the question's frame: "$1577.00" asked in millions is $1,577 million
     gold = read_gold(expected, dimension=dimension, unit=unit, precision=precision)
     if question is not None:
-        if gold.value > 0 and asks_for_a_decrease(question[:_MAX_QUESTION]):
-            gold = gold._replace(magnitude=True)
+        if gold.value and asks_for_a_decrease(question[:_MAX_QUESTION]):
+            # "How much did debt decrease?": the size ("decreased by $229 million" is 229)
+            gold = gold._replace(value=gold.value.copy_abs(), magnitude=True)
         gold = gold._replace(period=question_period(question), subject=question_subject(question))
     tol = resolve_tolerance(tolerance, gold.dimension)
     with arithmetic():

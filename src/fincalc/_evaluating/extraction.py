@@ -317,6 +317,8 @@ def _read(
     found = _parser()(masked, context=context)
     if found:
         found = [q for q in found if not _is_label(text, q)]
+    if _ANSWER_WORD in masked.lower():
+        found = _with_concluding_number(masked, found)
     a, b = region if region is not None else (0, len(masked))
     if _has_unit_word(masked, a, b) and _ANSWER_UNIT.search(masked) is not None:
         found = _with_answer_units(masked, found)
@@ -354,6 +356,29 @@ def _took_unit(q: Quantity, context: UnitContext) -> bool:
         return False
     written = Decimal(match.group(0).replace(",", ""))
     return written * context.multiplier == q.value.copy_abs()
+
+
+# "The answer is 1920": the number an answer ends on after an answer word is its figure,
+# even when it reads like a year (which the parser leaves out).
+_ANSWER_WORD = "answer"
+_ANSWER_WORDS = [w for w in words("conclusion.anywhere") if _ANSWER_WORD in w]
+_CONCLUDING_NUMBER = re.compile(
+    r"(?i)(?:"
+    + "|".join(re.escape(w) for w in _ANSWER_WORDS)
+    + r")[\s:*]*(\d{4})[\s*]*[.!]?[\s*]*$"
+)
+
+
+def _with_concluding_number(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and the bare number ``text`` ends on after an answer word, when unread."""
+    match = _CONCLUDING_NUMBER.search(text)
+    if match is None:
+        return found
+    start, end = match.span(1)
+    if any(q.span is not None and q.span[0] < end and start < q.span[1] for q in found):
+        return found
+    number = Quantity(Decimal(match.group(1)), None, raw=match.group(1), span=(start, end))
+    return [*found, number]
 
 
 def _has_unit_word(text: str, start: int, end: int) -> bool:

@@ -39,6 +39,7 @@ from typing import NamedTuple
 from .._values.decimals import to_decimal
 from .._values.errors import FincalcError, InvalidInputError
 from .._values.quantity import Quantity
+from .direction import signed
 from .extraction import read_one, unit_context
 from .kinds import comparable, known_dimension
 
@@ -61,6 +62,8 @@ _NUMBER = re.compile(r"\d[\d,，]*(?:\.(\d+))?")
 _WRITTEN = re.compile(r"[^\d\s.,+\-eE]")
 # A bare number grouped by commas in threes, as gold files write it ("1,234", "-12,345.6"):
 # read as the parser reads it, commas as thousands separators.
+# A word of three letters or more (Latin) or two Han characters: a gold written as a sentence.
+_WORD = re.compile(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}")
 _GROUPED = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
@@ -177,6 +180,7 @@ def read_gold(
     ((Decimal('1234.5'), None, -1), -1)
     """
     raw: str | None = None  # the text read with the parser, when it was
+    q: Quantity | None = None
     if isinstance(expected, Quantity):
         value, found_dim, raw = expected.value, expected.dimension, expected.raw or ""
     elif isinstance(expected, str) and unit:
@@ -199,6 +203,10 @@ def read_gold(
         value, found_dim = to_decimal(expected, field="expected"), None
     value = to_decimal(value, field="expected")
     dim = _dimension(dimension, found_dim, expected)
+    if q is not None and isinstance(expected, str) and _WORD.search(expected) is not None:
+        # a gold written as a sentence is read as an answer is: "debt decreased by $229
+        # million" is -229 million, "a net loss of $546 million" -546 million
+        value = signed(q, expected, 0, dim)
     if precision is not None:
         return Gold(value, dim, _quantum_exponent(precision))
     if raw is not None:

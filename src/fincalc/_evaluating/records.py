@@ -344,11 +344,11 @@ class GoldCase(_Record):
         gold = self._gold
         if (
             gold is not None
-            and gold.value > 0
+            and gold.value
             and self.question
             and asks_for_a_decrease(self.question[:_MAX_QUESTION])
-        ):
-            gold = self._gold = gold._replace(magnitude=True)
+        ):  # "How much did debt decrease?": the size ("decreased by $229 million" is 229)
+            gold = self._gold = gold._replace(value=gold.value.copy_abs(), magnitude=True)
         if gold is not None and self.question:
             self._gold = gold._replace(
                 period=question_period(self.question), subject=question_subject(self.question)
