@@ -992,6 +992,7 @@ REASONS = {
     "wrong_currency",
     "wrong_dimension",
     "out_of_tolerance",
+    "ambiguous",
 }
 
 

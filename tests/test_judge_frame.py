@@ -502,3 +502,108 @@ def test_a_gold_sentence_judged_against_itself_is_ok(value: Decimal, verb: str) 
     assert check_answer(sentence, sentence).matched
     opposite = check_answer(f"Total debt increased by ${value:,} million", sentence)
     assert opposite.reason == "wrong_sign"
+
+
+# -- several figures and nothing to tell them apart: ambiguous, never "any figure" -------
+
+# id, answer, gold, question or None, expected reason, source
+SEVERAL = [
+    (
+        "two-metrics",
+        "Capex was $1,577 million and depreciation was $1,200 million.",
+        "$1,200 million",
+        None,
+        "ambiguous",
+        "10-K cash flow",
+    ),
+    (
+        "two-years-no-year-asked",
+        "Revenue was $5.0 billion in 2023 and $4.6 billion in 2022.",
+        "$4.6 billion",
+        None,
+        "ambiguous",
+        "chat model",
+    ),
+    (
+        "zh-two-metrics",
+        "营业收入8.7亿元，营业成本6.2亿元。",
+        "6.2亿元",
+        None,
+        "ambiguous",
+        "年报摘要",
+    ),
+    (
+        "restated",
+        "Dividends were $389 million ($0.389 billion).",
+        "$0.40 billion",
+        None,
+        "ok",
+        "10-K",
+    ),
+    (
+        "subject-decides",
+        "Capex was $1,577 million and net income was $1,200 million.",
+        "$1,200 million",
+        "What was net income in 2019?",
+        "ok",
+        "10-K",
+    ),
+    (
+        "year-decides",
+        "Revenue was $5.0 billion in 2023 and $4.6 billion in 2022.",
+        "$4.6 billion",
+        "What was revenue in 2022?",
+        "ok",
+        "chat model",
+    ),
+    (
+        "change-and-level",
+        "Revenue fell $5 million to $20 million.",
+        "$20 million",
+        None,
+        "ok",
+        "10-Q MD&A: a change and a level are two roles",
+    ),
+    (
+        "zh-level-change-base",
+        "公司2023年毛利率为35.3%，较2022年的36.5%下降1.2个百分点。",
+        "35.3%",
+        None,
+        "ok",
+        "年报: level, base and change",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "question", "reason"), [pytest.param(*r[1:5], id=r[0]) for r in SEVERAL]
+)
+def test_several_figures_are_ambiguous(
+    text: str, gold: str, question: str | None, reason: str
+) -> None:
+    check = check_answer(text, gold, question=question)
+    assert check.reason == reason, check.describe()
+    assert check_answer(text, gold, question=question, select="any").matched
+
+
+@given(
+    first=_BILLIONS,
+    second=_BILLIONS,
+    metrics=st.sampled_from([("Capex", "depreciation"), ("营业收入", "营业成本")]),
+)
+def test_of_two_figures_neither_is_accepted_alone(
+    first: Decimal, second: Decimal, metrics: tuple[str, str]
+) -> None:
+    """Property: two different figures, nothing to choose: never "ok" for either."""
+    if abs(first - second) <= max(first, second) * Decimal("0.06"):
+        return
+    zh = metrics[0].isascii() is False
+    a, b = metrics
+    if zh:
+        text, gold = f"{a}{first}亿元，{b}{second}亿元。", f"{second}亿元"
+    else:
+        text, gold = (
+            f"{a} was ${first} billion and {b} was ${second} billion.",
+            f"${second} billion",
+        )
+    assert not check_answer(text, gold).matched

@@ -33,7 +33,7 @@ import dataclasses
 from collections.abc import Iterable
 from decimal import Decimal
 
-from .._values.decimals import arithmetic
+from .._values.decimals import arithmetic, in_range
 from .._values.dimensions import is_money
 from .._values.errors import FincalcError, InvalidInputError
 from .._values.period import parse_period
@@ -43,7 +43,7 @@ from .._values.signs import asks_for_a_decrease, sign_word
 from .cues import CueIndex
 from .direction import interpret, signed
 from .extraction import Amounts, per_share, unit_context
-from .kinds import is_derived, per_share_of
+from .kinds import comparable, is_derived, per_share_of
 from .latex import Plain, plain_math
 from .matching import AnswerCheck, answer_check, judge
 from .precision import Gold, read_gold
@@ -268,6 +268,44 @@ def _for_subject(
     )
 
 
+def _fitting(
+    text: str,
+    amounts: Amounts,
+    selection: Selection,
+    gold: Gold,
+    index: CueIndex,
+    mode: SelectMode,
+) -> tuple[Selection, tuple[int, ...]]:
+    """Of the figures selected, those whose subject and period fit the question."""
+    if (
+        gold.subject is not None
+        and selection.how == "last_statement"
+        and selection.statement is not None
+        and (clause := subject_clause(text, gold.subject, selection.statement)) is not None
+    ):  # "…营业收入为128.74亿元；归母净利润为15.03亿元" asked for 营业收入
+        selection = _for_subject(text, amounts, selection, clause, gold, index)
+    items = amounts.items
+    chosen = selection.indices
+    if gold.period is not None and selection.statement is not None and chosen:
+        # "$12.9 billion in 2024, compared with $11.9 billion in 2023" asked for 2023
+        chosen = tuple(by_question_period(text, items, selection.statement, gold.period, chosen))
+        if mode == "final" and _of_another_year(text, items, chosen, selection, gold.period):
+            # "… $5.0 billion in 2023. In 2022, revenue was $4.6 billion." asked for 2023
+            selection = _of_the_year(text, amounts, selection, gold, index)
+            items, chosen = amounts.items, selection.indices
+    if gold.subject is not None and selection.statement is not None and mode == "final":
+        # "Revenue was $10 billion and cost of revenue was $6 billion" asked for revenue
+        chosen = by_subject(text, items, chosen, selection.statement, gold.subject)
+    return selection, chosen
+
+
+def _year(text: str, items: list[Quantity], i: int, floor: int) -> object | None:
+    """The year figure ``i`` is stated for, its own words starting after the figure before."""
+    if i and (previous := items[i - 1].span) is not None:
+        floor = max(floor, previous[1])
+    return figure_year(text, items[i].span or (0, 0), floor)
+
+
 def _of_another_year(
     text: str, items: list[Quantity], chosen: tuple[int, ...], selection: Selection, period: str
 ) -> bool:
@@ -279,7 +317,7 @@ def _of_another_year(
         claimed = parse_period(period, None).period
     except FincalcError:
         return False
-    years = [figure_year(text, items[i].span or (0, 0), statement[0]) for i in chosen]
+    years = [_year(text, items, i, statement[0]) for i in chosen]
     return all(y is not None and y != claimed for y in years)
 
 
@@ -303,9 +341,7 @@ def _of_the_year(
         if any("refusal" in c.kinds for c in cues):
             continue
         picked = tail_statement(text, items, (a, b), gold.dimension, plain=gold.known, cues=cues)
-        if picked is not None and all(
-            figure_year(text, items[i].span or (0, 0), a) == claimed for i in picked.indices
-        ):
+        if picked is not None and all(_year(text, items, i, a) == claimed for i in picked.indices):
             return picked._replace(how="period")
     return Selection((), "none", statement, stated=False)
 
@@ -456,27 +492,10 @@ def _judge_plain(
         selection = select(selector.use(amounts.items), mode)
     if selection is None:  # not reached: a complete reading always decides
         selection = Selection((), "none", stated=False)
-    if (
-        gold.subject is not None
-        and selection.how == "last_statement"
-        and selection.statement is not None
-        and (clause := subject_clause(text, gold.subject, selection.statement)) is not None
-    ):  # "…营业收入为128.74亿元；归母净利润为15.03亿元" asked for 营业收入
-        selection = _for_subject(text, amounts, selection, clause, gold, index)
-    items = amounts.items
     if selection.refused:
         return refused_check(gold, tolerance)
-    chosen = selection.indices
-    if gold.period is not None and selection.statement is not None and chosen:
-        # "$12.9 billion in 2024, compared with $11.9 billion in 2023" asked for 2023
-        chosen = tuple(by_question_period(text, items, selection.statement, gold.period, chosen))
-        if mode == "final" and _of_another_year(text, items, chosen, selection, gold.period):
-            # "… $5.0 billion in 2023. In 2022, revenue was $4.6 billion." asked for 2023
-            selection = _of_the_year(text, amounts, selection, gold, index)
-            items, chosen = amounts.items, selection.indices
-    if gold.subject is not None and selection.statement is not None and mode == "final":
-        # "Revenue was $10 billion and cost of revenue was $6 billion" asked for revenue
-        chosen = by_subject(text, items, chosen, selection.statement, gold.subject)
+    selection, chosen = _fitting(text, amounts, selection, gold, index, mode)
+    items = amounts.items
     for i in chosen:  # say what the figures judged are: "$2.35 per share" is USD_PER_SHARES
         items[i] = per_share(text, items, i)
     floor = selection.statement[0] if selection.statement is not None else 0
@@ -492,14 +511,24 @@ def _judge_plain(
     if expected is not None and (per_share_of(expected) or expected) in _BARE_DOLLAR_CURRENCIES:
         for i in chosen:  # "$1.2 billion" answering a gold in Canadian dollars is CAD
             items[i] = _bare_dollar(items[i], expected)
-    verdict = judge(
-        values,
-        [items[i].dimension for i in chosen],
-        _target(gold, tolerance),
-        gold.dimension,
-        tolerance.ignore_sign,
-        alternates,
-    )
+    dims = [items[i].dimension for i in chosen]
+    target = _target(gold, tolerance)
+    verdict = judge(values, dims, target, gold.dimension, tolerance.ignore_sign, alternates)
+    if (
+        verdict.reason == "ok"
+        and mode == "final"
+        and len(chosen) > 1
+        and verdict.index is not None
+        and _another_figure(
+            values,
+            dims,
+            [_role(text, items, i, floor, gold.dimension) for i in chosen],
+            verdict.index,
+            target,
+            (gold.dimension, tolerance),
+        )
+    ):  # "Capex was $1,577 million and depreciation $1,200 million": which one is the answer?
+        verdict.reason = "ambiguous"
     if verdict.index is not None:
         verdict.index = chosen[verdict.index]
     if every_candidate and (amounts.read(0) | amounts.read_asides()) and verdict.index is not None:
@@ -518,6 +547,43 @@ def _judge_plain(
         marker=selection.marker,
         precision=_quantum(gold),
     )
+
+
+def _role(text: str, items: list[Quantity], i: int, floor: int, dimension: str | None) -> str:
+    """``change`` for a figure a direction word governs ("fell $5 million"), else ``level``."""
+    q = items[i]
+    if q.span is None:
+        return "level"
+    if i and (previous := items[i - 1].span) is not None:
+        floor = max(floor, previous[1])
+    word = sign_word(text, q.span, floor=floor, ratio=(q.dimension or dimension) == "RATIO")
+    return "change" if word is not None and word[1] in ("increase", "decrease") else "level"
+
+
+def _another_figure(
+    values: list[Decimal],
+    dims: list[str | None],
+    roles: list[str],
+    k: int,
+    target: Target,
+    expected: tuple[str | None, Tolerance],
+) -> bool:
+    """Whether the sentence judged states, besides figure ``k`` that matches, another figure
+    of the expected dimension and of the same role (a level, a change) that neither
+    matches nor is ``k`` restated ("$389 million ($0.389 billion)" is one figure): with no
+    subject, period or role to tell them apart, the answer is ambiguous, never "any
+    figure".  "Revenue fell $5 million to $20 million" states one level and one change."""
+    dimension, tolerance = expected
+    own = values[k].as_tuple().exponent
+    same = Target(values[k], tolerance, exponent=own if isinstance(own, int) else 0)
+    for j, value in enumerate(values):
+        if j == k or roles[j] != roles[k] or not comparable(dims[j], dimension):
+            continue
+        if not in_range(value):
+            continue
+        if not target.accepts(value) and not same.accepts(value):
+            return True
+    return False
 
 
 _BARE_DOLLAR_CURRENCIES = frozenset(words("bare_dollar.currencies"))

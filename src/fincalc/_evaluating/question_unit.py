@@ -130,9 +130,10 @@ _YEAR_AFTER = regex.compile(
 
 
 def figure_year(text: str, span: tuple[int, int], floor: int) -> object | None:
-    """The year a figure is stated for, as a period: the last year in its clause before it
-    ("In 2022, revenue was …", "2022年营业收入为…") or right after it ("… in 2022"); None
-    when its clause names none or the year does not parse.
+    """The year a figure is stated for, as a period: the year right after it ("… in 2022"),
+    else the last year in its clause before it ("In 2022, revenue was …", "2022年营业收入为…"),
+    else in its sentence before it; None when there is none or it does not parse.
+    ``floor`` is where the figure's own words start (the sentence, or the figure before).
 
     >>> text = "Revenue was $5.0 billion in 2023. In 2022, revenue was $4.6 billion."
     >>> figure_year(text, (12, 24), 0) == figure_year(text, (55, 67), 34)
@@ -145,7 +146,7 @@ def figure_year(text: str, span: tuple[int, int], floor: int) -> object | None:
     lead = [m.group() for m in _YEAR.finditer(text, floor, start)]
     clause = [m.group() for m in _YEAR.finditer(text, begin, start)]
     after = _YEAR_AFTER.match(text, end, min(len(text), end + 32))
-    written = clause[-1] if clause else after.group(1) if after else lead[-1] if lead else None
+    written = after.group(1) if after else clause[-1] if clause else lead[-1] if lead else None
     if written is None:
         return None
     try:
