@@ -365,13 +365,16 @@ _ANSWER_WORDS = [w for w in words("conclusion.anywhere") if _ANSWER_WORD in w]
 _CONCLUDING_NUMBER = re.compile(
     r"(?i)(?:"
     + "|".join(re.escape(w) for w in _ANSWER_WORDS)
-    + r")[\s:*]*(\d{4})[\s*]*[.!]?[\s*]*$"
+    + r")[\s:*]{0,8}(\d{4})[\s*]{0,8}(?:[.!][\s*]{0,8})?$"
 )
+_TAIL = 80  # the answer word and the number end the answer: only its tail is searched
 
 
 def _with_concluding_number(text: str, found: list[Quantity]) -> list[Quantity]:
     """``found`` and the bare number ``text`` ends on after an answer word, when unread."""
-    match = _CONCLUDING_NUMBER.search(text)
+    end = len(text.rstrip())
+    begin = max(0, end - _TAIL)
+    match = _CONCLUDING_NUMBER.search(text, begin, end)
     if match is None:
         return found
     start, end = match.span(1)
