@@ -607,3 +607,32 @@ def test_of_two_figures_neither_is_accepted_alone(
             f"${second} billion",
         )
     assert not check_answer(text, gold).matched
+
+
+# -- the question's instruction wins over padding ----------------------------------------
+
+Q_PCT_2DP = "What is the FY2021 gross margin (in percent)? Round your answer to two decimal places."
+Q_ZH_2DP = "2023年毛利率是多少（%）？保留两位小数"
+Q_DAYS_2DP = "What is the FY2019 DPO? Round your answer to two decimal places."
+
+# id, answer, gold, question, expected reason, source
+PLACES = [
+    ("zeros-asked", "The margin is 24.26%.", "24.30", Q_PCT_2DP, "out_of_tolerance", "QA dataset"),
+    ("zeros-asked-ok", "The margin is 24.30%.", "24.30", Q_PCT_2DP, "ok", "QA dataset"),
+    ("zeros-padding", "The margin is 24.26%.", "24.30", Q_PERCENT, "ok", "QA dataset"),
+    ("zh-zeros-asked", "毛利率为24.26%。", "24.30%", Q_ZH_2DP, "out_of_tolerance", "研报问答"),
+    ("coarser-gold-keeps", "DPO is -3.76 days.", "-3.7", Q_DAYS_2DP, "ok", "QA dataset"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "question", "reason"), [pytest.param(*r[1:5], id=r[0]) for r in PLACES]
+)
+def test_the_question_s_places_win_over_padding(
+    text: str, gold: str, question: str, reason: str
+) -> None:
+    assert check_answer(text, gold, question=question).reason == reason
+    report = evaluate(
+        [Prediction(qid="q", text=text)], [GoldCase(qid="q", answer=gold, question=question)]
+    )
+    assert (report.cases[0].verdict == "correct") == (reason == "ok")

@@ -52,6 +52,7 @@ from .question_unit import (
     by_subject,
     figure_year,
     question_period,
+    question_places,
     question_subject,
     question_unit,
     subject_clause,
@@ -233,7 +234,8 @@ def check_answer(
     if dimension is None and unit and not isinstance(expected, Quantity):
         dimension = unit_context(unit).dimension
     # the gold in the question's frame: "$1577.00" asked in millions is $1,577 million
-    gold = read_gold(expected, dimension=dimension, unit=unit, precision=precision)
+    places = question_places(question) if question is not None else None
+    gold = read_gold(expected, dimension=dimension, unit=unit, precision=precision, places=places)
     if question is not None:
         if gold.value and asks_for_a_decrease(question[:_MAX_QUESTION]):
             # "How much did debt decrease?": the size ("decreased by $229 million" is 229)

@@ -153,6 +153,7 @@ def read_gold(
     dimension: str | None = None,
     unit: str | None = None,
     precision: object = None,
+    places: tuple[str, int] | None = None,
 ) -> Gold:
     """Read a gold answer: a number in base units, a ``Quantity``, or text as written.
 
@@ -163,6 +164,8 @@ def read_gold(
         unit: The question's unit: a bare gold string ("$1577.00", "24.26")
             is written in it unless written in full (module docstring).
         precision: A power of ten in base units that overrides the written precision.
+        places: The precision the question asks for (``question_places``):
+            it wins over padding; a gold written more coarsely keeps its own.
 
     Raises:
         InvalidInputError: ``expected`` cannot be read, is out of range, or
@@ -186,7 +189,8 @@ def read_gold(
     elif isinstance(expected, str) and unit:
         q = _in_frame(expected, unit)
         if q is None:  # written in full: a number in base units
-            return read_gold(_plain_number(expected), dimension=dimension, precision=precision)
+            number = _plain_number(expected)
+            return read_gold(number, dimension=dimension, precision=precision, places=places)
         value, found_dim, raw = q.value, q.dimension, q.raw
     elif isinstance(expected, str):
         try:
@@ -209,9 +213,26 @@ def read_gold(
         value = signed(q, expected, 0, dim)
     if precision is not None:
         return Gold(value, dim, _quantum_exponent(precision))
+    asked = None if places is None else _asked_exponent(places, unit)
     if raw is not None:
+        if asked is not None:  # the question's places: its zeros are digits, not padding
+            own = value.as_tuple().exponent
+            return Gold(value, dim, max(own if isinstance(own, int) else 0, asked))
         return Gold(value, dim, written_exponent(value, _fraction_digits(raw)))
-    return Gold(value, dim, number_exponent(value))
+    exponent = number_exponent(value)
+    return Gold(value, dim, exponent if asked is None else max(exponent, asked))
+
+
+def _asked_exponent(places: tuple[str, int], unit: str | None) -> int:
+    """The exponent in base units of the precision a question asks for."""
+    kind, count = places
+    shift = 0
+    if kind == "unit" and unit:
+        try:
+            shift = unit_context(unit).multiplier.adjusted()
+        except FincalcError:
+            shift = 0
+    return shift - count
 
 
 def number_exponent(value: Decimal) -> int:

@@ -27,6 +27,7 @@ __all__ = [
     "figure_year",
     "mentions",
     "question_period",
+    "question_places",
     "question_subject",
     "question_unit",
     "subject_clause",
@@ -41,6 +42,32 @@ def _phrases() -> tuple[tuple[str, str], ...]:
     """(phrase, unit) pairs, longest phrase first, Latin phrases case-folded."""
     table = vocabulary("answers").table("question_unit")
     return tuple(sorted(table.items(), key=lambda item: (-len(item[0]), item[0])))
+
+
+@functools.cache
+def _places() -> tuple[tuple[str, str], ...]:
+    table = vocabulary("answers").table("question_places")
+    return tuple(sorted(table.items(), key=lambda item: (-len(item[0]), item[0])))
+
+
+@functools.lru_cache(maxsize=1024)
+def question_places(question: str) -> tuple[str, int] | None:
+    """The precision ``question`` asks for: (``unit`` or ``base``, decimal places), or None.
+
+    ``unit`` places count in the question's unit ("two decimal places" of
+    millions); ``base`` places in base units ("to the nearest dollar").
+
+    >>> question_places("What is the DPO? Round your answer to two decimal places.")
+    ('unit', 2)
+    >>> question_places("净利润是多少亿元？保留一位小数"), question_places("What is revenue?")
+    (('unit', 1), None)
+    """
+    folded = question[:_MAX_QUESTION].casefold()
+    found = {name for phrase, name in _places() if phrase in folded}
+    if len(found) != 1:
+        return None
+    kind, _, places = found.pop().partition("_")
+    return kind, int(places)
 
 
 @functools.lru_cache(maxsize=1024)

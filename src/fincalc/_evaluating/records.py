@@ -47,7 +47,7 @@ from .._values.signs import asks_for_a_decrease
 from .extraction import unit_context
 from .kinds import known_dimension
 from .precision import Gold, read_gold
-from .question_unit import question_period, question_subject, question_unit
+from .question_unit import question_period, question_places, question_subject, question_unit
 from .tolerance import Tolerance
 
 __all__ = [
@@ -334,8 +334,16 @@ class GoldCase(_Record):
                 "value to null for a question that expects a refusal"
             )
         if self._gold is None or self.precision is not None:
+            places = question_places(self.question) if self.question else None
+            unit = self.unit or (question_unit(self.question) if self.question else None)
             try:
-                gold = read_gold(self.value, dimension=self.dimension, precision=self.precision)
+                gold = read_gold(
+                    self.value,
+                    dimension=self.dimension,
+                    precision=self.precision,
+                    places=places,
+                    unit=unit,
+                )
             except FincalcError as exc:
                 raise ValueError(exc.message) from None
             if self._gold is not None:
@@ -359,8 +367,9 @@ class GoldCase(_Record):
         unit = self.unit
         if unit is None and self.question:
             unit = question_unit(self.question)  # the gold in the question's frame
+        places = question_places(self.question) if self.question else None
         try:
-            gold = read_gold(answer, dimension=self.dimension, unit=unit)
+            gold = read_gold(answer, dimension=self.dimension, unit=unit, places=places)
         except FincalcError as exc:
             raise ValueError(exc.message.replace("expected:", "answer:", 1)) from None
         if self.value is not None:
