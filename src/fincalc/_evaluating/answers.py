@@ -35,8 +35,7 @@ from decimal import Decimal
 
 from .._values.decimals import arithmetic, in_range
 from .._values.dimensions import is_money
-from .._values.errors import FincalcError, InvalidInputError
-from .._values.period import parse_period
+from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
 from .._values.signs import asks_for_a_decrease, sign_word
@@ -56,6 +55,7 @@ from .question_unit import (
     question_subject,
     question_unit,
     subject_clause,
+    year_period,
 )
 from .refusals import RefusalMatcher, refusal_matcher
 from .selection import Selection, SelectMode, Selector, select, tail_statement
@@ -315,12 +315,12 @@ def _of_another_year(
     statement = selection.statement
     if statement is None:
         return False
-    try:
-        claimed = parse_period(period, None).period
-    except FincalcError:
+    claimed = year_period(period)
+    if claimed is None:
         return False
-    years = [_year(text, items, i, statement[0]) for i in chosen]
-    return all(y is not None and y != claimed for y in years)
+    return all(
+        (y := _year(text, items, i, statement[0])) is not None and y != claimed for i in chosen
+    )
 
 
 def _of_the_year(
@@ -337,7 +337,7 @@ def _of_the_year(
         return selection
     amounts.read(0)
     items = amounts.items
-    claimed = parse_period(period, None).period
+    claimed = year_period(period)
     for a, b in reversed([s for s in sentences(text) if s[1] <= statement[0]]):
         cues = index.sentence(text, a, b)
         if any("refusal" in c.kinds for c in cues):

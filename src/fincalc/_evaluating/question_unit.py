@@ -31,6 +31,7 @@ __all__ = [
     "question_subject",
     "question_unit",
     "subject_clause",
+    "year_period",
 ]
 
 #: How much of a question is read for its unit (questions are short; a huge one is cut).
@@ -174,10 +175,18 @@ def figure_year(text: str, span: tuple[int, int], floor: int) -> object | None:
     clause = [m.group() for m in _YEAR.finditer(text, begin, start)]
     after = _YEAR_AFTER.match(text, end, min(len(text), end + 32))
     written = after.group(1) if after else clause[-1] if clause else lead[-1] if lead else None
-    if written is None:
-        return None
+    return None if written is None else year_period(written.strip())
+
+
+@functools.lru_cache(maxsize=256)
+def year_period(written: str) -> object | None:
+    """The period a year as written names ("FY2023", "2023年", "2023"), or None (cached).
+
+    >>> year_period("FY2023") == year_period("2023年"), year_period("FY20x3")
+    (True, None)
+    """
     try:
-        return parse_period(written.strip(), None).period
+        return parse_period(written, None).period
     except FincalcError:
         return None
 
