@@ -555,12 +555,10 @@ class Selector:
     def guesses(self, s: int) -> bool:
         """Whether sentence ``s`` guesses ("perhaps", "可能") in an answer that says it cannot
         determine the figure (a refusal phrase that takes back, anywhere): it commits to nothing."""
-        if not self.has_refusal:
-            return False
         a, b = self.sentences[s]
-        if not _GUESS.scan(self.text[a:b]):
+        if self._has_refusal is False or not _GUESS.scan(self.text[a:b]):
             return False
-        return any(self.takes_back(t) for t in range(len(self.sentences)))
+        return self.has_refusal and any(self.takes_back(t) for t in range(len(self.sentences)))
 
     def closes_with_refusal(self, s: int) -> bool:
         """Whether a later sentence says the answer cannot be given ("… cannot be calculated")."""
