@@ -44,7 +44,7 @@ from .direction import interpret, signed
 from .extraction import Amounts, per_share, unit_context
 from .kinds import comparable, is_derived, per_share_of
 from .latex import Plain, plain_math
-from .matching import AnswerCheck, answer_check, judge
+from .matching import AnswerCheck, Judgement, answer_check, judge
 from .precision import Gold, read_gold
 from .question_unit import (
     by_question_period,
@@ -173,9 +173,13 @@ def check_answer(
             (``"1E+6"``: to the million); default: as ``expected`` is written.
         select: ``"final"`` judges the concluding figure; ``"any"`` judges
             every figure (for short extractive answers).
-        question: The question asked, read for one thing: whether it asks how
-            large a decrease or a loss is ("By how much did revenue
-            decrease?", "净亏损多少？").  Then a positive gold is that size:
+        question: The question asked.  It gives the gold's frame when
+            ``unit`` is not passed ("$1577.00" asked "(in USD millions)" is
+            $1,577 million; docs/evaluating.md, "The gold in the question's
+            frame"), the precision it asks for ("two decimal places"), the
+            year and subject the figure must be stated for, and whether it
+            asks how large a decrease or a loss is ("By how much did revenue
+            decrease?", "净亏损多少？"): then the gold is that size, and
             "decreased by $1.2 million" matches "$1.2 million", an increase
             does not.  Without it a decrease word makes a figure negative.
 
@@ -198,10 +202,15 @@ def check_answer(
     >>> working = "$1,832 million + $636 million = $2,468 million. So capex was $2,468 million."
     >>> check_answer(working, "$1,832 million").reason
     'out_of_tolerance'
-    >>> check_answer("Capex was $8,600,000.", "8.6", dimension="USD", unit="million").matched
+    >>> from decimal import Decimal
+    >>> check_answer("Capex: $8,600,000.", Decimal("8.6"), dimension="USD", unit="million").matched
     False
+    >>> check_answer("Capex was $8,600,000.", "8.6", dimension="USD", unit="million").matched
+    True
     >>> check_answer("Capex was $8,600,000.", "$8.6 million", unit="million").matched
     True
+    >>> check_answer("Capex: $1,577 million.", "$1577.00", question="(in USD millions)?").reason
+    'ok'
     """
     if not isinstance(text, str):
         raise InvalidInputError(
@@ -516,21 +525,11 @@ def _judge_plain(
     dims = [items[i].dimension for i in chosen]
     target = _target(gold, tolerance)
     verdict = judge(values, dims, target, gold.dimension, tolerance.ignore_sign, alternates)
-    if (
-        verdict.reason == "ok"
-        and mode == "final"
-        and len(chosen) > 1
-        and verdict.index is not None
-        and _another_figure(
-            values,
-            dims,
-            [_role(text, items, i, floor, gold.dimension) for i in chosen],
-            verdict.index,
-            target,
-            (gold.dimension, tolerance),
-        )
-    ):  # "Capex was $1,577 million and depreciation $1,200 million": which one is the answer?
-        verdict.reason = "ambiguous"
+    if verdict.reason == "ok" and mode == "final" and len(chosen) > 1:
+        # "Capex was $1,577 million and depreciation $1,200 million": which one is the answer?
+        roles = [_role(text, items, i, floor, gold.dimension) for i in chosen]
+        if _another_figure(values, dims, roles, verdict, target, (gold.dimension, tolerance)):
+            verdict.reason = "ambiguous"
     if verdict.index is not None:
         verdict.index = chosen[verdict.index]
     if every_candidate and (amounts.read(0) | amounts.read_asides()) and verdict.index is not None:
@@ -566,7 +565,7 @@ def _another_figure(
     values: list[Decimal],
     dims: list[str | None],
     roles: list[str],
-    k: int,
+    verdict: Judgement,
     target: Target,
     expected: tuple[str | None, Tolerance],
 ) -> bool:
@@ -576,6 +575,9 @@ def _another_figure(
     subject, period or role to tell them apart, the answer is ambiguous, never "any
     figure".  "Revenue fell $5 million to $20 million" states one level and one change."""
     dimension, tolerance = expected
+    k = verdict.index
+    if k is None:
+        return False
     own = values[k].as_tuple().exponent
     same = Target(values[k], tolerance, exponent=own if isinstance(own, int) else 0)
     for j, value in enumerate(values):

@@ -263,11 +263,14 @@ class GoldCase(_Record):
 
     Attributes:
         qid: Unique question id.
-        question: The question text, shown in reports.  It is read for one
-            thing: whether it asks how large a decrease or a loss is ("By how
-            much did revenue decrease?", "净亏损多少？"); then a positive gold is
-            that size, and "Revenue decreased by $1.2 million" or "净亏损1.2亿元"
-            matches "$1.2 million" / "1.2亿元" while an increase or a profit does not.
+        question: The question text, shown in reports.  Read as
+            ``check_answer`` reads it: the gold's frame when ``unit`` is not
+            given ("$1577.00" asked "(in USD millions)" is $1,577 million), the
+            precision it asks for, the year and subject of the figure, and
+            whether it asks how large a decrease or a loss is ("By how much
+            did revenue decrease?", "净亏损多少？"); then the gold is that size,
+            and "Revenue decreased by $1.2 million" or "净亏损1.2亿元" matches
+            "$1.2 million" / "1.2亿元" while an increase or a profit does not.
         value: The gold value in base units (元 for CNY, 1 for RATIO: 5.2 % is
             ``0.052``), or ``None`` when the correct answer is a refusal.  Its
             written digits are its precision ("0.40" is precise to the hundredth).
