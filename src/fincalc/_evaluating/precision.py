@@ -26,8 +26,8 @@ billion" is to the ten million).  A number in base units is precise to its
 significant digits (zeros that end a whole number are not: "3215000000" is
 to the million) but never coarser than two significant digits
 (``Decimal("1")`` as a ratio is 1.0: from 95 % to 105 %, so 83.33 % is not
-it).  However coarse the writing, a match is never more than 5 % from the
-gold (``tolerance.MAX_PRECISION_BAND``).
+it).  However coarse the writing, the gold's precision never accepts a figure
+more than 5 % from it (``tolerance.MAX_PRECISION_BAND``).
 """
 
 from __future__ import annotations

@@ -18,9 +18,11 @@ their written precisions:
   million" for "$0.40 billion").  A gold of one significant digit ("0.4%")
   gets no slack: one unit is a quarter of it.
 
-However coarsely the gold is written, a precision-aware match is never
-more than 5 % from it (``MAX_PRECISION_BAND``): "$1 billion" does not accept
-"$1.4 billion".  An explicit ``abs`` or ``rel`` tolerance is not capped.
+However coarsely the gold is written, its precision and slack never accept
+a figure more than 5 % from it (``MAX_PRECISION_BAND``): "$1 billion" does
+not accept "$1.4 billion".  An answer coarser than the gold is bounded by
+its own two significant digits instead ("$10" for 9.50).  An explicit
+``abs`` or ``rel`` tolerance is not capped.
 
 The precisions are ``Decimal`` exponents (the gold's as written,
 ``precision.written_exponent``).  A wrong scale (a factor 10^k,
@@ -322,13 +324,18 @@ class Target:
             return True
         if not self._prepared:
             self._prepare()
-        if not self.precision_aware or not found or (found - self.value).copy_abs() > self.band:
+        if not self.precision_aware or not found:
             return False
         _, digits, exponent = found.as_tuple()
         if not isinstance(exponent, int):
             return False
+        # the gold's precision and its slack never reach further than the band; an answer
+        # coarser than the gold is bounded by its own two significant digits (≤ 5.3 %)
+        far = (found - self.value).copy_abs() > self.band
         try:
             if exponent <= self.exponent:
+                if far:
+                    return False
                 near = found.quantize(self.quantum)
                 if near == self.rounded:
                     return True
@@ -340,7 +347,7 @@ class Target:
                 near = found
         except decimal.InvalidOperation:  # more digits than the context holds
             return False
-        if self.slack is None or (not self._derived and exponent >= self.exponent):
+        if far or self.slack is None or (not self._derived and exponent >= self.exponent):
             # a rounded gold forgives a finer answer ("$389 million" for "$0.40 billion");
             # written to the gold's own precision, "$1.1 billion" is another figure
             return False
