@@ -10,14 +10,22 @@ question asks for, the answer and the grade ``correct``/``incorrect``/
 not part of the repository; without it the area prints why and reports
 nothing.
 
-Each answer is scored as an eval script would score it, with the defaults:
-a ``GoldCase`` holding the gold as written (``answer``), its dimension and
-the question's unit, a ``Prediction`` holding the answer text, and
-``evaluate``.  A case is *correct* when its verdict is, a *refusal* when its
-reason is ``refused``, else *incorrect*.  The area checks that
-``check_answer`` gives the same verdicts as ``evaluate``, then prints the
-agreement with the human grades (three ways, and correct-versus-not), the
-confusion table, every disagreement, and the time per answer.
+Each answer is scored at the defaults three ways (issue 25), as eval scripts
+call the judge:
+
+* **with gold, dimension and unit**: a ``GoldCase`` holding the gold as
+  written (``answer``), its dimension and the question's unit;
+* **with the gold value**: the gold in base units (``value``), its dimension
+  and the question's unit;
+* **as users call it**: the gold as written and the question, nothing else
+  (``GoldCase(answer=gold_text, question=question)``).
+
+Each call goes through ``evaluate``, and ``check_answer`` with the same inputs
+must give the same verdicts.  A case is *correct* when its verdict is, a
+*refusal* when its reason is ``refused``, else *incorrect*.  The area prints
+for each call the agreement with the human grades (three ways, and
+correct-versus-not), the refusals judged correct, the confusion table and
+every disagreement, and the time per answer.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -53,16 +62,32 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
     return rows
 
 
-def records(rows: list[dict[str, Any]]) -> tuple[list[GoldCase], list[Prediction]]:
-    """What an eval script passes: the gold as written, its dimension, the question's unit."""
+#: The calls scored: (name, GoldCase fields from a row, check_answer arguments from a row).
+CALLS = ("with gold, dimension and unit", "with the gold value", "as users call it")
+
+
+def _gold_fields(call: str, row: dict[str, Any]) -> dict[str, Any]:
+    if call == CALLS[0]:
+        return {
+            "answer": row["gold_text"],
+            "dimension": row["gold_dimension"],
+            "unit": row["unit_hint"],
+        }
+    if call == CALLS[1] and row["gold_dimension"] is None:  # a plain number: no dimension
+        return {"answer": row["gold_value"], "unit": row["unit_hint"]}
+    if call == CALLS[1]:
+        return {
+            "value": Decimal(row["gold_value"]),
+            "dimension": row["gold_dimension"],
+            "unit": row["unit_hint"],
+        }
+    return {"answer": row["gold_text"]}
+
+
+def records(rows: list[dict[str, Any]], call: str) -> tuple[list[GoldCase], list[Prediction]]:
+    """What an eval script passes for ``call``."""
     gold = [
-        GoldCase(
-            qid=row["qid"],
-            question=row["question"],
-            answer=row["gold_text"],
-            dimension=row["gold_dimension"],
-            unit=row["unit_hint"],
-        )
+        GoldCase(qid=row["qid"], question=row["question"], **_gold_fields(call, row))
         for row in rows
     ]
     preds = [Prediction(qid=row["qid"], text=row["answer_text"]) for row in rows]
@@ -75,44 +100,29 @@ def label(verdict: str, reason: str) -> str:
     return "refusal" if reason == "refused" else "incorrect"
 
 
-def _check(rows: list[dict[str, Any]], judged: dict[str, tuple[str, str]]) -> None:
+def _check(rows: list[dict[str, Any]], judged: dict[str, tuple[str, str]], call: str) -> None:
     """``check_answer`` with the same inputs must give the same verdict as ``evaluate``."""
     for row in rows:
-        check = check_answer(
-            row["answer_text"],
-            row["gold_text"] if row["unit_hint"] is None else _with_unit(row),
-            dimension=row["gold_dimension"],
-            unit=row["unit_hint"],
-            question=row["question"],
-        )
+        fields = _gold_fields(call, row)
+        expected = fields.pop("answer", None) or fields.pop("value")
+        check = check_answer(row["answer_text"], expected, question=row["question"], **fields)
         ours = "correct" if check.matched else ("refusal" if check.reason == "refused" else "x")
         theirs = label(*judged[row["qid"]])
         if ours != theirs and not (ours == "x" and theirs == "incorrect"):
-            fail(f"{row['qid']}: check_answer says {check.describe()!r}, evaluate {theirs!r}")
+            fail(
+                f"{row['qid']} ({call}): check_answer says {check.describe()!r}, "
+                f"evaluate {theirs!r}"
+            )
 
 
-def _with_unit(row: dict[str, Any]) -> str:
-    """The gold as check_answer takes it: a bare gold number gets the question's unit."""
-    text: str = row["gold_text"]
-    return (
-        text if any(not (c.isdigit() or c in ".,-") for c in text) else f"{text} {row['unit_hint']}"
-    )
-
-
-def run(quick: bool = False) -> Result:
-    """Score the graded answers at the defaults; print agreement, confusion and disagreements."""
-    path = calibration_path()
-    if not path.is_file():
-        note = (
-            f"Calibration file not found at {path}; set FINCALC_CALIBRATION to the path of "
-            "graded_answers.jsonl to measure the judge against human grades."
-        )
-        return Result(AREA, [Table("judge: skipped", ["note"], "l", [[note]])])
-    rows = load_rows(path)
-    gold, preds = records(rows)
+def _score(
+    rows: list[dict[str, Any]], call: str
+) -> tuple[Counter[tuple[str, str]], list[list[str]], float]:
+    """The confusion, the disagreements and the median time of ``evaluate`` for ``call``."""
+    gold, preds = records(rows, call)
     report = evaluate(preds, gold)
     judged = {case.qid: (case.verdict, case.reason) for case in report.cases}
-    _check(rows, judged)
+    _check(rows, judged, call)
     confusion: Counter[tuple[str, str]] = Counter()
     disagreements = []
     by_qid = {case.qid: case for case in report.cases}
@@ -132,54 +142,81 @@ def run(quick: bool = False) -> Result:
                     case.selection or "—",
                 ]
             )
-    n = len(rows)
-    agree = sum(v for (h, o), v in confusion.items() if h == o)
-    binary = sum(v for (h, o), v in confusion.items() if (h == "correct") == (o == "correct"))
-    refusals_matched = confusion[("refusal", "correct")]
     elapsed = measure(lambda: evaluate(preds, gold), repeat=3, number=1).median
+    return confusion, disagreements, elapsed
+
+
+def run(quick: bool = False) -> Result:
+    """Score the graded answers at the defaults; print agreement, confusion and disagreements."""
+    path = calibration_path()
+    if not path.is_file():
+        note = (
+            f"Calibration file not found at {path}; set FINCALC_CALIBRATION to the path of "
+            "graded_answers.jsonl to measure the judge against human grades."
+        )
+        return Result(AREA, [Table("judge: skipped", ["note"], "l", [[note]])])
+    rows = load_rows(path)
+    n = len(rows)
     summary = Table(
         f"judge: agreement with {n} human-graded answers at the defaults ({path.name})",
-        ["measure", "value"],
-        "lr",
-        [
-            ["agreement (correct / incorrect / refusal)", f"{agree / n:.1%} ({agree}/{n})"],
-            ["agreement (correct vs not)", f"{binary / n:.1%} ({binary}/{n})"],
-            [
-                "answers people marked correct that are rejected",
-                f"{_rejected(confusion)}",
-            ],
-            ["refusals judged correct", str(refusals_matched)],
-            ["evaluate() time per answer", f"{1e6 * elapsed / n:.0f} µs"],
-        ],
+        ["measure", *CALLS],
+        "l" + "r" * len(CALLS),
     )
-    table = Table(
-        "judge: confusion (rows: human grade, columns: verdict)",
-        ["human \\ judge", *LABELS],
-        "lrrr",
-        [[h, *(str(confusion[(h, o)]) for o in LABELS)] for h in LABELS],
-    )
-    listing = Table(
-        f"judge: the {len(disagreements)} disagreements",
-        ["row", "question", "human", "judge (reason)", "gold", "figure judged", "selected by"],
-        "lllllll",
-        disagreements,
-    )
-    budgets = [
-        Budget(
-            AREA,
-            f"agreement (correct vs not) ≥ {BUDGET_AGREEMENT:.0%} at the defaults",
-            f"{binary / n:.1%}",
-            binary / n >= BUDGET_AGREEMENT,
-        ),
-        Budget(
-            AREA,
-            f"agreement (correct / incorrect / refusal) ≥ {BUDGET_AGREEMENT:.0%} at the defaults",
-            f"{agree / n:.1%}",
-            agree / n >= BUDGET_AGREEMENT,
-        ),
-        Budget(AREA, "no refusal judged correct", str(refusals_matched), refusals_matched == 0),
-    ]
-    return Result(AREA, [summary, table, listing], budgets)
+    tables = [summary]
+    budgets = []
+    measures: dict[str, list[str]] = {}
+    for call in CALLS:
+        confusion, disagreements, elapsed = _score(rows, call)
+        agree = sum(v for (h, o), v in confusion.items() if h == o)
+        binary = sum(v for (h, o), v in confusion.items() if (h == "correct") == (o == "correct"))
+        refusals_matched = confusion[("refusal", "correct")]
+        for name, value in (
+            ("agreement (correct / incorrect / refusal)", f"{agree / n:.1%} ({agree}/{n})"),
+            ("agreement (correct vs not)", f"{binary / n:.1%} ({binary}/{n})"),
+            ("answers people marked correct that are rejected", _rejected(confusion)),
+            ("incorrect answers judged correct", str(confusion[("incorrect", "correct")])),
+            ("refusals judged correct", str(refusals_matched)),
+            ("evaluate() time per answer", f"{1e6 * elapsed / n:.0f} µs"),
+        ):
+            measures.setdefault(name, []).append(value)
+        tables.append(
+            Table(
+                f"judge ({call}): confusion (rows: human grade, columns: verdict)",
+                ["human \\ judge", *LABELS],
+                "lrrr",
+                [[h, *(str(confusion[(h, o)]) for o in LABELS)] for h in LABELS],
+            )
+        )
+        tables.append(
+            Table(
+                f"judge ({call}): the {len(disagreements)} disagreements",
+                ["row", "question", "human", "judge (reason)", "gold", "figure judged", "by"],
+                "lllllll",
+                disagreements,
+            )
+        )
+        budgets += [
+            Budget(
+                AREA,
+                f"agreement (correct vs not) ≥ {BUDGET_AGREEMENT:.0%}, {call}",
+                f"{binary / n:.1%}",
+                binary / n >= BUDGET_AGREEMENT,
+            ),
+            Budget(
+                AREA,
+                f"agreement (three ways) ≥ {BUDGET_AGREEMENT:.0%}, {call}",
+                f"{agree / n:.1%}",
+                agree / n >= BUDGET_AGREEMENT,
+            ),
+            Budget(
+                AREA,
+                f"no refusal judged correct, {call}",
+                str(refusals_matched),
+                refusals_matched == 0,
+            ),
+        ]
+    summary.rows = [[name, *values] for name, values in measures.items()]
+    return Result(AREA, tables, budgets)
 
 
 def _rejected(confusion: Counter[tuple[str, str]]) -> str:

@@ -271,6 +271,7 @@ def test_every_reason_code() -> None:
         {"qid": "wrong_currency", "value": "870000000", "dimension": "CNY"},
         {"qid": "wrong_dimension", "value": "0.287", "dimension": "RATIO"},
         {"qid": "wrong_value", "value": "0.0734", "dimension": "RATIO"},
+        {"qid": "ambiguous", "value": "870000000", "dimension": "CNY"},
         {"qid": "citation_miss", "value": "870000000", "dimension": "CNY", "evidence_ids": ["e1"]},
         {"qid": "should_refuse", "value": None},
     ]
@@ -284,6 +285,7 @@ def test_every_reason_code() -> None:
         {"qid": "wrong_currency", "text": "8.7 亿美元"},
         {"qid": "wrong_dimension", "text": "Fuel cost was $1.2 billion"},
         {"qid": "wrong_value", "text": "增长 7.0%"},
+        {"qid": "ambiguous", "text": "营业收入8.7亿元，营业成本6.2亿元"},
         {"qid": "citation_miss", "value": "870000000", "cited": ["e2"]},
         {"qid": "should_refuse", "text": "约 3.2 亿元"},
         {"qid": "unknown_qid", "text": "8.7 亿元"},
@@ -388,8 +390,15 @@ def test_graded_profile_partial_credit() -> None:
 
 def test_evaluation_tolerance_applies_unless_overridden() -> None:
     gold = [
-        {"qid": "a", "value": "100", "dimension": "CNY"},
-        {"qid": "b", "value": "100", "dimension": "CNY", "tolerance": {"abs": "0"}},
+        # exact golds (issue 25: "100" alone is precise to its two significant digits)
+        {"qid": "a", "value": "100", "dimension": "CNY", "precision": "1"},
+        {
+            "qid": "b",
+            "value": "100",
+            "dimension": "CNY",
+            "precision": "1",
+            "tolerance": {"abs": "0"},
+        },
     ]
     preds = [{"qid": "a", "value": "104"}, {"qid": "b", "value": "104"}]
     report = evaluate(preds, gold, tolerance=Tolerance(rel="0.05"))

@@ -18,6 +18,9 @@ from hypothesis import strategies as st
 
 from fincalc import GoldCase, InvalidInputError, InvalidRecordError, check_answer, evaluate
 
+#: However coarse the gold, no match is further than this from it (issue 25).
+MAX_PRECISION_BAND = Decimal("0.05")
+
 # id, answer, gold, dimension, unit, matched, source
 PRECISION = [
     (
@@ -32,7 +35,9 @@ PRECISION = [
     ("finer-for-303m", "Capex was $302.6 million.", "$303 million", None, None, True, "finer"),
     ("coarser-than-gold", "Capex was $303 million.", "302578000", "USD", None, True, "coarser"),
     ("pct-finer", "The margin was 4.18%.", "4.2%", None, None, True, "rounds to the gold"),
-    ("billions-not", "Net PP&E was $8.738 billion.", "$8.70 billion", None, None, False, "8.74"),
+    # issue 25: "8.70" is how the dataset pads "8.7"; graders accept 8.738 (it rounds to 8.7)
+    ("billions-padded", "Net PP&E was $8.738 billion.", "$8.70 billion", None, None, True, "8.7"),
+    ("billions-not", "Net PP&E was $8.86 billion.", "$8.70 billion", None, None, False, "8.9"),
     ("billions-yes", "Net PP&E was $8.704 billion.", "$8.70 billion", None, None, True, "8.70"),
     ("derived-days", "DPO is 93.89 days.", "93.86", None, None, True, "0.1 % of a derived gold"),
     ("derived-days-far", "DPO is 93.55 days.", "93.86", None, None, False, "0.3 % off"),
@@ -58,7 +63,7 @@ PRECISION = [
         "'.00' after four digits is formatting",
     ),
     ("zh-yi", "营业收入为8.74亿元。", "8.7亿元", None, None, True, "rounds to 8.7亿"),
-    ("zh-yi-not", "营业收入为8.76亿元。", "8.70亿元", None, None, False, "8.76 is not 8.70"),
+    ("zh-yi-not", "营业收入为8.86亿元。", "8.70亿元", None, None, False, "8.86 is not 8.7"),
     ("zh-wan-in-full", "研发投入为87,432,000元。", "8,743.2万元", None, None, True, "in full"),
     # a gold of zero has no scale to round at: only zero matches
     ("zero-gold-small", "The impairment was 0.1.", "0", None, None, False, "0.1 is not none"),
@@ -145,11 +150,14 @@ def test_a_figure_in_full_matches_under_the_question_unit(millions: Decimal, sty
     places=st.integers(min_value=0, max_value=2),
 )
 def test_an_answer_that_rounds_to_the_gold_matches(value: Decimal, places: int) -> None:
-    """Property: a gold written at ``places`` decimals accepts every finer answer rounding to it."""
+    """Property: a gold written at ``places`` decimals accepts every finer answer rounding to it.
+
+    Within 5 % of it: "$1 million" does not accept "$1.4 million".
+    """
     with decimal.localcontext(decimal.Context(prec=50, rounding=ROUND_HALF_UP)):
         gold = value.quantize(Decimal(1).scaleb(-places))
-    if gold == 0:
-        return
+    if gold == 0 or abs(value - gold) > gold * MAX_PRECISION_BAND:
+        return  # a one-digit gold accepts no answer more than 5 % away (issue 25)
     assert check_answer(f"The figure is ${value} million.", f"${gold} million").matched
 
 

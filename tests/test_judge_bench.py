@@ -71,9 +71,12 @@ def test_judge_area_reports_agreement_confusion_and_disagreements(tmp_path: Path
     path.write_text("\n".join(json.dumps(r) for r in ROWS) + "\n", encoding="utf-8")
     done = _run(path)
     assert done.returncode == 0, done.stderr
-    assert "agreement (correct vs not) | 66.7% (2/3)" in done.stdout
+    # three calls (issue 25): gold as written with dimension and unit, the gold value, and
+    # as users call it (gold text and question only); all agree on these rows
+    assert "agreement (correct vs not) | 66.7% (2/3) | 66.7% (2/3) | 66.7% (2/3) |" in done.stdout
     assert "| correct | 1 | 1 | 0 |" in done.stdout  # the 65.2% for 65.4% is rejected
-    assert "the 1 disagreements" in done.stdout
+    for call in ("with gold, dimension and unit", "with the gold value", "as users call it"):
+        assert f"judge ({call}): the 1 disagreements" in done.stdout
     assert "| row3 | own-3 | correct | incorrect (wrong_value)" in done.stdout
 
 

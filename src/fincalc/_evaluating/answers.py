@@ -33,7 +33,7 @@ import dataclasses
 from collections.abc import Iterable
 from decimal import Decimal
 
-from .._values.decimals import arithmetic
+from .._values.decimals import arithmetic, in_range
 from .._values.dimensions import is_money
 from .._values.errors import InvalidInputError
 from .._values.public import public
@@ -42,16 +42,20 @@ from .._values.signs import asks_for_a_decrease, sign_word
 from .cues import CueIndex
 from .direction import interpret, signed
 from .extraction import Amounts, per_share, unit_context
-from .kinds import is_derived, per_share_of
+from .kinds import comparable, is_derived, per_share_of
 from .latex import Plain, plain_math
-from .matching import AnswerCheck, answer_check, judge
+from .matching import AnswerCheck, Judgement, answer_check, judge
 from .precision import Gold, read_gold
 from .question_unit import (
     by_question_period,
+    by_subject,
+    figure_year,
     question_period,
+    question_places,
     question_subject,
     question_unit,
     subject_clause,
+    year_period,
 )
 from .refusals import RefusalMatcher, refusal_matcher
 from .selection import Selection, SelectMode, Selector, select, tail_statement
@@ -169,9 +173,13 @@ def check_answer(
             (``"1E+6"``: to the million); default: as ``expected`` is written.
         select: ``"final"`` judges the concluding figure; ``"any"`` judges
             every figure (for short extractive answers).
-        question: The question asked, read for one thing: whether it asks how
-            large a decrease or a loss is ("By how much did revenue
-            decrease?", "净亏损多少？").  Then a positive gold is that size:
+        question: The question asked.  It gives the gold's frame when
+            ``unit`` is not passed ("$1577.00" asked "(in USD millions)" is
+            $1,577 million; docs/evaluating.md, "The gold in the question's
+            frame"), the precision it asks for ("two decimal places"), the
+            year and subject the figure must be stated for, and whether it
+            asks how large a decrease or a loss is ("By how much did revenue
+            decrease?", "净亏损多少？"): then the gold is that size, and
             "decreased by $1.2 million" matches "$1.2 million", an increase
             does not.  Without it a decrease word makes a figure negative.
 
@@ -194,10 +202,15 @@ def check_answer(
     >>> working = "$1,832 million + $636 million = $2,468 million. So capex was $2,468 million."
     >>> check_answer(working, "$1,832 million").reason
     'out_of_tolerance'
-    >>> check_answer("Capex was $8,600,000.", "8.6", dimension="USD", unit="million").matched
+    >>> from decimal import Decimal
+    >>> check_answer("Capex: $8,600,000.", Decimal("8.6"), dimension="USD", unit="million").matched
     False
+    >>> check_answer("Capex was $8,600,000.", "8.6", dimension="USD", unit="million").matched
+    True
     >>> check_answer("Capex was $8,600,000.", "$8.6 million", unit="million").matched
     True
+    >>> check_answer("Capex: $1,577 million.", "$1577.00", question="(in USD millions)?").reason
+    'ok'
     """
     if not isinstance(text, str):
         raise InvalidInputError(
@@ -219,20 +232,23 @@ def check_answer(
             argument="select",
             value=repr(select),
         )
+    if question is not None and not isinstance(question, str):
+        raise InvalidInputError(
+            f"question must be the question text, got {type(question).__name__}",
+            argument="question",
+            value=repr(question)[:80],
+        )
+    if unit is None and question is not None:
+        unit = question_unit(question)  # "(in USD millions)": bare numbers in millions
     if dimension is None and unit and not isinstance(expected, Quantity):
         dimension = unit_context(unit).dimension
-    gold = read_gold(expected, dimension=dimension, unit=unit, precision=precision)
+    # the gold in the question's frame: "$1577.00" asked in millions is $1,577 million
+    places = question_places(question) if question is not None else None
+    gold = read_gold(expected, dimension=dimension, unit=unit, precision=precision, places=places)
     if question is not None:
-        if not isinstance(question, str):
-            raise InvalidInputError(
-                f"question must be the question text, got {type(question).__name__}",
-                argument="question",
-                value=repr(question)[:80],
-            )
-        if gold.value > 0 and asks_for_a_decrease(question[:_MAX_QUESTION]):
-            gold = gold._replace(magnitude=True)
-        if unit is None:
-            unit = question_unit(question)  # "(in USD millions)": bare numbers in millions
+        if gold.value and asks_for_a_decrease(question[:_MAX_QUESTION]):
+            # "How much did debt decrease?": the size ("decreased by $229 million" is 229)
+            gold = gold._replace(value=gold.value.copy_abs(), magnitude=True)
         gold = gold._replace(period=question_period(question), subject=question_subject(question))
     tol = resolve_tolerance(tolerance, gold.dimension)
     with arithmetic():
@@ -261,6 +277,84 @@ def _for_subject(
     return selection._replace(
         indices=tuple(next(j for j, q in enumerate(items) if q is o) for o in old)
     )
+
+
+def _fitting(
+    text: str,
+    amounts: Amounts,
+    selection: Selection,
+    gold: Gold,
+    index: CueIndex,
+    mode: SelectMode,
+) -> tuple[Selection, tuple[int, ...]]:
+    """Of the figures selected, those whose subject and period fit the question."""
+    if (
+        gold.subject is not None
+        and selection.how == "last_statement"
+        and selection.statement is not None
+        and (clause := subject_clause(text, gold.subject, selection.statement)) is not None
+    ):  # "…营业收入为128.74亿元；归母净利润为15.03亿元" asked for 营业收入
+        selection = _for_subject(text, amounts, selection, clause, gold, index)
+    items = amounts.items
+    chosen = selection.indices
+    if gold.period is not None and selection.statement is not None and chosen:
+        # "$12.9 billion in 2024, compared with $11.9 billion in 2023" asked for 2023
+        chosen = tuple(by_question_period(text, items, selection.statement, gold.period, chosen))
+        if mode == "final" and _of_another_year(text, items, chosen, selection, gold.period):
+            # "… $5.0 billion in 2023. In 2022, revenue was $4.6 billion." asked for 2023
+            selection = _of_the_year(text, amounts, selection, gold, index)
+            items, chosen = amounts.items, selection.indices
+    if gold.subject is not None and selection.statement is not None and mode == "final":
+        # "Revenue was $10 billion and cost of revenue was $6 billion" asked for revenue
+        chosen = by_subject(text, items, chosen, selection.statement, gold.subject)
+    return selection, chosen
+
+
+def _year(text: str, items: list[Quantity], i: int, floor: int) -> object | None:
+    """The year figure ``i`` is stated for, its own words starting after the figure before."""
+    if i and (previous := items[i - 1].span) is not None:
+        floor = max(floor, previous[1])
+    return figure_year(text, items[i].span or (0, 0), floor)
+
+
+def _of_another_year(
+    text: str, items: list[Quantity], chosen: tuple[int, ...], selection: Selection, period: str
+) -> bool:
+    """Whether every figure judged is stated for a year, and none for the question's."""
+    statement = selection.statement
+    if statement is None:
+        return False
+    claimed = year_period(period)
+    if claimed is None:
+        return False
+    return all(
+        (y := _year(text, items, i, statement[0])) is not None and y != claimed for i in chosen
+    )
+
+
+def _of_the_year(
+    text: str, amounts: Amounts, selection: Selection, gold: Gold, index: CueIndex
+) -> Selection:
+    """The last earlier sentence stating a figure for the question's year, else nothing.
+
+    A figure of another year is never the answer to a question about one year:
+    when no sentence states one for it, the answer states no figure for it.
+    """
+    statement = selection.statement
+    period = gold.period
+    if statement is None or period is None:
+        return selection
+    amounts.read(0)
+    items = amounts.items
+    claimed = year_period(period)
+    for a, b in reversed([s for s in sentences(text) if s[1] <= statement[0]]):
+        cues = index.sentence(text, a, b)
+        if any("refusal" in c.kinds for c in cues):
+            continue
+        picked = tail_statement(text, items, (a, b), gold.dimension, plain=gold.known, cues=cues)
+        if picked is not None and all(_year(text, items, i, a) == claimed for i in picked.indices):
+            return picked._replace(how="period")
+    return Selection((), "none", statement, stated=False)
 
 
 def _quantum(gold: Gold) -> Decimal:
@@ -373,7 +467,9 @@ def _judge_plain(
         start, end = last_sentence(text)
         cues = index.sentence(text, start, end)
         tail_refuses = any("refusal" in c.kinds for c in cues)
-        if not tail_refuses:
+        if any("guess" in c.kinds for c in cues) and not tail_refuses:
+            pass  # a guess: whether a refusal elsewhere takes it back is the Selector's to say
+        elif not tail_refuses:
             amounts.read(start)
             selection = tail_statement(
                 text, amounts.items, (start, end), gold.dimension, plain=gold.known, cues=cues
@@ -407,20 +503,10 @@ def _judge_plain(
         selection = select(selector.use(amounts.items), mode)
     if selection is None:  # not reached: a complete reading always decides
         selection = Selection((), "none", stated=False)
-    if (
-        gold.subject is not None
-        and selection.how == "last_statement"
-        and selection.statement is not None
-        and (clause := subject_clause(text, gold.subject, selection.statement)) is not None
-    ):  # "…营业收入为128.74亿元；归母净利润为15.03亿元" asked for 营业收入
-        selection = _for_subject(text, amounts, selection, clause, gold, index)
-    items = amounts.items
     if selection.refused:
         return refused_check(gold, tolerance)
-    chosen = selection.indices
-    if gold.period is not None and selection.statement is not None and chosen:
-        # "$12.9 billion in 2024, compared with $11.9 billion in 2023" asked for 2023
-        chosen = tuple(by_question_period(text, items, selection.statement, gold.period, chosen))
+    selection, chosen = _fitting(text, amounts, selection, gold, index, mode)
+    items = amounts.items
     for i in chosen:  # say what the figures judged are: "$2.35 per share" is USD_PER_SHARES
         items[i] = per_share(text, items, i)
     floor = selection.statement[0] if selection.statement is not None else 0
@@ -436,14 +522,14 @@ def _judge_plain(
     if expected is not None and (per_share_of(expected) or expected) in _BARE_DOLLAR_CURRENCIES:
         for i in chosen:  # "$1.2 billion" answering a gold in Canadian dollars is CAD
             items[i] = _bare_dollar(items[i], expected)
-    verdict = judge(
-        values,
-        [items[i].dimension for i in chosen],
-        _target(gold, tolerance),
-        gold.dimension,
-        tolerance.ignore_sign,
-        alternates,
-    )
+    dims = [items[i].dimension for i in chosen]
+    target = _target(gold, tolerance)
+    verdict = judge(values, dims, target, gold.dimension, tolerance.ignore_sign, alternates)
+    if verdict.reason == "ok" and mode == "final" and len(chosen) > 1:
+        # "Capex was $1,577 million and depreciation $1,200 million": which one is the answer?
+        roles = [_role(text, items, i, floor, gold.dimension) for i in chosen]
+        if _another_figure(values, dims, roles, verdict, target, (gold.dimension, tolerance)):
+            verdict.reason = "ambiguous"
     if verdict.index is not None:
         verdict.index = chosen[verdict.index]
     if every_candidate and (amounts.read(0) | amounts.read_asides()) and verdict.index is not None:
@@ -462,6 +548,46 @@ def _judge_plain(
         marker=selection.marker,
         precision=_quantum(gold),
     )
+
+
+def _role(text: str, items: list[Quantity], i: int, floor: int, dimension: str | None) -> str:
+    """``change`` for a figure a direction word governs ("fell $5 million"), else ``level``."""
+    q = items[i]
+    if q.span is None:
+        return "level"
+    if i and (previous := items[i - 1].span) is not None:
+        floor = max(floor, previous[1])
+    word = sign_word(text, q.span, floor=floor, ratio=(q.dimension or dimension) == "RATIO")
+    return "change" if word is not None and word[1] in ("increase", "decrease") else "level"
+
+
+def _another_figure(
+    values: list[Decimal],
+    dims: list[str | None],
+    roles: list[str],
+    verdict: Judgement,
+    target: Target,
+    expected: tuple[str | None, Tolerance],
+) -> bool:
+    """Whether the sentence judged states, besides figure ``k`` that matches, another figure
+    of the expected dimension and of the same role (a level, a change) that neither
+    matches nor is ``k`` restated ("$389 million ($0.389 billion)" is one figure): with no
+    subject, period or role to tell them apart, the answer is ambiguous, never "any
+    figure".  "Revenue fell $5 million to $20 million" states one level and one change."""
+    dimension, tolerance = expected
+    k = verdict.index
+    if k is None:
+        return False
+    own = values[k].as_tuple().exponent
+    same = Target(values[k], tolerance, exponent=own if isinstance(own, int) else 0)
+    for j, value in enumerate(values):
+        if j == k or roles[j] != roles[k] or not comparable(dims[j], dimension):
+            continue
+        if not in_range(value):
+            continue
+        if not target.accepts(value) and not same.accepts(value):
+            return True
+    return False
 
 
 _BARE_DOLLAR_CURRENCIES = frozenset(words("bare_dollar.currencies"))

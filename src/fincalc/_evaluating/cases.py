@@ -35,6 +35,7 @@ Reason = Literal[
     "wrong_currency",
     "wrong_dimension",
     "wrong_value",
+    "ambiguous",
     "citation_miss",
     "should_refuse",
     "unknown_qid",

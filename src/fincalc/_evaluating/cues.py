@@ -66,7 +66,7 @@ class CueIndex:
         # The last sentence is read for refusal phrases and for what makes a
         # sentence state nothing (an example, alternatives) in one pass.
         sentence: dict[str, set[str]] = {p.lower(): {"refusal"} for p in refusal_phrases}
-        for kind in ("hypothetical", "alternative"):
+        for kind in ("hypothetical", "alternative", "guess"):
             for word in words(f"statement.{kind}"):
                 sentence.setdefault(word.lower(), set()).add(kind)
         self._sentence = WordFinder(sentence, _SUBSTRING_KINDS)

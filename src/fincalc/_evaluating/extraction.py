@@ -317,6 +317,8 @@ def _read(
     found = _parser()(masked, context=context)
     if found:
         found = [q for q in found if not _is_label(text, q)]
+    if _ANSWER_WORD in masked.lower():
+        found = _with_concluding_number(masked, found)
     a, b = region if region is not None else (0, len(masked))
     if _has_unit_word(masked, a, b) and _ANSWER_UNIT.search(masked) is not None:
         found = _with_answer_units(masked, found)
@@ -325,8 +327,11 @@ def _read(
     result: list[Quantity] = []
     brackets = "(" in text or "（" in text
     for q in found:
+        if q.span is not None and masked is not text and q.raw != text[q.span[0] : q.span[1]]:
+            # read across a blanked part ("美元0%0" with its percentage held): raw as written
+            q = dataclasses.replace(q, raw=text[q.span[0] : q.span[1]])
         alternate = None
-        if q.unit_from_context and shift:
+        if q.unit_from_context and shift and context is not None and _took_unit(q, context):
             alternate = q.value.scaleb(-shift)
         if brackets and _label_bracket(text, q):
             row = _with_row_unit(text, q, context)
@@ -335,6 +340,48 @@ def _read(
         result.append(q)
         alternates.append(alternate)
     return result, alternates
+
+
+_WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _took_unit(q: Quantity, context: UnitContext) -> bool:
+    """Whether ``q`` is a bare number that took the question's unit (its digits times the unit).
+
+    Only such a number may be written in full instead: "10 million" under
+    thousands has a scale of its own and keeps it (never 10 thousand).
+    """
+    match = _WRITTEN_NUMBER.search(q.raw or "")
+    if match is None:
+        return False
+    written = Decimal(match.group(0).replace(",", ""))
+    return written * context.multiplier == q.value.copy_abs()
+
+
+# "The answer is 1920": the number an answer ends on after an answer word is its figure,
+# even when it reads like a year (which the parser leaves out).
+_ANSWER_WORD = "answer"
+_ANSWER_WORDS = [w for w in words("conclusion.anywhere") if _ANSWER_WORD in w]
+_CONCLUDING_NUMBER = re.compile(
+    r"(?i)(?:"
+    + "|".join(re.escape(w) for w in _ANSWER_WORDS)
+    + r")[\s:*]{0,8}(\d{4})[\s*]{0,8}(?:[.!][\s*]{0,8})?$"
+)
+_TAIL = 80  # the answer word and the number end the answer: only its tail is searched
+
+
+def _with_concluding_number(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` and the bare number ``text`` ends on after an answer word, when unread."""
+    end = len(text.rstrip())
+    begin = max(0, end - _TAIL)
+    match = _CONCLUDING_NUMBER.search(text, begin, end)
+    if match is None:
+        return found
+    start, end = match.span(1)
+    if any(q.span is not None and q.span[0] < end and start < q.span[1] for q in found):
+        return found
+    number = Quantity(Decimal(match.group(1)), None, raw=match.group(1), span=(start, end))
+    return [*found, number]
 
 
 def _has_unit_word(text: str, start: int, end: int) -> bool:

@@ -55,12 +55,22 @@ def per_share_of(code: str | None) -> str | None:
 def comparable(found: str | None, expected: str | None) -> bool:
     """True when an amount of dimension ``found`` can answer a question in ``expected``.
 
+    A multiple and a ratio are both numbers in units of one ("0.96x" answers a
+    ratio of 0.958: x is "times").
+
     >>> comparable("USD", "USD_PER_SHARES"), comparable(None, "CNY"), comparable("USD", "CNY")
     (True, True, False)
+    >>> comparable("MULTIPLE", "RATIO")
+    True
     """
     if found is None or expected is None or found == expected:
         return True
+    if found in _UNITLESS and expected in _UNITLESS:
+        return True
     return _per_share_pair(found, expected)
+
+
+_UNITLESS = frozenset({"RATIO", "MULTIPLE"})
 
 
 @functools.lru_cache(maxsize=1024)

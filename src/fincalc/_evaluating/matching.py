@@ -36,6 +36,7 @@ AnswerReason = Literal[
     "wrong_currency",
     "wrong_dimension",
     "out_of_tolerance",
+    "ambiguous",
 ]
 
 
@@ -51,7 +52,8 @@ class AnswerCheck:
         matched: True when an amount in the answer is the expected value.
         reason: ``ok``, or why not: ``no_number``, ``refused``, ``wrong_sign``,
             ``wrong_scale``, ``wrong_currency``, ``wrong_dimension``,
-            ``out_of_tolerance``.
+            ``out_of_tolerance``, ``ambiguous`` (the sentence judged states the
+            expected value and another figure, and nothing tells which answers).
         expected: The expected value in base units.
         dimension: The expected dimension, if given.
         found: The matching amount (or, when unmatched, the one the reason is

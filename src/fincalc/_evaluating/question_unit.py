@@ -23,10 +23,15 @@ from .._values.vocabulary import vocabulary
 
 __all__ = [
     "by_question_period",
+    "by_subject",
+    "figure_year",
+    "mentions",
     "question_period",
+    "question_places",
     "question_subject",
     "question_unit",
     "subject_clause",
+    "year_period",
 ]
 
 #: How much of a question is read for its unit (questions are short; a huge one is cut).
@@ -38,6 +43,32 @@ def _phrases() -> tuple[tuple[str, str], ...]:
     """(phrase, unit) pairs, longest phrase first, Latin phrases case-folded."""
     table = vocabulary("answers").table("question_unit")
     return tuple(sorted(table.items(), key=lambda item: (-len(item[0]), item[0])))
+
+
+@functools.cache
+def _places() -> tuple[tuple[str, str], ...]:
+    table = vocabulary("answers").table("question_places")
+    return tuple(sorted(table.items(), key=lambda item: (-len(item[0]), item[0])))
+
+
+@functools.lru_cache(maxsize=1024)
+def question_places(question: str) -> tuple[str, int] | None:
+    """The precision ``question`` asks for: (``unit`` or ``base``, decimal places), or None.
+
+    ``unit`` places count in the question's unit ("two decimal places" of
+    millions); ``base`` places in base units ("to the nearest dollar").
+
+    >>> question_places("What is the DPO? Round your answer to two decimal places.")
+    ('unit', 2)
+    >>> question_places("净利润是多少亿元？保留一位小数"), question_places("What is revenue?")
+    (('unit', 1), None)
+    """
+    folded = question[:_MAX_QUESTION].casefold()
+    found = {name for phrase, name in _places() if phrase in folded}
+    if len(found) != 1:
+        return None
+    kind, _, places = found.pop().partition("_")
+    return kind, int(places)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -120,6 +151,46 @@ def by_question_period(
     return [members[index]] if index is not None else list(chosen)
 
 
+_CLAUSE_MARK = regex.compile(r"[,，;；:：]")
+_YEAR_AFTER = regex.compile(
+    r"\s*(?:in|for|during)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?((?:19|20)\d\d)\b", regex.I
+)
+
+
+def figure_year(text: str, span: tuple[int, int], floor: int) -> object | None:
+    """The year a figure is stated for, as a period: the year right after it ("… in 2022"),
+    else the last year in its clause before it ("In 2022, revenue was …", "2022年营业收入为…"),
+    else in its sentence before it; None when there is none or it does not parse.
+    ``floor`` is where the figure's own words start (the sentence, or the figure before).
+
+    >>> text = "Revenue was $5.0 billion in 2023. In 2022, revenue was $4.6 billion."
+    >>> figure_year(text, (12, 24), 0) == figure_year(text, (55, 67), 34)
+    False
+    """
+    start, end = span
+    begin = floor
+    for mark in _CLAUSE_MARK.finditer(text, floor, start):
+        begin = mark.end()
+    lead = [m.group() for m in _YEAR.finditer(text, floor, start)]
+    clause = [m.group() for m in _YEAR.finditer(text, begin, start)]
+    after = _YEAR_AFTER.match(text, end, min(len(text), end + 32))
+    written = after.group(1) if after else clause[-1] if clause else lead[-1] if lead else None
+    return None if written is None else year_period(written.strip())
+
+
+@functools.lru_cache(maxsize=256)
+def year_period(written: str) -> object | None:
+    """The period a year as written names ("FY2023", "2023年", "2023"), or None (cached).
+
+    >>> year_period("FY2023") == year_period("2023年"), year_period("FY20x3")
+    (True, None)
+    """
+    try:
+        return parse_period(written, None).period
+    except FincalcError:
+        return None
+
+
 _SUBJECT_EN = regex.compile(
     r"(?i)^\s*(?:what|how\s+much)\s+(?:was|were|is|are)\s+(?:the\s+)?(?:company'?s\s+|its\s+)?"
     r"(?P<s>[a-z][a-z &'-]{2,40}?)\s+(?:in|for|during|at|as\s+of)\b"
@@ -157,13 +228,62 @@ def subject_clause(text: str, subject: str, statement: tuple[int, int]) -> tuple
     it reached …" concludes with the last).
     """
     start, end = statement
-    if subject in text[start:end].casefold():
+    if mentions(text[start:end], subject):
         return None
     begin = 0
     for hard in _HARD_BREAK.finditer(text, 0, start):
         begin = hard.end()
     edges = [begin, *(m.end() for m in _SOFT_BREAK.finditer(text, begin, start))]
     for left, right in zip(reversed(edges[:-1]), reversed(edges[1:]), strict=True):
-        if subject in text[left:right].casefold():
+        if mentions(text[left:right], subject):
             return left, right
     return None
+
+
+_OF_BEFORE = regex.compile(r"(?i)\b(?:of|of\s+the|to|per)\s+$")
+
+
+def mentions(text: str, subject: str) -> bool:
+    """Whether ``text`` names ``subject`` as a metric of its own: "cost of revenue" names
+    cost, not revenue; a Latin subject is a whole word.
+
+    >>> mentions("Revenue was $10 billion", "revenue"), mentions("cost of revenue", "revenue")
+    (True, False)
+    """
+    folded = text.casefold()
+    at = folded.find(subject)
+    latin = subject.isascii()
+    while at != -1:
+        end = at + len(subject)
+        whole = not latin or (
+            (at == 0 or not folded[at - 1].isalnum())
+            and (end == len(folded) or not folded[end].isalnum())
+        )
+        if whole and (not latin or _OF_BEFORE.search(folded, max(0, at - 12), at) is None):
+            return True
+        at = folded.find(subject, at + 1)
+    return False
+
+
+def by_subject(
+    text: str,
+    items: list[Quantity],
+    chosen: tuple[int, ...],
+    statement: tuple[int, int],
+    subject: str,
+) -> tuple[int, ...]:
+    """Of several figures judged, the one whose own words (since the figure before it) name
+    the question's subject, when exactly one does ("Revenue was $10 billion and cost of
+    revenue was $6 billion" asked for revenue); otherwise ``chosen`` as it was."""
+    if len(chosen) < 2:
+        return chosen
+    naming = []
+    lead = statement[0]
+    for i in chosen:
+        span = items[i].span
+        if span is None:
+            return chosen
+        if mentions(text[lead : span[0]], subject):
+            naming.append(i)
+        lead = span[1]
+    return (naming[0],) if len(naming) == 1 else chosen

@@ -47,7 +47,7 @@ from .._values.signs import asks_for_a_decrease
 from .extraction import unit_context
 from .kinds import known_dimension
 from .precision import Gold, read_gold
-from .question_unit import question_period, question_subject
+from .question_unit import question_period, question_places, question_subject, question_unit
 from .tolerance import Tolerance
 
 __all__ = [
@@ -263,11 +263,14 @@ class GoldCase(_Record):
 
     Attributes:
         qid: Unique question id.
-        question: The question text, shown in reports.  It is read for one
-            thing: whether it asks how large a decrease or a loss is ("By how
-            much did revenue decrease?", "净亏损多少？"); then a positive gold is
-            that size, and "Revenue decreased by $1.2 million" or "净亏损1.2亿元"
-            matches "$1.2 million" / "1.2亿元" while an increase or a profit does not.
+        question: The question text, shown in reports.  Read as
+            ``check_answer`` reads it: the gold's frame when ``unit`` is not
+            given ("$1577.00" asked "(in USD millions)" is $1,577 million), the
+            precision it asks for, the year and subject of the figure, and
+            whether it asks how large a decrease or a loss is ("By how much
+            did revenue decrease?", "净亏损多少？"); then the gold is that size,
+            and "Revenue decreased by $1.2 million" or "净亏损1.2亿元" matches
+            "$1.2 million" / "1.2亿元" while an increase or a profit does not.
         value: The gold value in base units (元 for CNY, 1 for RATIO: 5.2 % is
             ``0.052``), or ``None`` when the correct answer is a refusal.  Its
             written digits are its precision ("0.40" is precise to the hundredth).
@@ -334,8 +337,16 @@ class GoldCase(_Record):
                 "value to null for a question that expects a refusal"
             )
         if self._gold is None or self.precision is not None:
+            places = question_places(self.question) if self.question else None
+            unit = self.unit or (question_unit(self.question) if self.question else None)
             try:
-                gold = read_gold(self.value, dimension=self.dimension, precision=self.precision)
+                gold = read_gold(
+                    self.value,
+                    dimension=self.dimension,
+                    precision=self.precision,
+                    places=places,
+                    unit=unit,
+                )
             except FincalcError as exc:
                 raise ValueError(exc.message) from None
             if self._gold is not None:
@@ -344,11 +355,11 @@ class GoldCase(_Record):
         gold = self._gold
         if (
             gold is not None
-            and gold.value > 0
+            and gold.value
             and self.question
             and asks_for_a_decrease(self.question[:_MAX_QUESTION])
-        ):
-            gold = self._gold = gold._replace(magnitude=True)
+        ):  # "How much did debt decrease?": the size ("decreased by $229 million" is 229)
+            gold = self._gold = gold._replace(value=gold.value.copy_abs(), magnitude=True)
         if gold is not None and self.question:
             self._gold = gold._replace(
                 period=question_period(self.question), subject=question_subject(self.question)
@@ -356,8 +367,12 @@ class GoldCase(_Record):
         return self
 
     def _from_answer(self, answer: str) -> None:
+        unit = self.unit
+        if unit is None and self.question:
+            unit = question_unit(self.question)  # the gold in the question's frame
+        places = question_places(self.question) if self.question else None
         try:
-            gold = read_gold(answer, dimension=self.dimension, unit=self.unit, bare_in_unit=True)
+            gold = read_gold(answer, dimension=self.dimension, unit=unit, places=places)
         except FincalcError as exc:
             raise ValueError(exc.message.replace("expected:", "answer:", 1)) from None
         if self.value is not None:
@@ -372,8 +387,8 @@ class GoldCase(_Record):
                     f"({gold.value} to {quantum}); fix one or drop value"
                 )
             gold = gold._replace(value=self.value)
-        if gold.dimension is None and self.dimension is None and self.unit is not None:
-            gold = gold._replace(dimension=unit_context(self.unit).dimension)
+        if gold.dimension is None and self.dimension is None and unit is not None:
+            gold = gold._replace(dimension=unit_context(unit).dimension)
         # the model is frozen: fill the fields the answer gives, once, while validating
         object.__setattr__(self, "value", gold.value)
         object.__setattr__(self, "dimension", self.dimension or gold.dimension)

@@ -197,6 +197,7 @@ _CHECK_REASON: dict[AnswerReason, Reason] = {
     "wrong_currency": "wrong_currency",
     "wrong_dimension": "wrong_dimension",
     "out_of_tolerance": "wrong_value",
+    "ambiguous": "ambiguous",
 }
 
 

@@ -19,10 +19,15 @@ Within the answer sentence, figures after its last "=" or "≈" are the
 result ("(1,494 - 903) / 903 = 65.2%" states 65.2%), figures after a
 derivation word ("calculated as") are inputs, operands of "*" or "minus" are
 context; a figure right after a
-negation is denied ("并非8.7亿元，而是9.1亿元" states 9.1亿), one right after
-a comparison word is a base ("up from $5M"), judged only when nothing else
-is stated.  A sentence that offers alternatives ("either $1.2 billion or $5
-billion") or states an example ("for example", "假设") states nothing.
+negation is denied ("并非8.7亿元，而是9.1亿元" states 9.1亿), one whose clause
+holds a comparison word before it (and no level word such as "was", "为"
+after that word) is a base ("up from $5M", "compared with a net loss of $3
+million", "从119亿元增长至129亿元" states 129亿), judged only when nothing
+else is stated.  A sentence that offers alternatives ("either $1.2 billion or $5
+billion", "likely $1.2 billion but possibly $1.5 billion") or states an
+example ("for example", "假设") states nothing; a guess ("perhaps $1.2
+billion", "可能是8.7亿元") in an answer that says it cannot determine the
+figure is a refusal.
 The answer matches when any figure it states does (``"$0.389 billion (or
 $389 million)"`` states one value twice).
 
@@ -73,7 +78,7 @@ __all__ = [
 #: How the figures to judge are chosen: the concluding figure, or any figure.
 SelectMode = Literal["final", "any"]
 #: Why these figures were judged.
-How = Literal["conclusion", "last_statement", "subject", "any", "none"]
+How = Literal["conclusion", "last_statement", "subject", "period", "any", "none"]
 
 # Punctuation, not words: it stays in code.
 _EQUATION = re.compile(r"[=≈≒]")
@@ -107,8 +112,12 @@ _SILENT = WordFinder(
     {
         **dict.fromkeys(words("statement.hypothetical"), ("hypothetical",)),
         **dict.fromkeys(words("statement.alternative"), ("alternative",)),
+        **dict.fromkeys(words("statement.guess"), ("guess",)),
     }
 )
+_GUESS = WordFinder(dict.fromkeys(words("statement.guess"), ("guess",)))
+_COMPARE = WordFinder(dict.fromkeys(words("statement.comparison"), ("comparison",)))
+_LEVEL = WordFinder(dict.fromkeys(words("statement.level"), ("level",)))
 
 
 class Selection(NamedTuple):
@@ -171,12 +180,29 @@ def _results(text: str, a: int, b: int, found: list[int], starts: Sequence[int])
         cut = derivation_start(text, signs[-1].end() if signs else a, b, starts[found[0]])
         if cut is not None:
             found = [i for i in found if starts[i] < cut] or found
-    plain = [
-        i
-        for i in found
-        if not ends_with_word(text, starts[i], max(a, starts[i] - _BEFORE), _COMPARISON)
-    ]
+    plain = []
+    lead = a
+    for i in found:
+        if not _is_base(text, lead, starts[i]):
+            plain.append(i)
+        lead = starts[i]
     return plain or found
+
+
+def _is_base(text: str, lead: int, start: int) -> bool:
+    """Whether the figure at ``start`` is a base of comparison: a comparison word stands in its
+    clause before it (from ``lead``, the previous figure), with no level word after the
+    comparison word ("compared with a net loss of $3 million"; "从119亿元增长至129亿元")."""
+    if ends_with_word(text, start, max(lead, start - _BEFORE), _COMPARISON):
+        return True
+    begin = lead
+    for at in range(start - 1, lead - 1, -1):
+        if text[at] in _CLAUSE_MARKS:
+            begin = at + 1
+            break
+    clause = text[begin:start]
+    cues = _COMPARE.scan(clause)
+    return bool(cues) and not _LEVEL.scan(clause[cues[-1].end :])
 
 
 def _is_row(text: str, a: int, b: int, spans: list[tuple[int, int]]) -> bool:
@@ -249,7 +275,8 @@ def tail_statement(
     if (
         _is_row(text, a, b, [spans[i] for i in stated])
         or any(
-            "hypothetical" in c.kinds or ("alternative" in c.kinds and len(figures) > 1)
+            "hypothetical" in c.kinds
+            or (("alternative" in c.kinds or "guess" in c.kinds) and len(figures) > 1)
             for c in cues
         )
         or _is_explanation(text, a, b)
@@ -525,6 +552,14 @@ class Selector:
         tail = min((x for x, y in contrasts if x >= end), default=b)
         return self.refuses(head, tail, hedged=False)
 
+    def guesses(self, s: int) -> bool:
+        """Whether sentence ``s`` guesses ("perhaps", "可能") in an answer that says it cannot
+        determine the figure (a refusal phrase that takes back, anywhere): it commits to nothing."""
+        a, b = self.sentences[s]
+        if self._has_refusal is False or not _GUESS.scan(self.text[a:b]):
+            return False
+        return self.has_refusal and any(self.takes_back(t) for t in range(len(self.sentences)))
+
     def closes_with_refusal(self, s: int) -> bool:
         """Whether a later sentence says the answer cannot be given ("… cannot be calculated")."""
         if self._has_refusal is False:
@@ -564,6 +599,7 @@ def select(
         if (
             _all_governed(selector, stated)
             or selector.closes_with_refusal(s)
+            or selector.guesses(s)
             or (
                 selector.expected is not None
                 and _all_bare(selector, stated)
@@ -601,7 +637,11 @@ def _conclusion(
         if found is None:
             continue
         s, stated = found
-        if refusals and (_all_governed(selector, stated) or selector.closes_with_refusal(s)):
+        if refusals and (
+            _all_governed(selector, stated)
+            or selector.closes_with_refusal(s)
+            or selector.guesses(s)
+        ):
             return _REFUSED
         return Selection(tuple(stated), "conclusion", selector.sentences[s], cue.word)
     return None
@@ -646,6 +686,8 @@ def describe_how(how: How, marker: str | None) -> str:
         return "the last figure stated"
     if how == "subject":
         return "the figure stated for the question's subject"
+    if how == "period":
+        return "the figure stated for the question's year"
     if how == "any":
         return "any figure"
     return "no figure stated"

@@ -6,7 +6,7 @@ their written precisions:
 
 * the answer rounds half-up to the gold at the gold's precision ("$302.6
   million" or "$302,578,000" for a gold of "$303 million"; "4.18%" for
-  "4.2%"; but "$8.738 billion" is not "$8.70 billion": 8.74 ≠ 8.70);
+  "4.2%"; "$8.738 billion" for "$8.70 billion", whose zero is padding);
 * the gold rounds half-up to the answer at the answer's precision ("$303M"
   for a gold of 302.6M), the answer written to at least two significant digits;
 * **rounding slack**: the rounded answer is within one unit of the gold's
@@ -17,6 +17,12 @@ their written precisions:
   "65.4%"), or any gold written to two or three significant digits ("$389
   million" for "$0.40 billion").  A gold of one significant digit ("0.4%")
   gets no slack: one unit is a quarter of it.
+
+However coarsely the gold is written, its precision and slack never accept
+a figure more than 5 % from it (``MAX_PRECISION_BAND``): "$1 billion" does
+not accept "$1.4 billion".  An answer coarser than the gold is bounded by
+its own two significant digits instead ("$10" for 9.50).  An explicit
+``abs`` or ``rel`` tolerance is not capped.
 
 The precisions are ``Decimal`` exponents (the gold's as written,
 ``precision.written_exponent``).  A wrong scale (a factor 10^k,
@@ -54,6 +60,9 @@ _REL_ERROR_DIGITS = 40  # adjusted exponent up to which an error is quantized to
 _MIN_SLACK_DIGITS = 2
 _MAX_SLACK_DIGITS = 3
 _DERIVED_SLACK = Decimal("0.001")
+# However coarse the gold was written, a precision-aware match is never further than this
+# from it (a relative band): "$1 billion" does not accept "$1.4 billion".
+MAX_PRECISION_BAND = Decimal("0.05")
 
 
 @functools.lru_cache(maxsize=256)
@@ -247,6 +256,7 @@ class Target:
         "_derived",
         "_prepared",
         "_slack_on",
+        "band",
         "exponent",
         "limit",
         "magnitude",
@@ -281,6 +291,7 @@ class Target:
         self.precision_aware = tolerance.precision_aware and bool(value)
         self.min_digits = tolerance.min_significant_digits
         self.rounded = value
+        self.band = self.magnitude * MAX_PRECISION_BAND
         self.slack: Decimal | None = None
         self._derived = derived
         self._slack_on = tolerance.rounding_slack
@@ -318,8 +329,13 @@ class Target:
         _, digits, exponent = found.as_tuple()
         if not isinstance(exponent, int):
             return False
+        # the gold's precision and its slack never reach further than the band; an answer
+        # coarser than the gold is bounded by its own two significant digits (≤ 5.3 %)
+        far = (found - self.value).copy_abs() > self.band
         try:
             if exponent <= self.exponent:
+                if far:
+                    return False
                 near = found.quantize(self.quantum)
                 if near == self.rounded:
                     return True
@@ -331,7 +347,7 @@ class Target:
                 near = found
         except decimal.InvalidOperation:  # more digits than the context holds
             return False
-        if self.slack is None or (not self._derived and exponent >= self.exponent):
+        if far or self.slack is None or (not self._derived and exponent >= self.exponent):
             # a rounded gold forgives a finer answer ("$389 million" for "$0.40 billion");
             # written to the gold's own precision, "$1.1 billion" is another figure
             return False
