@@ -35,6 +35,7 @@ from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
 from .prose_amounts import disambiguate
 from .reading import Candidate, candidates, check, choose, note_cells
+from .records import AmountRecord, read_cell, read_prose, scope_of
 from .structure import Structure
 from .words import any_of
 
@@ -56,6 +57,7 @@ class Reading:
     declaration: UnitDeclaration | None
     listed: bool  # its period came from a "respectively" list
     sentence: tuple[int, int] | None  # the sentence around a prose amount (None in a table)
+    record: AmountRecord  # what the amount is: subject, entity, role, scope
 
 
 def read_quantity(
@@ -121,7 +123,59 @@ def read_quantity(
             )
     quantity = _dimension(doc, structure.table, quantity, claim, cell)
     sentence = None if cell is not None else sentence_around(text, a, b, (start, end))
-    return Reading(quantity, used, listed is not None, sentence)
+    amount = quantity.span if quantity.span is not None else (a, b)
+    if cell is not None:
+        record = _cell_record(doc, structure, cell, amount)
+    else:
+        record = read_prose(text, amount, sentence or (a, b))
+    return Reading(quantity, used, listed is not None, sentence, record)
+
+
+_CAPTION_LINES = 10
+_CAPTION_WIDTH = 60
+
+
+def _cell_record(
+    doc: Document, structure: Structure, cell: Candidate, amount: tuple[int, int]
+) -> AmountRecord:
+    """The record of a table cell: its row's words, its column, its caption and statement."""
+    text, lines = doc.text, structure.lines
+    header = cell.column.header if cell.column is not None else ""
+    first = cell.label_span[0] if cell.label_span is not None else cell.start
+    row = lines.index(first)
+    caption = [header]
+    group = ""
+    for index in range(row - 1, max(-1, row - 1 - _CAPTION_LINES), -1):
+        x, y = lines.bounds(index)
+        line = text[x:y].strip().strip("|").strip()
+        if line and len(line) <= _CAPTION_WIDTH and "|" not in line:
+            caption.append(line)  # a short heading line above the row: "FY23 Outlook"
+        # the nearest line with words and no amount is the row's group heading
+        # ("Net income per share:"), unless it is a one-word sibling row ("Basic")
+        if (
+            not group
+            and regex.search(r"[^\W\d_]", line)
+            and not regex.search(r"\d", line)
+            and (line.endswith((":", "：")) or len(line.split()) > 1 or not line.isascii())
+        ):
+            group = line
+    heading = next((h for h in reversed(lines.headings) if h <= cell.start), None)
+    scope = None
+    if heading is not None:
+        end = text.find("\n", heading)
+        scope = scope_of(text[heading : end if end != -1 else len(text)])
+    change = cell.column is not None and cell.column.kind == "change"
+    label = cell.words or cell.label
+    if cell.grid and cell.label_span is not None:
+        label = text[cell.label_span[0] : cell.label_span[1]]  # its lines: group, then row
+    return read_cell(
+        amount,
+        label,
+        change_column=change,
+        context=" ".join(caption),
+        scope=scope,
+        heading=group,
+    )
 
 
 def _widen(text: str, a: int, b: int) -> tuple[int, int]:

@@ -60,6 +60,7 @@ class Candidate:
     grid: bool = False  # a cell of a cell-per-line or one-line row (read whole)
     paired: bool = False  # its relative column has its counterpart (期末 and 期初) in the table
     dash: bool = False  # "—", "不适用": the column holds no amount in this row
+    words: str = ""  # every label cell of its row ("华东区 营业收入"), for the metric check
 
 
 def candidates(
@@ -90,6 +91,13 @@ def candidates(
             "",
         )
         every = tuple((c.start, c.end) for c in parsed.amounts)
+        words = " ".join(
+            text[x:y]
+            for x, y in _delimited_cells(text, a, b, delimiter)
+            if x < y
+            and not any(c.start <= x < c.end for c in parsed.amounts)
+            and not any(n[0] <= x < n[1] for n in parsed.notes)
+        )
         width = sum(1 for c in parsed.amounts if c.column is not None)
         kinds = {c.column.kind for c in parsed.amounts if c.column is not None}
         for cell in cells:
@@ -106,6 +114,7 @@ def candidates(
                     width,
                     notes=parsed.notes,
                     paired=_paired(column, kinds),
+                    words=words,
                 )
             )
         row += 1
@@ -240,6 +249,7 @@ def _grid_candidate(
         grid=True,
         paired=_paired(column, kinds),
         dash=cell.kind == "dash",
+        words=" ".join(label.split()),
     )
 
 

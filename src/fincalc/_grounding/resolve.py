@@ -43,6 +43,7 @@ from .documents import Document
 from .periods import _basis_equivalent, _check_quote_period, _claim_period
 from .quantities import read_quantity
 from .signs import apply_sign_words
+from .verify import verify_record
 
 __all__ = ["Resolution", "UnresolvedClaim", "resolve", "resolve_all"]
 
@@ -63,6 +64,11 @@ ReasonCode = Literal[
     "basis_mismatch",
     "period_mismatch",
     "bad_period",
+    "metric_mismatch",
+    "metric_unverified",
+    "entity_mismatch",
+    "role_mismatch",
+    "not_actual",
     "invalid_claim",
 ]
 
@@ -90,6 +96,14 @@ def reason_code(error: FincalcError) -> ReasonCode:
     """
     if isinstance(error, CaliberMismatchError) and "period" in error.differing:
         return "period_mismatch"
+    if isinstance(error, CaliberMismatchError) and error.differing[:1] == ("metric",):
+        return "metric_unverified" if "unverified" in error.differing else "metric_mismatch"
+    if isinstance(error, CaliberMismatchError) and error.differing[:1] == ("entity",):
+        return "entity_mismatch"
+    if isinstance(error, CaliberMismatchError) and error.differing[:1] == ("role",):
+        return "role_mismatch"
+    if isinstance(error, CaliberMismatchError) and error.differing[:1] == ("actual",):
+        return "not_actual"
     if (
         isinstance(error, InvalidRecordError)
         and error.field == "quote"
@@ -240,6 +254,7 @@ def resolve(
             (period, calendar),
             reading.sentence,
         )
+    verify_record(doc.text, reading.record, claim, quantity.raw or claim.quote, reading.sentence)
     if basis.value != claim.basis and not (
         # A first quarter or a whole fiscal year is both its own period and its
         # year to date: either label gives the same number; the caliber keeps
