@@ -121,6 +121,8 @@ def read_quantity(
                 f"({line_of(text, q_start, q_end).strip()!r}), not an amount; quote a figure",
                 text=quote[:200],
             )
+    if cell is None:
+        quantity = _shared_scale(text, quantity, claim, structure.table)
     quantity = _dimension(doc, structure.table, quantity, claim, cell)
     sentence = None if cell is not None else sentence_around(text, a, b, (start, end))
     amount = quantity.span if quantity.span is not None else (a, b)
@@ -176,6 +178,47 @@ def _cell_record(
         scope=scope,
         heading=group,
     )
+
+
+# "$1.2 and $1.1 million", "1.2、1.5和1.8亿元": list members after the amount, the last
+# carrying the scale (and the currency sign) they share.
+_LIST_TAIL = regex.compile(
+    r"(?:\s*(?:,|，|、|and|or|to|和|及|与|至|-|–)\s*"
+    r"(?P<sign>US\$|\$|£|€|¥|RMB|人民币)?\s*\d[\d,.]*)+"
+    r"\s*(?P<scale>[^\W\d_]+|[万亿千百]+元?)",
+    regex.IGNORECASE,
+)
+_SIGN = regex.compile(r"^(?:US\$|\$|£|€|¥|RMB|人民币)", regex.IGNORECASE)
+
+
+def _shared_scale(text: str, quantity: Quantity, claim: Claim, table: UnitTable) -> Quantity:
+    """The amount with the scale a list shares: "$1.2" of "$1.2 and $1.1 million" is $1.2 million.
+
+    Only a bare number (no scale or unit of its own, none from a declaration) whose
+    list's last member writes the same currency sign and a scale; when the scale does
+    not parse, the amount is refused rather than read unscaled.
+    """
+    if quantity.span is None or quantity.unit_from_context:
+        return quantity
+    raw = quantity.raw.strip()
+    own_sign = _SIGN.match(raw)
+    if regex.search(r"[^\W\d_]|[万亿千百元]", raw[own_sign.end() if own_sign else 0 :]):
+        return quantity  # "$1.2 million and …": it carries its own scale
+    tail = _LIST_TAIL.match(text, quantity.span[1], min(len(text), quantity.span[1] + 120))
+    if tail is None:
+        return quantity
+    sign = (tail.group("sign") or "").casefold()
+    if sign != (own_sign.group().casefold() if own_sign else ""):
+        return quantity  # "$1.2 and 3 million shares": no shared unit
+    try:
+        scaled = parse_quantity(
+            f"{raw} {tail.group('scale')}", dimension=claim.currency, table=table
+        )
+    except FincalcError:
+        return quantity  # "$5 and $6 in 2024": the word after the list is no scale
+    if scaled.value == quantity.value:
+        return quantity
+    return replace(scaled, span=quantity.span, raw=quantity.raw)
 
 
 def _widen(text: str, a: int, b: int) -> tuple[int, int]:

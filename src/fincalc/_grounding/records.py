@@ -198,6 +198,9 @@ def read_prose(text: str, amount: tuple[int, int], sentence: tuple[int, int]) ->
         if len(mentions) > 1:
             prev = mentions[-2]
             coordinated = bool(_CONJUNCTION.match(text[prev[1] : last[0]]))
+    if mentions:  # "Cost of revenue was $9.1 million and Revenue was": from the last amount
+        for number in _NUMBER.finditer(text, subject_start, mentions[-1][0]):
+            subject_start = number.end()
     subject = text[subject_start : amount[0]]
     stop = _CLAUSE.search(text, amount[1], min(sentence[1], amount[1] + 80))
     after = text[amount[1] : stop.start() if stop is not None else min(sentence[1], amount[1] + 80)]

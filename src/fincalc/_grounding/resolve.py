@@ -254,7 +254,14 @@ def resolve(
             (period, calendar),
             reading.sentence,
         )
-    verify_record(doc.text, reading.record, claim, quantity.raw or claim.quote, reading.sentence)
+    verify_record(
+        doc.text,
+        reading.record,
+        claim,
+        quantity.raw or claim.quote,
+        reading.sentence,
+        period.last_day.year if basis is not Basis.INSTANT else None,
+    )
     if basis.value != claim.basis and not (
         # A first quarter or a whole fiscal year is both its own period and its
         # year to date: either label gives the same number; the caliber keeps

@@ -39,7 +39,7 @@ from .metrics import (
 )
 from .records import AmountRecord, entity_named
 
-__all__ = ["check_role", "prose_verdict", "table_verdict", "verify_record"]
+__all__ = ["check_role", "of_head", "prose_verdict", "table_verdict", "verify_record"]
 
 _YEAR = regex.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\bfy\s?\d{2}\b", regex.IGNORECASE)
 
@@ -101,9 +101,9 @@ def prose_verdict(record: AmountRecord, metric: str, entity: str = "") -> Metric
     subject = record.subject
     if claimed_role(metric) == "share":
         return _share_verdict(record, metric)
-    of = regex.match(r"(?i)(?:of|in)\s+([a-z][a-z ,'&-]{1,60})", record.after)
-    if of is not None and not record.mention and claimed and claimed in metric_key(of.group(1)):
-        subject = f"{subject} {of.group(1)}"  # "$3 million of notes"
+    head = of_head(record)
+    if head:  # "$45 million of restructuring charges": the amount is of what follows "of"
+        return metric_verdict(head, metric, entity)
     squeezed_subject = metric_key(subject, entity)
     if record.coordinated:
         return MetricVerdict(
@@ -182,6 +182,26 @@ def table_verdict(record: AmountRecord, metric: str, entity: str = "") -> Metric
     return own
 
 
+_OF_HEAD = regex.compile(
+    r"(?i)of\s+((?!(?:fiscal|the\s+year|the\s+quarter|which)\b)[a-z][a-z '&-]{1,60}?)"
+    r"(?=\s+(?:in|for|during|compared|and|which|that|from|to|at|as|was|were)\b|[,.;:)]|$)"
+)
+
+
+def of_head(record: AmountRecord) -> str:
+    """What an amount is "of" when the words after it say ("$45 million of restructuring charges").
+
+    >>> from fincalc._grounding.records import read_prose
+    >>> text = "Operating income includes $45 million of restructuring charges."
+    >>> of_head(read_prose(text, (26, 37), (0, len(text))))
+    'restructuring charges'
+    """
+    if record.source != "prose" or "%" in record.after[:1]:
+        return ""
+    found = _OF_HEAD.match(record.after)
+    return found.group(1).strip() if found is not None else ""
+
+
 def _share_verdict(record: AmountRecord, metric: str) -> MetricVerdict:
     """A share ("研发投入占营业收入的比重"): each line item of the clause is in the metric."""
     pattern = concept_pattern()
@@ -213,12 +233,14 @@ def verify_record(
     claim: Claim,
     raw: str,
     sentence: tuple[int, int] | None,
+    claim_year: int | None = None,
 ) -> None:
     """Refuse ``claim`` unless the record of its amount supports every field it declares."""
     declared = str(getattr(claim, "role", "level"))
-    why = check_role(
-        record.role, declared, metric=claim.metric, dated=_dated(text, record, sentence)
-    )
+    role = record.role
+    if role == "share" and claim.currency is not None and of_head(record):
+        role = "level"  # "includes $45 million of restructuring charges": an amount of money
+    why = check_role(role, declared, metric=claim.metric, dated=_dated(text, record, sentence))
     where = f"row {record.subject!r}" if record.source == "table" else "sentence"
     if why == "not_actual":
         raise _refuse(
@@ -244,8 +266,33 @@ def verify_record(
             record.role,
             "role",
         )
+    if record.role == "comparative" and claim_year is not None:
+        _check_bracket_year(text, record, claim, raw, claim_year)
     _check_metric(record, claim, raw)
     _check_entity(record, claim, raw)
+
+
+def _check_bracket_year(
+    text: str, record: AmountRecord, claim: Claim, raw: str, claim_year: int
+) -> None:
+    """ "（2022年：11.1亿元）" is 2022's figure: never another year's."""
+    opening = max(text.rfind("(", 0, record.span[0]), text.rfind("（", 0, record.span[0]))
+    if opening == -1 or record.span[0] - opening > 40:
+        return
+    years = {
+        int(y)
+        for y in regex.findall(r"(?<!\d)((?:19|20)\d{2})(?!\d)", text[opening : record.span[0]])
+    }
+    if years and claim_year not in years:
+        raise CaliberMismatchError(
+            f"the quoted amount {raw!r} is the comparative figure in brackets for "
+            f"{', '.join(str(y) for y in sorted(years))}, not for the claimed {claim.period!r}; "
+            "quote the figure outside the brackets for the claimed period",
+            operation="resolve",
+            left=claim.period,
+            right=text[opening : record.span[0]].strip(),
+            differing=("period",),
+        )
 
 
 def _check_metric(record: AmountRecord, claim: Claim, raw: str) -> None:
