@@ -36,6 +36,7 @@ from .tables import (
     _kind_conflict,
     _spaced_row,
 )
+from .words import DIGIT
 
 __all__ = ["Candidate", "candidates", "check", "choose", "note_cells"]
 
@@ -95,6 +96,7 @@ def candidates(
             text[x:y]
             for x, y in _delimited_cells(text, a, b, delimiter)
             if x < y
+            and not DIGIT.search(text, x, y)  # "增加2.69个百分点": a change cell, no label
             and not any(c.start <= x < c.end for c in parsed.amounts)
             and not any(n[0] <= x < n[1] for n in parsed.notes)
         )

@@ -28,7 +28,16 @@ import regex
 from .._values.vocabulary import alternation, vocabulary
 from .metrics import concept_pattern
 
-__all__ = ["AmountRecord", "AmountRole", "Scope", "read_cell", "read_prose", "scope_of"]
+__all__ = [
+    "AmountRecord",
+    "AmountRole",
+    "Scope",
+    "comparison_clause",
+    "entity_named",
+    "read_cell",
+    "read_prose",
+    "scope_of",
+]
 
 AmountRole = Literal["level", "change", "comparative", "share", "not_actual"]
 Scope = Literal["consolidated", "parent"]
@@ -130,8 +139,21 @@ def entity_named(phrase: str) -> str:
     return ""
 
 
+def comparison_clause(text: str) -> bool:
+    """Whether a clause opens with a comparison ("超过1997年…的历史最好水平").
+
+    >>> comparison_clause("超过1997年12768万吨的历史最好水平")
+    True
+    >>> comparison_clause("钢产量11,459万吨")
+    False
+    """
+    return bool(_pattern("role.comparison_clause").match(_fold(text).lstrip()))
+
+
 def _names_subject(text: str) -> bool:
     """Whether a clause's words before its first amount name something (not only fillers)."""
+    if comparison_clause(text):
+        return False  # "超过1997年…水平": the compared figure's clause names no subject
     first = _NUMBER.search(text)
     words = _FILLER.sub(" ", _fold(text[: first.start() if first else len(text)]))
     words = _pattern("role.change", "role.comparative", "guidance").sub(" ", words)

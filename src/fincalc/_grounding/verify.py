@@ -297,7 +297,10 @@ def _check_bracket_year(
 
 def _check_metric(record: AmountRecord, claim: Claim, raw: str) -> None:
     if record.source == "table":
-        verdict = table_verdict(record, claim.metric, claim.entity)
+        metric = claim.metric
+        if record.scope == "parent":  # the statement's title says 母公司: the rows are its
+            metric = regex.sub(r"(?i)母公司的?|parent company'?s?", "", metric).strip() or metric
+        verdict = table_verdict(record, metric, claim.entity)
         named = f"the row label {record.subject!r}" if record.subject else "no row label"
         fix = (
             f"claim the metric as the row writes it ({record.subject!r}) if that is what you "
