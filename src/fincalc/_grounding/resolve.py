@@ -235,7 +235,18 @@ def resolve(
             evidence_id=claim.evidence_id,
         )
     structure = doc._structure(_unit_table(table))
-    span = locate(doc.text, claim.quote, min_ratio=min_ratio)
+    try:
+        span = locate(doc.text, claim.quote, min_ratio=min_ratio)
+    except AmbiguousQuoteError as error:
+        # locate's hint names its own occurrence=/near= options; a claim has neither
+        head = error.message.split("; pass occurrence=")[0].split("; near=")[0]
+        raise AmbiguousQuoteError(
+            f"{head}; quote more of the surrounding text (the row label, the words before "
+            "the number) so the quote stands once in the document",
+            quote=error.quote,
+            offsets=error.offsets,
+            method=error.method,
+        ) from error
     if span.method == "fuzzy":
         _check_fuzzy_kept_names(claim, span.text, span.start, span.end, span.score)
     period, basis = _claim_period(claim.period, calendar)
@@ -296,6 +307,7 @@ def resolve(
         score=span.score,
         unit_declaration=declaration.text if declaration else None,
         unit_declaration_span=declaration.span if declaration else None,
+        scope=reading.record.scope,
     )
     return Fact(quantity, caliber, evidence)
 
