@@ -10,6 +10,7 @@ document: a quoted "655" of a "(655)" cell is -655.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -30,7 +31,7 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .._values.quantity import Quantity
 from .claims import Claim
 from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind, row_unit
-from .lines import is_furniture
+from .lines import Lines, is_furniture
 from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
 from .prose_amounts import disambiguate
@@ -137,6 +138,28 @@ _CAPTION_LINES = 10
 _CAPTION_WIDTH = 60
 
 
+def _group_heading(text: str, lines: Lines, row: int) -> str:
+    """The heading a table row sits under: "Net income per share:" over "Basic … Diluted".
+
+    Scanning up past amounts and one-word sibling rows ("Basic", "Copper"): a line
+    ending with a colon is the heading; a line of several words without amounts is
+    the heading only right above the row (else it is an earlier row's label, as
+    "Income Before Income Taxes" above "13,086 … Income taxes").
+    """
+    for index in range(row - 1, max(-1, row - 1 - _CAPTION_LINES), -1):
+        x, y = lines.bounds(index)
+        line = text[x:y].strip().strip("|").strip()
+        if not line or regex.search(r"\d", line) or not regex.search(r"[^\W\d_]", line):
+            continue  # a blank line, an amount, a lone "$"
+        if line.endswith((":", "：")):
+            return line
+        if index == row - 1 and (len(line.split()) > 1 or not line.isascii()):
+            return line
+        if len(line.split()) > 1 or not line.isascii():
+            return ""  # an earlier row's label: no heading of this row
+    return ""
+
+
 def _cell_record(
     doc: Document, structure: Structure, cell: Candidate, amount: tuple[int, int]
 ) -> AmountRecord:
@@ -146,24 +169,16 @@ def _cell_record(
     first = cell.label_span[0] if cell.label_span is not None else cell.start
     row = lines.index(first)
     caption = [header]
-    group = ""
     for index in range(row - 1, max(-1, row - 1 - _CAPTION_LINES), -1):
         x, y = lines.bounds(index)
         line = text[x:y].strip().strip("|").strip()
         if line and len(line) <= _CAPTION_WIDTH and "|" not in line:
             caption.append(line)  # a short heading line above the row: "FY23 Outlook"
-        # the nearest line with words and no amount is the row's group heading
-        # ("Net income per share:"), unless it is a one-word sibling row ("Basic")
-        if (
-            not group
-            and regex.search(r"[^\W\d_]", line)
-            and not regex.search(r"\d", line)
-            and (line.endswith((":", "：")) or len(line.split()) > 1 or not line.isascii())
-        ):
-            group = line
-    heading = next((h for h in reversed(lines.headings) if h <= cell.start), None)
+    group = _group_heading(text, lines, row)
+    at = bisect.bisect_right(lines.headings, cell.start) - 1  # the statement above the row
     scope = None
-    if heading is not None:
+    if at >= 0:
+        heading = lines.headings[at]
         end = text.find("\n", heading)
         scope = scope_of(text[heading : end if end != -1 else len(text)])
     change = cell.column is not None and cell.column.kind == "change"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from decimal import Decimal
 
 import regex
@@ -36,11 +37,12 @@ from .tables import (
     _kind_conflict,
     _spaced_row,
 )
-from .words import DIGIT
+from .words import DIGIT, any_of
 
 __all__ = ["Candidate", "candidates", "check", "choose", "note_cells"]
 
 _LISTED = 12
+_LABEL_CELLS = 8
 _PERCENT = UnitContext(Decimal("0.01"), "RATIO", "%")
 
 
@@ -92,13 +94,11 @@ def candidates(
             "",
         )
         every = tuple((c.start, c.end) for c in parsed.amounts)
-        words = " ".join(
+        first = parsed.amounts[0].start if parsed.amounts else b
+        words = " ".join(  # the label cells: those before the row's first amount
             text[x:y]
-            for x, y in _delimited_cells(text, a, b, delimiter)
-            if x < y
-            and not DIGIT.search(text, x, y)  # "增加2.69个百分点": a change cell, no label
-            and not any(c.start <= x < c.end for c in parsed.amounts)
-            and not any(n[0] <= x < n[1] for n in parsed.notes)
+            for x, y in _delimited_cells(text, a, min(b, first), delimiter)[:_LABEL_CELLS]
+            if x < y and not DIGIT.search(text, x, y)  # "增加2.69个百分点" is no label
         )
         width = sum(1 for c in parsed.amounts if c.column is not None)
         kinds = {c.column.kind for c in parsed.amounts if c.column is not None}
@@ -435,6 +435,20 @@ def check(
             differing=(field_name,),
         )
     if column is not None and column.period is not None:
+        if _opening_balance(cell, column.period, period):
+            opening = Period.instant(column.period.start - timedelta(days=1))
+            if opening.start == period.start:
+                return
+            raise CaliberMismatchError(
+                f"the quoted amount {raw!r} is the balance at the beginning of the period "
+                f"headed {column.header!r} (row {cell.label!r}), i.e. on "
+                f"{opening.start.isoformat()}, but the claim says {claim.period!r}; quote the "
+                "cell of the column whose period begins the day after the claimed date",
+                operation="resolve",
+                left=claim.period,
+                right=column.header,
+                differing=("period",),
+            )
         if not same_claimed_period(column.period, period, claim.period, calendar):
             raise CaliberMismatchError(
                 f"the quoted amount {raw!r} is in the column headed {column.header!r} "
@@ -468,6 +482,14 @@ def check(
             text=quote[:200],
             candidates=listed,
         )
+
+
+_OPENING = regex.compile(any_of("opening_balance.anywhere"), regex.IGNORECASE)
+
+
+def _opening_balance(cell: Candidate, column: Period, claimed: Period) -> bool:
+    """An instant claimed from a "beginning of period" row under a column of a duration."""
+    return claimed.is_instant and not column.is_instant and bool(_OPENING.search(cell.label))
 
 
 def _headers_hint(cell: Candidate) -> str:
