@@ -402,3 +402,71 @@ def test_the_fact_records_the_statement_scope(title: str, scope: str | None, sou
     (fact,) = resolve_all([claim], [Document("s", text, currency="CNY")]).facts
     assert fact.evidence.scope == scope, source
     assert ("scope" in fact.evidence.to_dict()) == (scope is not None)
+
+
+CASH_FLOWS = (
+    "CONSOLIDATED STATEMENTS OF CASH FLOWS\n(in millions)\nYear Ended December 31,\n"
+    "2022\n2023\n2024\n"
+    "CASH, CASH EQUIVALENTS, AND RESTRICTED CASH, BEGINNING OF PERIOD\n$\n36,477\n$\n54,253\n"
+    "$\n73,890\n"
+    "Tax credits\n(\n1,006\n)\n(\n2,362\n)\n(\n2,805\n)\n"
+    "Stock-based compensation (1)\n612\n1,047\n(\n1,688\n)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "basis", "expected", "source"),
+    [
+        (
+            "BEGINNING OF PERIOD\n$\n36,477\n$\n54,253",
+            "2022-12-31",
+            "instant",
+            "5.4253E+10",
+            "10-K cash flows: the FY2023 column's opening balance is 2022-12-31's",
+        ),
+        (
+            "BEGINNING OF PERIOD\n$\n36,477",
+            "2022-12-31",
+            "instant",
+            "period_mismatch",
+            "10-K cash flows: the FY2022 column opens on 2021-12-31",
+        ),
+        (
+            "Stock-based compensation (1)\n612",
+            "FY2022",
+            "single_period",
+            "role_mismatch",
+            "10-K tax note: '(1)' is the footnote's number",
+        ),
+        (
+            "Stock-based compensation (1)\n612\n1,047",
+            "FY2023",
+            "single_period",
+            "ambiguous_quantity",
+            "10-K tax note: a marker read as a cell shifts the columns",
+        ),
+    ],
+)
+def test_opening_balances_and_note_markers_in_statements(
+    quote: str, period: str, basis: str, expected: str, source: str
+) -> None:
+    metric = (
+        "Stock-based compensation"
+        if "Stock" in quote
+        else "Cash, cash equivalents, and restricted cash, beginning of period"
+    )
+    claim = {
+        "evidence_id": "cf",
+        "quote": quote,
+        "metric": metric,
+        "entity": "Acme",
+        "period": period,
+        "basis": basis,
+        "currency": "USD",
+    }
+    result = resolve_all([claim], [Document("cf", CASH_FLOWS, currency="USD")])
+    got = result.facts[0].value if result.facts else result.refusals[0].reason
+    if expected[0].isdigit():
+        assert got == Decimal(expected), (source, result.refusals and result.refusals[0].error)
+    else:
+        assert got == expected, source

@@ -135,7 +135,25 @@ def read_quantity(
 
 
 _CAPTION_LINES = 10
+# A note marker written after a row label: "Stock-based compensation (1)", "Revenue (a)"
+_MARKER = regex.compile(r"[(（]\s*(?:\d{1,2}|[a-z])\s*[)）]|\d{1,2}\)")
 _CAPTION_WIDTH = 60
+
+
+def _is_marker(text: str, span: tuple[int, int]) -> bool:
+    """A note marker "(1)" ending its row label's line, the row's amounts on the lines after.
+
+    In a one-line row ("Other income (expense), net (12) 5 7") the bracket is the first
+    amount, a negative: amounts follow it on its line.
+    """
+    line_start = text.rfind("\n", 0, span[0]) + 1
+    line_end = text.find("\n", span[1])
+    rest = text[span[1] : line_end if line_end != -1 else len(text)]
+    return bool(
+        _MARKER.fullmatch(text[span[0] : span[1]])
+        and regex.search(r"[^\W\d_][\s,.:]*$", text[line_start : span[0]])
+        and not rest.strip()
+    )
 
 
 def _group_heading(text: str, lines: Lines, row: int) -> str:
@@ -185,6 +203,15 @@ def _cell_record(
     label = cell.words or cell.label
     if cell.grid and cell.label_span is not None:
         label = text[cell.label_span[0] : cell.label_span[1]]  # its lines: group, then row
+    marker = cell.grid and _is_marker(text, amount)
+    if not marker and cell.grid and any(_is_marker(text, other) for other in cell.row_cells):
+        raise AmbiguousQuantityError(
+            f"the row {cell.label!r} ends its label with a note marker that the table reads "
+            "as one of its cells, so its amounts may sit one column off; quote the cell with "
+            "its column header, or pass the table with '|' between its cells",
+            text=text[amount[0] : amount[1]],
+            candidates=tuple(text[x:y] for x, y in cell.row_cells[:12]),
+        )
     return read_cell(
         amount,
         label,
@@ -192,6 +219,7 @@ def _cell_record(
         context=" ".join(caption),
         scope=scope,
         heading=group,
+        marker=marker,
     )
 
 

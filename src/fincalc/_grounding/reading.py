@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
 import regex
@@ -353,7 +353,11 @@ def choose(
             for c in cells
             if c.column is not None
             and c.column.period is not None
-            and same_claimed_period(c.column.period, period, claim.period, calendar)
+            and (
+                _opens(c.column.period) == period.start
+                if _opening_balance(c, c.column.period, period)
+                else same_claimed_period(c.column.period, period, claim.period, calendar)
+            )
         ]
         if len(named) > 1 or not named:
             named = _by_currency(named or cells, claim)
@@ -436,7 +440,7 @@ def check(
         )
     if column is not None and column.period is not None:
         if _opening_balance(cell, column.period, period):
-            opening = Period.instant(column.period.start - timedelta(days=1))
+            opening = Period.instant(_opens(column.period))
             if opening.start == period.start:
                 return
             raise CaliberMismatchError(
@@ -485,6 +489,11 @@ def check(
 
 
 _OPENING = regex.compile(any_of("opening_balance.anywhere"), regex.IGNORECASE)
+
+
+def _opens(column: Period) -> date:
+    """The balance date of an opening-balance cell: the day before its column's period."""
+    return column.start - timedelta(days=1)
 
 
 def _opening_balance(cell: Candidate, column: Period, claimed: Period) -> bool:

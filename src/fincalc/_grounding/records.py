@@ -39,7 +39,7 @@ __all__ = [
     "scope_of",
 ]
 
-AmountRole = Literal["level", "change", "comparative", "share", "not_actual"]
+AmountRole = Literal["level", "change", "comparative", "share", "not_actual", "footnote"]
 Scope = Literal["consolidated", "parent"]
 
 # A clause ends at a Chinese comma or semicolon, an ASCII comma not inside a
@@ -70,7 +70,8 @@ class AmountRecord:
         mention: The line item the subject names, as written ("" when none).
         coordinated: More than one line item is named together ("营业收入和净利润").
         entity: The entity the subject names ("集体企业"), "" when none.
-        role: level, change, comparative, share or not_actual.
+        role: level, change, comparative, share, not_actual, or footnote (a
+            note marker "(1)" written after a row label, never an amount).
         scope: The statement's scope (consolidated or parent), None in prose.
         source: "table" or "prose".
         groups: The headings a table row sits under ("Net income per share:"
@@ -247,6 +248,7 @@ def read_cell(
     context: str,
     scope: Scope | None,
     heading: str = "",
+    marker: bool = False,
 ) -> AmountRecord:
     """The record of a table cell: ``label`` its row's words, ``context`` its header and caption.
 
@@ -261,7 +263,9 @@ def read_cell(
     own = parts[-1] if parts else label.strip()
     groups = tuple(reversed(parts[:-1])) + ((heading.strip(),) if heading.strip() else ())
     role: AmountRole = "level"
-    if _pattern("guidance").search(_fold(f"{label} {context}")):
+    if marker:
+        role = "footnote"  # "Stock-based compensation (1)": the note's number, no amount
+    elif _pattern("guidance").search(_fold(f"{label} {context}")):
         role = "not_actual"
     elif change_column or _pattern("metric_role.change").search(_fold(label)):
         role = "change"

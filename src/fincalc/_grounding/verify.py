@@ -74,6 +74,8 @@ def check_role(amount_role: str, claimed: str, *, metric: str, dated: bool = Fal
     True
     """
     wanted: ClaimedRole = claimed_role(metric, claimed)
+    if amount_role == "footnote":
+        return "role_mismatch"  # a note marker is never an amount
     if amount_role == "not_actual":
         return None if wanted == "guidance" else "not_actual"
     if wanted == "guidance":
@@ -253,15 +255,20 @@ def verify_record(
         )
     if why == "role_mismatch":
         wanted = claimed_role(claim.metric, declared)
+        what = f"a {record.role.replace('_', ' ')} figure in its {where}"
+        if record.role == "footnote":
+            what = f"a note marker after the row label {record.subject!r}, not an amount"
+            fix = "quote the row's amount under the claimed period"
+        elif wanted == "level" and record.role == "change":
+            fix = (
+                f"quote the level figure, or name the change in the metric (e.g. "
+                f"{claim.metric.strip() + ' growth'!r})"
+            )
+        else:
+            fix = f"quote the {wanted} figure the page states"
         raise _refuse(
-            f"the quoted amount {raw!r} is a {record.role.replace('_', ' ')} figure in its "
-            f"{where}, but the claim for {claim.metric!r} asks for a {wanted}; quote the "
-            f"{wanted} figure, or name the change in the metric (e.g. "
-            f"{claim.metric.strip() + ' growth'!r})"
-            if wanted == "level" and record.role == "change"
-            else f"the quoted amount {raw!r} is a {record.role.replace('_', ' ')} figure in its "
-            f"{where}, but the claim for {claim.metric!r} asks for a {wanted}; quote the "
-            f"{wanted} figure the page states",
+            f"the quoted amount {raw!r} is {what}, but the claim for {claim.metric!r} asks "
+            f"for a {wanted}; {fix}",
             claim,
             record.role,
             "role",
