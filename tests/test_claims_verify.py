@@ -470,3 +470,37 @@ def test_opening_balances_and_note_markers_in_statements(
         assert got == Decimal(expected), (source, result.refusals and result.refusals[0].error)
     else:
         assert got == expected, source
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "expected", "source"),
+    [
+        (
+            "2023年，公司对联营企业和合营企业的投资收益为1.2亿元。",
+            "投资收益为1.2亿元",
+            "1.2E+8",
+            "年报 利润表附注: 联营企业 is a counterparty, not the subject",
+        ),
+        (
+            "2023年，华南区投资收益为1.2亿元。",
+            "华南区投资收益为1.2亿元",
+            "entity_mismatch",
+            "年报 分部信息: another region's figure",
+        ),
+    ],
+)
+def test_a_counterparty_in_a_line_item_is_no_entity(
+    text: str, quote: str, expected: str, source: str
+) -> None:
+    claim = {
+        "evidence_id": "e",
+        "quote": quote,
+        "metric": "投资收益",
+        "entity": "公司",
+        "period": "2023年",
+        "basis": "single_period",
+        "currency": "CNY",
+    }
+    result = resolve_all([claim], [Document("e", text)])
+    got = result.facts[0].value if result.facts else result.refusals[0].reason
+    assert got == (Decimal(expected) if expected[0].isdigit() else expected), source

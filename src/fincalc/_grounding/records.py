@@ -128,7 +128,8 @@ def entity_named(phrase: str) -> str:
     >>> entity_named("其中集体企业增加值"), entity_named("公司实现营业收入")
     ('集体企业', '')
     """
-    phrase = concept_pattern().sub(" ", _fold(phrase)).replace("上市", " ")
+    phrase = concept_pattern().sub(" ", _fold(phrase))
+    phrase = _pattern("entity_not").sub(" ", phrase).replace("上市", " ")
     phrase = _FILLER.sub(" ", phrase)  # "报告期内公司": 公司
     for run in _HAN_RUN.findall(phrase):
         found = _entity_pattern().match(run)
@@ -274,7 +275,8 @@ def read_cell(
         subject=own,
         mention=own,
         coordinated=False,
-        entity=entity_named(own),
+        # a row names an entity only when it is one ("华东区"), not "对联营企业的投资收益"
+        entity=own if entity_named(own) == own.strip() else "",
         role=role,
         scope=scope,
         source="table",
