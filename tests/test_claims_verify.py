@@ -504,3 +504,34 @@ def test_a_counterparty_in_a_line_item_is_no_entity(
     result = resolve_all([claim], [Document("e", text)])
     got = result.facts[0].value if result.facts else result.refusals[0].reason
     assert got == (Decimal(expected) if expected[0].isdigit() else expected), source
+
+
+@pytest.mark.parametrize(
+    ("label", "heading", "metric", "verdict", "source"),
+    [
+        ("Diluted", "Net income per share:", "Diluted net income per share", "match", "10-K"),
+        (
+            "Diluted",
+            "Shares used in computing earnings per share:",
+            "Diluted earnings per share",
+            "mismatch",
+            "10-K: the share count is no EPS",
+        ),
+        (
+            "Comprehensive income",
+            "Total other comprehensive income (loss):",
+            "Total other comprehensive income (loss)",
+            "mismatch",
+            "10-Q: the row is not its heading",
+        ),
+        ("营业收入", "一、营业总收入", "营业总收入", "mismatch", "CSRC 利润表: 其中 rows"),
+    ],
+)
+def test_a_sub_item_row_is_read_with_its_heading(
+    label: str, heading: str, metric: str, verdict: str, source: str
+) -> None:
+    from fincalc._grounding.records import read_cell
+    from fincalc._grounding.verify import table_verdict
+
+    record = read_cell((0, 1), label, change_column=False, context="", scope=None, heading=heading)
+    assert table_verdict(record, metric).verdict == verdict, source
