@@ -85,7 +85,8 @@ PROSE_EN = (
     "Revenue increased by $972 million in 2024 versus 2023, driven by volume. "
     "Revenue was £245m (2022: £221m) and operating profit rose to £40m in 2023. "
     "Interest expense was $1.2 and $1.1 million in 2023 and 2022, respectively. "
-    "For fiscal 2025, we expect revenue of approximately $14.1 billion."
+    "For fiscal 2025, we expect revenue of approximately $14.1 billion. "
+    "Revenue and operating income were $12.9 billion and $2.1 billion, respectively, in 2024."
 )
 PROSE_ZH = (
     "2023年，集体企业增加值增长3.2%，国有及国有控股企业增长5.1%。"
@@ -93,6 +94,7 @@ PROSE_ZH = (
     "2023年公司实现营业收入128.74亿元，比上年增加9.72亿元。"
     "1998年全国钢产量11,459万吨，超过1997年12768万吨的历史最好水平，比10年前增长31.6%。"
     "公司预计2024年营业收入约150亿元。"
+    "2023年，公司营业收入和净利润分别为128.7亿元和15.0亿元。"
 )
 DOCS = {
     "en": Document("en", STATEMENTS_EN, currency="USD"),
@@ -105,6 +107,37 @@ DOCS = {
 
 # (document, quote, metric, entity, period, currency, value or refusal reason, source)
 CLAIMS = [
+    (
+        "prose-en",
+        "$2.1 billion",
+        "Operating income",
+        "Acme",
+        "FY2024",
+        "USD",
+        "2.1E+9",
+        "10-K MD&A: the second line item of a respectively list",
+    ),
+    (
+        "prose-en",
+        "$2.1 billion",
+        "Revenue",
+        "Acme",
+        "FY2024",
+        "USD",
+        "metric_mismatch",
+        "10-K MD&A: the first line item's name on the second amount",
+    ),
+    ("prose-zh", "15.0亿元", "净利润", "公司", "2023年", "CNY", "1.50E+9", "A股年报: 分别为"),
+    (
+        "prose-zh",
+        "128.7亿元",
+        "净利润",
+        "公司",
+        "2023年",
+        "CNY",
+        "metric_mismatch",
+        "A股年报: 分别为, the other line item's amount",
+    ),
     ("en", "223,546", "Services", "Acme", "FY2023", "USD", "metric_mismatch", "10-K row above"),
     ("en", "223,546", "Total cost of sales", "Acme", "FY2023", "USD", "2.23546E+11", "10-K"),
     (

@@ -385,7 +385,39 @@ def _table(page: _Page) -> None:
     page.add(f"| {name} | {v1:,} |", name, "Acme", year - 1, "USD", None, "other_period")
 
 
-_SHAPES = (_level_and_change, _two_subjects, _outlook, _respectively, _entities, _bracket, _table)
+def _metrics_respectively(page: _Page) -> None:
+    year = page.year
+    if page.rng.random() < 0.5:
+        (m1, m2), unit, scale, money = page.zh[3:5], "亿元", Decimal(10) ** 8, "CNY"
+        a, b = page.rng.randint(11, 999) / 10, page.rng.randint(11, 999) / 10
+        page.parts.append(f"{year}年，公司{m1}和{m2}分别为{a}{unit}和{b}{unit}。")
+        quote_a, quote_b = f"{a}{unit}", f"{b}{unit}"
+        entity = "公司"
+    else:
+        (m1, m2), scale, money = page.en[3:5], _MILLION, "USD"
+        a, b = page.rng.randint(11, 999) / 10, page.rng.randint(11, 999) / 10
+        page.parts.append(
+            f"{m1} and {m2} were ${a} million and ${b} million, respectively, in fiscal {year}."
+        )
+        quote_a, quote_b = f"${a} million", f"${b} million"
+        entity = "Acme"
+    if a == b:
+        return  # the two quotes would be one text
+    page.add(quote_a, m1, entity, year, money, Decimal(str(a)) * scale, "list_metric")
+    page.add(quote_b, m2, entity, year, money, Decimal(str(b)) * scale, "list_metric")
+    page.add(quote_b, m1, entity, year, money, None, "other_list_metric")
+
+
+_SHAPES = (
+    _level_and_change,
+    _two_subjects,
+    _outlook,
+    _respectively,
+    _entities,
+    _bracket,
+    _table,
+    _metrics_respectively,
+)
 
 
 def claim_page(rng: random.Random, doc_id: str = "page") -> tuple[str, list[GeneratedClaim]]:

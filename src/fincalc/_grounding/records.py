@@ -25,8 +25,10 @@ from typing import Literal
 
 import regex
 
+from .._reading.parse import extract_quantities
 from .._values.vocabulary import alternation, vocabulary
 from .metrics import concept_pattern
+from .words import any_of
 
 __all__ = [
     "AmountRecord",
@@ -194,6 +196,50 @@ def _role(text: str, sentence: tuple[int, int], amount: tuple[int, int]) -> Amou
     return "level"
 
 
+def _coordinated(text: str, mentions: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The last mentions joined only by "and", 和, "、" ("营业收入和净利润"), in order."""
+    group = mentions[-1:]
+    for prev in reversed(mentions[:-1]):
+        if not _CONJUNCTION.match(text[prev[1] : group[0][0]]):
+            break
+        group.insert(0, prev)
+    return group
+
+
+_LIST_GAP = regex.compile(r"\s*(?:,|，|、|and|和|及|与|與)\s*", regex.IGNORECASE)
+
+
+def _respective(
+    text: str, group: list[tuple[int, int]], amount: tuple[int, int], sentence: tuple[int, int]
+) -> tuple[int, int] | None:
+    """The line item of a "respectively" list paired with ``amount`` by its place, if any.
+
+    The sentence must say "respectively" (分别) after the line items, and the amounts
+    right after them must form one list of exactly as many amounts (joined only by
+    list separators); the k-th amount is the k-th line item's.  Else None.
+    """
+    start, stop = group[-1][1], sentence[1]
+    if not _respectively().search(text, start, stop):
+        return None
+    spans = [q.span for q in extract_quantities(text[start:stop]) if q.span is not None]
+    run: list[tuple[int, int]] = []
+    for a, b in spans:
+        span = (start + a, start + b)
+        if run and not _LIST_GAP.fullmatch(text, run[-1][1], span[0]):
+            break
+        run.append(span)
+    if len(run) != len(group) or amount not in run:
+        return None
+    return group[run.index(amount)]
+
+
+@functools.cache
+def _respectively() -> regex.Pattern[str]:
+    return regex.compile(
+        any_of("respectively.words", "respectively.chinese", boundaries=True), regex.IGNORECASE
+    )
+
+
 @functools.lru_cache(maxsize=8192)
 def read_prose(text: str, amount: tuple[int, int], sentence: tuple[int, int]) -> AmountRecord:
     """The record of an amount written in prose (see the module docstring).
@@ -216,16 +262,20 @@ def read_prose(text: str, amount: tuple[int, int], sentence: tuple[int, int]) ->
             break
     coordinated = False
     mention = ""
+    group = _coordinated(text, mentions)
     if mentions:
         last = mentions[-1]
         mention = text[last[0] : last[1]]
-        if len(mentions) > 1:
-            prev = mentions[-2]
-            coordinated = bool(_CONJUNCTION.match(text[prev[1] : last[0]]))
-    if mentions:  # "Cost of revenue was $9.1 million and Revenue was": from the last amount
-        for number in _NUMBER.finditer(text, subject_start, mentions[-1][0]):
+        coordinated = len(group) > 1
+        # "Cost of revenue was $9.1 million and Revenue was": from the last amount on
+        for number in _NUMBER.finditer(text, subject_start, group[0][0]):
             subject_start = number.end()
     subject = text[subject_start : amount[0]]
+    if coordinated:
+        member = _respective(text, group, amount, sentence)
+        if member is not None:  # "营业收入和净利润分别为128.7亿元和15.0亿元": the k-th of each
+            mention = subject = text[member[0] : member[1]]
+            coordinated = False
     stop = _CLAUSE.search(text, amount[1], min(sentence[1], amount[1] + 80))
     after = text[amount[1] : stop.start() if stop is not None else min(sentence[1], amount[1] + 80)]
     return AmountRecord(

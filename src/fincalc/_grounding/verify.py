@@ -172,11 +172,11 @@ def table_verdict(record: AmountRecord, metric: str, entity: str = "") -> Metric
         return own
     wanted = _tokens(metric)
     for group in record.groups:
-        if not _tokens(record.subject) - _tokens(group):
-            continue  # "Comprehensive income" under "Total other comprehensive income (loss):"
         whole = f"{group} {record.subject}"
         if metric_verdict(whole, metric, entity).verdict == "match":
-            return MetricVerdict("match", "")
+            return MetricVerdict("match", "")  # a label wrapped over two lines
+        if not _tokens(record.subject) - _tokens(group):
+            continue  # "Comprehensive income" under "Total other comprehensive income (loss):"
         if (
             wanted
             and wanted == _tokens(record.subject) | _tokens(group)
