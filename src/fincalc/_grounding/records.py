@@ -12,8 +12,9 @@ in the amount's clause, or in the clauses before it in the same sentence; the
 role is read from the words between the previous amount of the clause and
 this one ("increased by" is a change, "increased … to" a level, "compared
 with" a comparative); guidance from the sentence (or the row, header and
-caption of a table).  Records are cached per (text, span), so a document's
-amounts are read once however many claims cite them.
+caption of a table).  A record is read from a bounded window of text around its
+amount, so it costs the same in a page or a whole report; records are not cached
+across calls, so no document text outlives the claims that cite it.
 """
 
 from __future__ import annotations
@@ -240,7 +241,6 @@ def _respectively() -> regex.Pattern[str]:
     )
 
 
-@functools.lru_cache(maxsize=8192)
 def read_prose(text: str, amount: tuple[int, int], sentence: tuple[int, int]) -> AmountRecord:
     """The record of an amount written in prose (see the module docstring).
 
