@@ -203,6 +203,10 @@ def metric_verdict(label: str, metric: str, entity: str = "") -> MetricVerdict:
     """
     row, claimed = metric_key(label, entity), metric_key(metric, entity)
     if not row:
+        if label.strip():  # "Total", "Consolidated": words of no line item
+            return MetricVerdict(
+                "unverified", f"the row label {label.strip()!r} names no line item"
+            )
         return MetricVerdict("unverified", "the amount has no row label or subject")
     if not claimed:
         return MetricVerdict("unverified", "the claim's metric names no line item")

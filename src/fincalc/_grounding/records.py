@@ -167,7 +167,7 @@ def _names_subject(text: str) -> bool:
 
 def _role(text: str, sentence: tuple[int, int], amount: tuple[int, int]) -> AmountRole:
     """The role of a prose amount, from its sentence and the words just before it."""
-    whole = _fold(text[sentence[0] : sentence[1]])
+    whole = _pattern("guidance_not").sub(" ", _fold(text[sentence[0] : sentence[1]]))
     if _pattern("guidance").search(whole):
         return "not_actual"
     clause = _clause_starts(text, sentence[0], amount[0])[-1]
@@ -316,7 +316,9 @@ def read_cell(
     role: AmountRole = "level"
     if marker:
         role = "footnote"  # "Stock-based compensation (1)": the note's number, no amount
-    elif _pattern("guidance").search(_fold(f"{label} {context}")):
+    elif _pattern("guidance_table").search(
+        _pattern("guidance_not").sub(" ", _fold(f"{label} {context}"))
+    ):
         role = "not_actual"
     elif change_column or _pattern("metric_role.change").search(_fold(label)):
         role = "change"
