@@ -10,7 +10,8 @@ Usage::
 Areas: import, value_types, ops, parse, locate, grounding, evaluate, judge (agreement with
 human grades, from the calibration file when present), scaling (Dask against one process;
 needs the ``dask`` extra, and prints a note without it), hostile (issue 16: extract, the
-first resolve and locate's memory at hostile sizes and shapes); ``growth`` selects the
+first resolve and locate's memory at hostile sizes and shapes), claims (issue 24: ≥ 100,000
+generated claims, right and wrong by construction, counted by outcome); ``growth`` selects the
 two areas that produce the growth series (locate and evaluate).  Each area
 checks its outputs before timing them; a wrong answer stops the run with exit
 status 1.  After the areas come the growth tables (log-log slope of the last
@@ -50,6 +51,7 @@ AREAS = {
     "grounding": "benchmarks.grounding_bench",
     "evaluate": "benchmarks.evaluate_bench",
     "judge": "benchmarks.judge_bench",
+    "claims": "benchmarks.claims_bench",
     "scaling": "benchmarks.scaling_bench",
     "hostile": "benchmarks.hostile_bench",
 }

@@ -123,7 +123,13 @@ def check(text: str) -> None:
     if [r.reason for r in wrong.refusals] != ["period_mismatch"]:
         fail(f"a 2023 cell claimed as 2022 was not refused: {wrong}")
     eps = resolve(
-        {**CLAIM, "quote": "Diluted earnings per share\n$\n4.08", "period": "FY2023"}, [doc]
+        {
+            **CLAIM,
+            "quote": "Diluted earnings per share\n$\n4.08",
+            "metric": "Diluted earnings per share",  # issue 24: the row's own metric
+            "period": "FY2023",
+        },
+        [doc],
     )
     if eps.value != Decimal("4.08"):
         fail(f"the per-share exception is lost: {eps.value}")

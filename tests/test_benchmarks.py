@@ -86,3 +86,46 @@ def test_the_hostile_area_checks_and_measures_its_budgets() -> None:
     assert "### The first resolve on a fresh Document" in done.stdout
     assert "(document + peak) / document" in done.stdout
     assert "| resolve | first resolve on 0.2 MB ≤ 1 s, every shape |" in done.stdout
+
+
+def test_the_claims_area_counts_generated_claims_by_outcome() -> None:
+    from benchmarks import claims_bench
+
+    counts, wrong, total, _ = claims_bench.tally(3)
+    assert total == sum(counts.values()) > 50
+    assert not wrong
+    assert any(result == "right" for _, result, _ in counts)
+    assert any(kind == "wrong claim" and result == "refused" for kind, result, _ in counts)
+
+
+def test_the_xbrl_oracle_reads_tagged_cells_with_their_row_labels() -> None:
+    from benchmarks.xbrl_oracle import claims, read_filing
+
+    page = (
+        '<html><body><div style="display:none"><ix:header><xbrli:context id="c1">'
+        "<xbrli:period><xbrli:startDate>2024-01-01</xbrli:startDate>"
+        "<xbrli:endDate>2024-12-31</xbrli:endDate></xbrli:period></xbrli:context>"
+        '<xbrli:context id="c0"><xbrli:period><xbrli:startDate>2023-01-01</xbrli:startDate>'
+        "<xbrli:endDate>2023-12-31</xbrli:endDate></xbrli:period></xbrli:context>"
+        "</ix:header></div><table>"
+        '<tr><td>Net sales</td><td><ix:nonFraction contextRef="c1" unitRef="usd" scale="6">'
+        '1,234</ix:nonFraction></td><td><ix:nonFraction contextRef="c0" unitRef="usd" '
+        'scale="6">1,100</ix:nonFraction></td></tr>'
+        '<tr><td>Cost of sales</td><td><ix:nonFraction contextRef="c1" unitRef="usd" '
+        'scale="6">700</ix:nonFraction></td></tr></table></body></html>'
+    )
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.htm"
+        path.write_text(page, encoding="utf-8")
+        text, cells = read_filing(path)
+    assert text.startswith("Net sales\n1,234\n1,100\nCost of sales")
+    assert [(c.label, c.period, c.value) for c in cells] == [
+        ("Net sales", "FY2024", 1234 * 10**6),
+        ("Net sales", "FY2023", 1100 * 10**6),
+        ("Cost of sales", "FY2024", 700 * 10**6),
+    ]
+    kinds = [kind for kind, _, _ in claims(text, cells, "x")]
+    assert kinds.count("right") == 3
+    assert "wrong row" in kinds

@@ -10,7 +10,14 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from fincalc import Claim, Document, SignConventionError, resolve, resolve_all
+from fincalc import (
+    CaliberMismatchError,
+    Claim,
+    Document,
+    SignConventionError,
+    resolve,
+    resolve_all,
+)
 
 CN = (
     "2023年度，公司实现营业收入87.43亿元，同比下降1.5%；毛利率为35.3%，较上年减少0.50个百分点。"
@@ -26,12 +33,12 @@ EN = (
 )
 
 
-def _claim(doc: str, quote: str, metric: str, currency: str | None) -> Claim:
+def _claim(doc: str, quote: str, metric: str, currency: str | None, entity: str = "公司") -> Claim:
     return Claim(
         evidence_id=doc,
         quote=quote,
         metric=metric,
-        entity="公司",
+        entity=entity,
         period="2023",
         basis="single_period",
         currency=currency,
@@ -53,7 +60,6 @@ CASES = [
     ("cn", "净亏损3,000万元", "净利润", "CNY", "-30000000", "loss as a profit figure"),
     ("cn", "净亏损3,000万元", "净亏损", "CNY", "30000000", "the loss itself"),
     ("cn", "净亏损3,000万元", "营业收入", "CNY", None, "a loss claimed as revenue"),
-    ("cn", "盈利1,200万元", "净利润", "CNY", "12000000", "profit word: positive"),
     ("cn", "下降至2.1亿元", "经营活动产生的现金流量净额", "CNY", "210000000", "至: a level"),
     ("cn", "下降为8.7亿元", "营业收入", "CNY", "870000000", "为: a level"),
     ("cn", "实现营业收入87.43亿元", "营业收入", "CNY", "8743000000", "no sign word"),
@@ -79,7 +85,8 @@ CASES = [
 def test_sign_words(
     doc: str, quote: str, metric: str, currency: str | None, value: str | None, source: str
 ) -> None:
-    claim = _claim(doc, quote, metric, currency)
+    # the sentence names 华东区: its figure is the region's, not the company's (entity_mismatch)
+    claim = _claim(doc, quote, metric, currency, "华东区" if "8.7亿元" in quote else "公司")
     if value is None:
         with pytest.raises(SignConventionError, match=f"metric {metric!r}") as caught:
             resolve(claim, DOCS)
@@ -106,8 +113,22 @@ def test_a_governed_decline_is_never_a_positive_change(
     gap = " " if word.isascii() else ""
     text = f"{lead}{word}{gap}{digits}%。"
     doc = Document("d", text)
-    fact = resolve(_claim("d", f"{digits}%", metric, None), [doc])
+    try:
+        fact = resolve(_claim("d", f"{digits}%", metric, None), [doc])
+    except CaliberMismatchError as error:
+        # the lead names no metric, or another one ("Revenue" for 净利润变动), or the words
+        # run together across scripts ("同比decreased"): a refusal, never a positive value
+        assert error.differing[0] in ("metric", "role")
+        natural = lead == "公司营业收入" and metric == "营业收入同比增长率" and not word.isascii()
+        assert not natural, error.message
+        return
     assert fact.value == -digits / 100
+
+
+def test_a_prior_year_figure_is_not_the_years_profit() -> None:
+    """ "上年同期为盈利1,200万元": the comparison base, not 2023's net profit (role_mismatch)."""
+    (refusal,) = resolve_all([_claim("cn", "盈利1,200万元", "净利润", "CNY")], DOCS).refusals
+    assert refusal.reason == "role_mismatch"
 
 
 @given(

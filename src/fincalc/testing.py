@@ -21,6 +21,7 @@ implies.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
@@ -35,8 +36,11 @@ from ._values.quantity import Quantity
 
 __all__ = [
     "PERIOD_KINDS",
+    "GeneratedClaim",
     "amounts",
     "calibers",
+    "claim_page",
+    "claim_pages",
     "evidence",
     "facts",
     "names",
@@ -219,3 +223,227 @@ def facts(
         value_strategy,
         evidence(),
     )
+
+
+# -- claims with the truth known by construction (issue 24) --------------------------------
+#
+# ``claim_page(rng)`` composes a page of clause shapes -- a level with its change, two
+# subjects in one sentence, an outlook sentence, a "respectively" list with a shared
+# scale, an entity's level and growth beside another entity's, a comparative bracket,
+# table rows with their neighbours -- in English and Chinese, and returns the page with
+# claims, each either right (with the value the page states) or wrong by construction
+# (another row or metric, another period, another entity, a change claimed as a level,
+# guidance claimed as an actual, a comparative bracket claimed for the current year).
+# A grounding implementation must resolve every right claim to its value or refuse
+# it, and refuse every wrong claim; any other value is a silent error.
+
+_EN_METRICS = ("Revenue", "Operating income", "Net income", "Cost of revenue", "Gross profit")
+_ZH_METRICS = ("营业收入", "营业成本", "净利润", "营业利润", "利润总额")
+_ZH_ENTITIES = ("集体企业", "国有及国有控股企业", "华东区", "华南区")
+_MILLION = Decimal(10) ** 6
+_WAN = Decimal(10) ** 4
+
+
+class GeneratedClaim(dict[str, object]):
+    """A claim dict (``Claim`` fields) with its truth and the shape it was made from.
+
+    ``truth`` is the value the page states for a right claim, None for a wrong one;
+    ``kind`` names the shape ("level", "other_row", "change_as_level" …).
+    """
+
+    @property
+    def truth(self) -> Decimal | None:
+        """The value a right claim must resolve to; None for a claim that must be refused."""
+        value = self.get("_truth")
+        return value if isinstance(value, Decimal) else None
+
+    @property
+    def kind(self) -> str:
+        """The shape the claim was made from."""
+        return str(self.get("_kind", ""))
+
+    def claim(self) -> dict[str, object]:
+        """The claim's fields only (what a model would return)."""
+        return {k: v for k, v in self.items() if not k.startswith("_")}
+
+
+class _Page:
+    def __init__(self, rng: random.Random, doc_id: str) -> None:
+        self.rng, self.doc_id = rng, doc_id
+        self.year = rng.randint(2015, 2024)
+        self.parts: list[str] = []
+        self.claims: list[GeneratedClaim] = []
+        self.en = rng.sample(_EN_METRICS, len(_EN_METRICS))
+        self.zh = rng.sample(_ZH_METRICS, len(_ZH_METRICS))
+
+    def money(self) -> int:
+        return self.rng.randint(101, 9899)
+
+    def add(
+        self,
+        quote: str,
+        metric: str,
+        entity: str,
+        year: int,
+        currency: str | None,
+        truth: Decimal | None,
+        kind: str,
+    ) -> None:
+        self.claims.append(
+            GeneratedClaim(
+                evidence_id=self.doc_id,
+                quote=quote,
+                metric=metric,
+                entity=entity,
+                period=f"FY{year}",
+                basis="single_period",
+                currency=currency,
+                _truth=truth,
+                _kind=kind,
+            )
+        )
+
+
+def _level_and_change(page: _Page) -> None:
+    year, m = page.year, page.en[0]
+    level, change = page.money(), page.rng.randint(11, 99)
+    page.parts.append(
+        f"{m} was ${level:,} million in fiscal {year}, an increase of ${change} million "
+        f"compared with fiscal {year - 1}."
+    )
+    page.add(f"${level:,} million", m, "Acme", year, "USD", level * _MILLION, "level")
+    page.add(f"${change} million", m, "Acme", year, "USD", None, "change_as_level")
+    page.add(f"${level:,} million", page.en[1], "Acme", year, "USD", None, "other_metric")
+    page.add(f"${level:,} million", m, "Acme", year - 1, "USD", None, "other_period")
+
+
+def _two_subjects(page: _Page) -> None:
+    year, (m1, m2) = page.year, page.en[2:4]
+    a, b = page.money(), page.money()
+    page.parts.append(f"In fiscal {year}, {m1} was ${a:,} million and {m2} was ${b:,} million.")
+    page.add(f"${a:,} million", m1, "Acme", year, "USD", a * _MILLION, "level")
+    page.add(f"${b:,} million", m2, "Acme", year, "USD", b * _MILLION, "level")
+    page.add(f"${b:,} million", m1, "Acme", year, "USD", None, "other_metric")
+
+
+def _outlook(page: _Page) -> None:
+    year, m = page.year, page.en[4]
+    g = page.money()
+    words = page.rng.choice(["we expect", "our outlook is for", "we are targeting"])
+    page.parts.append(f"For fiscal {year + 1}, {words} {m} of approximately ${g:,} million.")
+    page.add(f"${g:,} million", m, "Acme", year + 1, "USD", None, "guidance_as_actual")
+
+
+def _respectively(page: _Page) -> None:
+    year, m = page.year, page.en[1]
+    x, y = page.rng.randint(11, 49), page.rng.randint(51, 99)
+    page.parts.append(
+        f"{m} was ${x / 10} and ${y / 10} million in fiscal {year} and {year - 1}, respectively."
+    )
+    # the shared scale: $1.2 is 1.2 million, never $1.2 (right or refused)
+    page.add(f"${x / 10}", m, "Acme", year, "USD", Decimal(x) / 10 * _MILLION, "list_member")
+    page.add(f"${x / 10}", m, "Acme", year - 1, "USD", None, "other_period")
+
+
+def _entities(page: _Page) -> None:
+    year, m = page.year, page.zh[0]
+    e1, e2 = page.rng.sample(_ZH_ENTITIES, 2)
+    lv, rate, lv2 = page.money(), page.rng.randint(11, 99), page.money()
+    page.parts.append(
+        f"{year}年，{e1}实现{m}{lv:,}万元，同比增长{rate / 10}%；{e2}{m}{lv2:,}万元。"
+    )
+    page.add(f"{m}{lv:,}万元", m, e1, year, "CNY", lv * _WAN, "level")
+    growth = Decimal(rate) / 1000
+    page.add(f"同比增长{rate / 10}%", f"{m}同比增长率", e1, year, None, growth, "growth")
+    page.add(f"同比增长{rate / 10}%", m, e1, year, None, None, "change_as_level")
+    page.add(f"{e2}{m}{lv2:,}万元", m, e1, year, "CNY", None, "other_entity")
+
+
+def _bracket(page: _Page) -> None:
+    year, m = page.year, page.zh[1]
+    cur, prior = page.money(), page.money()
+    page.parts.append(f"{m}为人民币{cur:,}万元（{year - 1}年：人民币{prior:,}万元）。")
+    page.add(f"人民币{cur:,}万元", m, "公司", year, "CNY", cur * _WAN, "level")
+    quote = f"（{year - 1}年：人民币{prior:,}万元）"
+    page.add(quote, m, "公司", year, "CNY", None, "bracket_for_current_year")
+    page.add(f"人民币{cur:,}万元", page.zh[2], "公司", year, "CNY", None, "other_metric")
+
+
+def _table(page: _Page) -> None:
+    year, rng = page.year, page.rng
+    rows = [(name, page.money(), page.money()) for name in ("Revenue", "Cost of revenue")]
+    rows.append(("Gross profit", page.money(), page.money()))
+    lines = ["(In millions)", f"| | {year} | {year - 1} |"]
+    lines += [f"| {name} | {v1:,} | {v0:,} |" for name, v1, v0 in rows]
+    page.parts.append("\n" + "\n".join(lines) + "\n")
+    i = rng.randrange(len(rows))
+    name, v1, v0 = rows[i]
+    other = rows[(i + 1) % len(rows)][0]
+    page.add(f"| {name} | {v1:,} |", name, "Acme", year, "USD", v1 * _MILLION, "level")
+    page.add(f"{name} | {v1:,} | {v0:,}", name, "Acme", year - 1, "USD", v0 * _MILLION, "level")
+    page.add(f"| {name} | {v1:,} |", other, "Acme", year, "USD", None, "other_row")
+    page.add(f"| {name} | {v1:,} |", name, "Acme", year - 1, "USD", None, "other_period")
+
+
+def _metrics_respectively(page: _Page) -> None:
+    year = page.year
+    if page.rng.random() < 0.5:
+        (m1, m2), unit, scale, money = page.zh[3:5], "亿元", Decimal(10) ** 8, "CNY"
+        a, b = page.rng.randint(11, 999) / 10, page.rng.randint(11, 999) / 10
+        page.parts.append(f"{year}年，公司{m1}和{m2}分别为{a}{unit}和{b}{unit}。")
+        quote_a, quote_b = f"{a}{unit}", f"{b}{unit}"
+        entity = "公司"
+    else:
+        (m1, m2), scale, money = page.en[3:5], _MILLION, "USD"
+        a, b = page.rng.randint(11, 999) / 10, page.rng.randint(11, 999) / 10
+        page.parts.append(
+            f"{m1} and {m2} were ${a} million and ${b} million, respectively, in fiscal {year}."
+        )
+        quote_a, quote_b = f"${a} million", f"${b} million"
+        entity = "Acme"
+    if a == b:
+        return  # the two quotes would be one text
+    page.add(quote_a, m1, entity, year, money, Decimal(str(a)) * scale, "list_metric")
+    page.add(quote_b, m2, entity, year, money, Decimal(str(b)) * scale, "list_metric")
+    page.add(quote_b, m1, entity, year, money, None, "other_list_metric")
+
+
+_SHAPES = (
+    _level_and_change,
+    _two_subjects,
+    _outlook,
+    _respectively,
+    _entities,
+    _bracket,
+    _table,
+    _metrics_respectively,
+)
+
+
+def claim_page(rng: random.Random, doc_id: str = "page") -> tuple[str, list[GeneratedClaim]]:
+    """A page of generated sentences and table rows, and claims about it with their truth.
+
+    The same ``rng`` state gives the same page; the shapes come in a random order.
+
+    >>> import random
+    >>> text, claims = claim_page(random.Random(1))
+    >>> sum(c.truth is None for c in claims) > 5 and sum(c.truth is not None for c in claims) > 5
+    True
+    """
+    page = _Page(rng, doc_id)
+    for shape in rng.sample(_SHAPES, len(_SHAPES)):
+        shape(page)
+    return "\n".join(page.parts) + "\n", page.claims
+
+
+def claim_pages() -> st.SearchStrategy[tuple[str, list[GeneratedClaim]]]:
+    """Hypothesis strategy: a generated page and its claims (see ``claim_page``).
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=3)
+    ... @given(claim_pages())
+    ... def test_claims(page):
+    ...     assert page[1]
+    >>> test_claims()
+    """
+    return st.randoms(use_true_random=False).map(claim_page)

@@ -18,6 +18,7 @@ from .._values.errors import CaliberMismatchError, PeriodError
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
 from .._values.vocabulary import vocabulary
 from .claims import Claim
+from .records import comparison_clause
 from .words import MONTH_NAMES, any_of
 
 __all__ = ["names_another_period", "one_of_claimed_period", "same_claimed_period"]
@@ -196,13 +197,33 @@ def _governing_period(
     clause_start = low
     for boundary in _CLAUSE_END.finditer(text, low, amount[0]):
         clause_start = boundary.end()
-    preceding = _quote_periods(text, clause_start, amount[0])
+    preceding = [
+        m
+        for m in _quote_periods(text, clause_start, amount[0])
+        if not _in_comparison_clause(text, clause_start, m.start(), amount[0])
+    ]
     if not preceding:
         return None
     chosen = preceding[-1]
     if chosen.start() < quote[0] and _BASE_AMOUNT.search(text, clause_start, amount[0]):
         return None
     return _period_text(text, low, chosen, claim_year)
+
+
+_COMMA = regex.compile(r"[，,；;](?!\d{3})")
+
+
+def _in_comparison_clause(text: str, low: int, at: int, amount: int) -> bool:
+    """Whether ``at`` lies in an earlier comma clause that opens with a comparison.
+
+    "钢产量11,459万吨，超过1997年12768万吨的历史最好水平，比10年前增长31.6%": 1997
+    is the compared record's year, not the growth rate's.
+    """
+    start = low
+    for comma in _COMMA.finditer(text, low, at):
+        start = comma.end()
+    end = _COMMA.search(text, at, amount)
+    return end is not None and comparison_clause(text[start:at])
 
 
 def _period_text(

@@ -10,6 +10,7 @@ document: a quoted "655" of a "(655)" cell is -655.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -30,11 +31,12 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .._values.quantity import Quantity
 from .claims import Claim
 from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind, row_unit
-from .lines import is_furniture
+from .lines import Lines, is_furniture
 from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
 from .prose_amounts import disambiguate
 from .reading import Candidate, candidates, check, choose, note_cells
+from .records import AmountRecord, read_cell, read_prose, scope_of
 from .structure import Structure
 from .words import any_of
 
@@ -56,6 +58,7 @@ class Reading:
     declaration: UnitDeclaration | None
     listed: bool  # its period came from a "respectively" list
     sentence: tuple[int, int] | None  # the sentence around a prose amount (None in a table)
+    record: AmountRecord  # what the amount is: subject, entity, role, scope
 
 
 def read_quantity(
@@ -119,9 +122,146 @@ def read_quantity(
                 f"({line_of(text, q_start, q_end).strip()!r}), not an amount; quote a figure",
                 text=quote[:200],
             )
+    if cell is None:
+        quantity = _shared_scale(text, quantity, claim, structure.table)
     quantity = _dimension(doc, structure.table, quantity, claim, cell)
     sentence = None if cell is not None else sentence_around(text, a, b, (start, end))
-    return Reading(quantity, used, listed is not None, sentence)
+    amount = quantity.span if quantity.span is not None else (a, b)
+    if cell is not None:
+        record = _cell_record(doc, structure, cell, amount)
+    else:
+        record = read_prose(text, amount, sentence or (a, b))
+    return Reading(quantity, used, listed is not None, sentence, record)
+
+
+_CAPTION_LINES = 10
+# A note marker written after a row label: "Stock-based compensation (1)", "Revenue (a)"
+_MARKER = regex.compile(r"[(（]\s*(?:\d{1,2}|[a-z])\s*[)）]|\d{1,2}\)")
+_CAPTION_WIDTH = 60
+
+
+def _is_marker(text: str, span: tuple[int, int]) -> bool:
+    """A note marker "(1)" ending its row label's line, the row's amounts on the lines after.
+
+    In a one-line row ("Other income (expense), net (12) 5 7") the bracket is the first
+    amount, a negative: amounts follow it on its line.
+    """
+    line_start = text.rfind("\n", 0, span[0]) + 1
+    line_end = text.find("\n", span[1])
+    rest = text[span[1] : line_end if line_end != -1 else len(text)]
+    return bool(
+        _MARKER.fullmatch(text[span[0] : span[1]])
+        and regex.search(r"[^\W\d_][\s,.:]*$", text[line_start : span[0]])
+        and not rest.strip()
+    )
+
+
+def _group_heading(text: str, lines: Lines, row: int) -> str:
+    """The heading a table row sits under: "Net income per share:" over "Basic … Diluted".
+
+    Scanning up past amounts and one-word sibling rows ("Basic", "Copper"): a line
+    ending with a colon is the heading; a line of several words without amounts is
+    the heading only right above the row (else it is an earlier row's label, as
+    "Income Before Income Taxes" above "13,086 … Income taxes").
+    """
+    for index in range(row - 1, max(-1, row - 1 - _CAPTION_LINES), -1):
+        x, y = lines.bounds(index)
+        line = text[x:y].strip().strip("|").strip()
+        if not line or regex.search(r"\d", line) or not regex.search(r"[^\W\d_]", line):
+            continue  # a blank line, an amount, a lone "$"
+        if line.endswith((":", "：")):
+            return line
+        if index == row - 1 and (len(line.split()) > 1 or not line.isascii()):
+            return line
+        if len(line.split()) > 1 or not line.isascii():
+            return ""  # an earlier row's label: no heading of this row
+    return ""
+
+
+def _cell_record(
+    doc: Document, structure: Structure, cell: Candidate, amount: tuple[int, int]
+) -> AmountRecord:
+    """The record of a table cell: its row's words, its column, its caption and statement."""
+    text, lines = doc.text, structure.lines
+    header = cell.column.header if cell.column is not None else ""
+    first = cell.label_span[0] if cell.label_span is not None else cell.start
+    row = lines.index(first)
+    caption = [header]
+    for index in range(row - 1, max(-1, row - 1 - _CAPTION_LINES), -1):
+        x, y = lines.bounds(index)
+        line = text[x:y].strip().strip("|").strip()
+        if line and len(line) <= _CAPTION_WIDTH and "|" not in line:
+            caption.append(line)  # a short heading line above the row: "FY23 Outlook"
+    group = _group_heading(text, lines, row)
+    at = bisect.bisect_right(lines.headings, cell.start) - 1  # the statement above the row
+    scope = None
+    if at >= 0:
+        heading = lines.headings[at]
+        end = text.find("\n", heading)
+        scope = scope_of(text[heading : end if end != -1 else len(text)])
+    change = cell.column is not None and cell.column.kind == "change"
+    label = cell.words or cell.label
+    if cell.grid and cell.label_span is not None:
+        label = text[cell.label_span[0] : cell.label_span[1]]  # its lines: group, then row
+    marker = cell.grid and _is_marker(text, amount)
+    if not marker and cell.grid and any(_is_marker(text, other) for other in cell.row_cells):
+        raise AmbiguousQuantityError(
+            f"the row {cell.label!r} ends its label with a note marker that the table reads "
+            "as one of its cells, so its amounts may sit one column off; quote the cell with "
+            "its column header, or pass the table with '|' between its cells",
+            text=text[amount[0] : amount[1]],
+            candidates=tuple(text[x:y] for x, y in cell.row_cells[:12]),
+        )
+    return read_cell(
+        amount,
+        label,
+        change_column=change,
+        context=" ".join(caption),
+        scope=scope,
+        heading=group,
+        marker=marker,
+    )
+
+
+# "$1.2 and $1.1 million", "1.2、1.5和1.8亿元": list members after the amount, the last
+# carrying the scale (and the currency sign) they share.
+_LIST_TAIL = regex.compile(
+    r"(?:\s*(?:,|，|、|and|or|to|和|及|与|至|-|–)\s*"
+    r"(?P<sign>US\$|\$|£|€|¥|RMB|人民币)?\s*\d[\d,.]*)+"
+    r"\s*(?P<scale>[^\W\d_]+|[万亿千百]+元?)",
+    regex.IGNORECASE,
+)
+_SIGN = regex.compile(r"^(?:US\$|\$|£|€|¥|RMB|人民币)", regex.IGNORECASE)
+
+
+def _shared_scale(text: str, quantity: Quantity, claim: Claim, table: UnitTable) -> Quantity:
+    """The amount with the scale a list shares: "$1.2" of "$1.2 and $1.1 million" is $1.2 million.
+
+    Only a bare number (no scale or unit of its own, none from a declaration) whose
+    list's last member writes the same currency sign and a scale; when the scale does
+    not parse, the amount is refused rather than read unscaled.
+    """
+    if quantity.span is None or quantity.unit_from_context:
+        return quantity
+    raw = quantity.raw.strip()
+    own_sign = _SIGN.match(raw)
+    if regex.search(r"[^\W\d_]|[万亿千百元]", raw[own_sign.end() if own_sign else 0 :]):
+        return quantity  # "$1.2 million and …": it carries its own scale
+    tail = _LIST_TAIL.match(text, quantity.span[1], min(len(text), quantity.span[1] + 120))
+    if tail is None:
+        return quantity
+    sign = (tail.group("sign") or "").casefold()
+    if sign != (own_sign.group().casefold() if own_sign else ""):
+        return quantity  # "$1.2 and 3 million shares": no shared unit
+    try:
+        scaled = parse_quantity(
+            f"{raw} {tail.group('scale')}", dimension=claim.currency, table=table
+        )
+    except FincalcError:
+        return quantity  # "$5 and $6 in 2024": the word after the list is no scale
+    if scaled.value == quantity.value:
+        return quantity
+    return replace(scaled, span=quantity.span, raw=quantity.raw)
 
 
 def _widen(text: str, a: int, b: int) -> tuple[int, int]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from datetime import date, timedelta
 from decimal import Decimal
 
 import regex
@@ -36,10 +37,12 @@ from .tables import (
     _kind_conflict,
     _spaced_row,
 )
+from .words import DIGIT, any_of
 
 __all__ = ["Candidate", "candidates", "check", "choose", "note_cells"]
 
 _LISTED = 12
+_LABEL_CELLS = 8
 _PERCENT = UnitContext(Decimal("0.01"), "RATIO", "%")
 
 
@@ -60,6 +63,7 @@ class Candidate:
     grid: bool = False  # a cell of a cell-per-line or one-line row (read whole)
     paired: bool = False  # its relative column has its counterpart (期末 and 期初) in the table
     dash: bool = False  # "—", "不适用": the column holds no amount in this row
+    words: str = ""  # every label cell of its row ("华东区 营业收入"), for the metric check
 
 
 def candidates(
@@ -90,6 +94,12 @@ def candidates(
             "",
         )
         every = tuple((c.start, c.end) for c in parsed.amounts)
+        first = parsed.amounts[0].start if parsed.amounts else b
+        words = " ".join(  # the label cells: those before the row's first amount
+            text[x:y]
+            for x, y in _delimited_cells(text, a, min(b, first), delimiter)[:_LABEL_CELLS]
+            if x < y and not DIGIT.search(text, x, y)  # "增加2.69个百分点" is no label
+        )
         width = sum(1 for c in parsed.amounts if c.column is not None)
         kinds = {c.column.kind for c in parsed.amounts if c.column is not None}
         for cell in cells:
@@ -106,6 +116,7 @@ def candidates(
                     width,
                     notes=parsed.notes,
                     paired=_paired(column, kinds),
+                    words=words,
                 )
             )
         row += 1
@@ -240,6 +251,7 @@ def _grid_candidate(
         grid=True,
         paired=_paired(column, kinds),
         dash=cell.kind == "dash",
+        words=" ".join(label.split()),
     )
 
 
@@ -341,7 +353,11 @@ def choose(
             for c in cells
             if c.column is not None
             and c.column.period is not None
-            and same_claimed_period(c.column.period, period, claim.period, calendar)
+            and (
+                _opens(c.column.period) == period.start
+                if _opening_balance(c, c.column.period, period)
+                else same_claimed_period(c.column.period, period, claim.period, calendar)
+            )
         ]
         if len(named) > 1 or not named:
             named = _by_currency(named or cells, claim)
@@ -423,6 +439,20 @@ def check(
             differing=(field_name,),
         )
     if column is not None and column.period is not None:
+        if _opening_balance(cell, column.period, period):
+            opening = Period.instant(_opens(column.period))
+            if opening.start == period.start:
+                return
+            raise CaliberMismatchError(
+                f"the quoted amount {raw!r} is the balance at the beginning of the period "
+                f"headed {column.header!r} (row {cell.label!r}), i.e. on "
+                f"{opening.start.isoformat()}, but the claim says {claim.period!r}; quote the "
+                "cell of the column whose period begins the day after the claimed date",
+                operation="resolve",
+                left=claim.period,
+                right=column.header,
+                differing=("period",),
+            )
         if not same_claimed_period(column.period, period, claim.period, calendar):
             raise CaliberMismatchError(
                 f"the quoted amount {raw!r} is in the column headed {column.header!r} "
@@ -456,6 +486,19 @@ def check(
             text=quote[:200],
             candidates=listed,
         )
+
+
+_OPENING = regex.compile(any_of("opening_balance.anywhere"), regex.IGNORECASE)
+
+
+def _opens(column: Period) -> date:
+    """The balance date of an opening-balance cell: the day before its column's period."""
+    return column.start - timedelta(days=1)
+
+
+def _opening_balance(cell: Candidate, column: Period, claimed: Period) -> bool:
+    """An instant claimed from a "beginning of period" row under a column of a duration."""
+    return claimed.is_instant and not column.is_instant and bool(_OPENING.search(cell.label))
 
 
 def _headers_hint(cell: Candidate) -> str:

@@ -43,6 +43,7 @@ from .documents import Document
 from .periods import _basis_equivalent, _check_quote_period, _claim_period
 from .quantities import read_quantity
 from .signs import apply_sign_words
+from .verify import verify_record
 
 __all__ = ["Resolution", "UnresolvedClaim", "resolve", "resolve_all"]
 
@@ -63,6 +64,11 @@ ReasonCode = Literal[
     "basis_mismatch",
     "period_mismatch",
     "bad_period",
+    "metric_mismatch",
+    "metric_unverified",
+    "entity_mismatch",
+    "role_mismatch",
+    "not_actual",
     "invalid_claim",
 ]
 
@@ -90,6 +96,14 @@ def reason_code(error: FincalcError) -> ReasonCode:
     """
     if isinstance(error, CaliberMismatchError) and "period" in error.differing:
         return "period_mismatch"
+    if isinstance(error, CaliberMismatchError) and error.differing[:1] == ("metric",):
+        return "metric_unverified" if "unverified" in error.differing else "metric_mismatch"
+    if isinstance(error, CaliberMismatchError) and error.differing[:1] == ("entity",):
+        return "entity_mismatch"
+    if isinstance(error, CaliberMismatchError) and error.differing[:1] == ("role",):
+        return "role_mismatch"
+    if isinstance(error, CaliberMismatchError) and error.differing[:1] == ("actual",):
+        return "not_actual"
     if (
         isinstance(error, InvalidRecordError)
         and error.field == "quote"
@@ -221,7 +235,18 @@ def resolve(
             evidence_id=claim.evidence_id,
         )
     structure = doc._structure(_unit_table(table))
-    span = locate(doc.text, claim.quote, min_ratio=min_ratio)
+    try:
+        span = locate(doc.text, claim.quote, min_ratio=min_ratio)
+    except AmbiguousQuoteError as error:
+        # locate's hint names its own occurrence=/near= options; a claim has neither
+        head = error.message.split("; pass occurrence=")[0].split("; near=")[0]
+        raise AmbiguousQuoteError(
+            f"{head}; quote more of the surrounding text (the row label, the words before "
+            "the number) so the quote stands once in the document",
+            quote=error.quote,
+            offsets=error.offsets,
+            method=error.method,
+        ) from error
     if span.method == "fuzzy":
         _check_fuzzy_kept_names(claim, span.text, span.start, span.end, span.score)
     period, basis = _claim_period(claim.period, calendar)
@@ -240,6 +265,14 @@ def resolve(
             (period, calendar),
             reading.sentence,
         )
+    verify_record(
+        doc.text,
+        reading.record,
+        claim,
+        quantity.raw or claim.quote,
+        reading.sentence,
+        period.last_day.year if basis is not Basis.INSTANT else None,
+    )
     if basis.value != claim.basis and not (
         # A first quarter or a whole fiscal year is both its own period and its
         # year to date: either label gives the same number; the caliber keeps
@@ -276,6 +309,7 @@ def resolve(
         score=span.score,
         unit_declaration=declaration.text if declaration else None,
         unit_declaration_span=declaration.span if declaration else None,
+        scope=reading.record.scope,
     )
     return Fact(quantity, caliber, evidence)
 

@@ -52,6 +52,9 @@ class Evidence:
         sources: For a derived figure (``Computation.as_fact()``), the evidence
             of every source fact it was computed from, so a chained computation
             cites the original pages; empty for a figure read from a document.
+        scope: The statement the figure was read from when its title says:
+            ``"consolidated"`` (合并) or ``"parent"`` (母公司, the parent company's
+            own statements); None when the page does not say (prose, untitled tables).
 
     >>> Evidence("report-2025Q3", "营业收入 8.7 亿元", span=(120, 131)).span
     (120, 131)
@@ -66,6 +69,7 @@ class Evidence:
     unit_declaration: str | None = None
     unit_declaration_span: tuple[int, int] | None = None
     sources: tuple[Evidence, ...] = ()
+    scope: Literal["consolidated", "parent"] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.evidence_id, str) or not self.evidence_id.strip():
@@ -82,6 +86,12 @@ class Evidence:
             )
         for name in ("evidence_id", "quote", "unit_declaration"):
             check_no_surrogate(getattr(self, name), f"Evidence.{name}")
+        if self.scope not in (None, "consolidated", "parent"):
+            raise InvalidInputError(
+                f"Evidence.scope must be 'consolidated', 'parent' or None, got {self.scope!r}",
+                argument="scope",
+                value=repr(self.scope)[:80],
+            )
         _check_span(self.span, "span")
         _check_span(self.unit_declaration_span, "unit_declaration_span")
         if not isinstance(self.sources, tuple) or not all(
@@ -110,6 +120,8 @@ class Evidence:
         }
         if self.sources:
             data["sources"] = [source.to_dict() for source in self.sources]
+        if self.scope is not None:  # only when the statement says: older JSON stays identical
+            data["scope"] = self.scope
         return data
 
 
