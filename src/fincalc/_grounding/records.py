@@ -54,6 +54,7 @@ _HAN_RUN = regex.compile(r"\p{Han}+")
 # Words of a clause that name no subject: years, fillers, comparison bases.
 _FILLER = regex.compile(
     r"(?i)(?:19|20)\d{2}\s*年?(?:度)?|[一二三四]季度|上半年|下半年|全年|报告期内|本报告期|本期|"
+    r"按不变价格计算|按可比价格计算|"  # the conventional basis of a growth rate, no subject
     r"本年度|本年|年度|本期|上期|比上年同期|比上年|较上年同期|较上年|比去年|较去年|同比|上年同期|上年|去年|其中|合计|共|"
     r"实现|完成|达到|约|为|是|了|的|和|及|与|年|"
     r"\b(?:in|of|the|a|an|was|were|is|are|to|by|from|fiscal|year|quarter|compared|with|"
@@ -160,8 +161,11 @@ def _names_subject(text: str) -> bool:
     if comparison_clause(text):
         return False  # "超过1997年…水平": the compared figure's clause names no subject
     first = _NUMBER.search(text)
-    words = _FILLER.sub(" ", _fold(text[: first.start() if first else len(text)]))
-    words = _pattern("role.change", "role.comparative", "guidance").sub(" ", words)
+    # the role words first: "an increase of" loses its "an"/"of" to the fillers
+    words = _pattern("role.change", "role.comparative", "guidance").sub(
+        " ", _fold(text[: first.start() if first else len(text)])
+    )
+    words = _FILLER.sub(" ", words)
     return bool(regex.search(r"\p{Han}{2}|[a-z]{3}", words))
 
 
