@@ -567,15 +567,17 @@ def build_parser() -> argparse.ArgumentParser:
     ck.add_argument(
         "--expected",
         required=True,
-        help="gold in base units (元, dollars; 0.052 for 5.2%%) or as written ('$303 million')",
+        help="gold as written ('$303 million', '$1577.00', '24.26'): a bare gold takes the "
+        "question's or --unit's unit unless written in full; trailing zeros are padding",
     )
     ck.add_argument("--precision", help="gold precision in base units, a power of ten: 1E+6")
     ck.add_argument("--dimension", help="CNY, USD, RATIO, …")
     ck.add_argument("--unit", help="unit of bare numbers: 亿元, 'USD millions', percent")
     ck.add_argument(
         "--question",
-        help="the question asked; one asking how large a decrease or loss is takes a "
-        "positive gold as that size",
+        help="the question asked: its unit ('in USD millions') frames a bare gold and bare "
+        "answers, its year and subject pick the concluding figure, and one asking how large a "
+        "decrease or loss is takes a positive gold as that size",
     )
     ck.add_argument("--abs", help="absolute tolerance in base units")
     ck.add_argument("--rel", help="relative tolerance (0.01 = 1%%)")
