@@ -10,7 +10,9 @@ Usage::
 Areas: import, value_types, ops, parse, locate, grounding, evaluate, judge (agreement with
 human grades, from the calibration file when present), scaling (Dask against one process;
 needs the ``dask`` extra, and prints a note without it), hostile (issue 16: extract, the
-first resolve and locate's memory at hostile sizes and shapes); ``growth`` selects the
+first resolve and locate's memory at hostile sizes and shapes), filings (issue 28: claims
+built from the inline-XBRL tags of the filings in ``../shared/filings``, resolved in each page
+form; needs the ``bench`` extra, skips without it or the filings); ``growth`` selects the
 two areas that produce the growth series (locate and evaluate).  Each area
 checks its outputs before timing them; a wrong answer stops the run with exit
 status 1.  After the areas come the growth tables (log-log slope of the last
@@ -52,6 +54,7 @@ AREAS = {
     "judge": "benchmarks.judge_bench",
     "scaling": "benchmarks.scaling_bench",
     "hostile": "benchmarks.hostile_bench",
+    "filings": "benchmarks.filings_bench",
 }
 ALIASES = {
     "value-types": ["value_types"],
