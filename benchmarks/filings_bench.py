@@ -33,8 +33,9 @@ so it is counted apart from the table structure's own wrong values.
 
 Page forms: (a) BeautifulSoup ``get_text("\\n")`` of the whole filing, (b)
 html2text with LangChain's ``Html2TextTransformer`` settings (``ignore_links``
-and ``ignore_images``), (c) ``Document.from_html`` when it exists. A quote that cannot be found in a form's text (the converter changed
-the label) is counted as *not built*, not as a refusal.
+and ``ignore_images``), (c) ``Document.from_html`` when it exists. A quote
+that cannot be found in a form's text (the converter changed the label) is
+counted as *not built*, not as a refusal.
 """
 
 from __future__ import annotations
