@@ -378,6 +378,72 @@ def _header_run(lines: list[Line], i: int) -> tuple[int, list[int]]:
     return (heads[len(kept)] if kept else j), kept
 
 
+_OPEN = regex.compile(r"(?P<mark>US\$|HK\$|\$)?\s*[(（]")
+_CLOSE = regex.compile(r"[)）]\s*%?")
+
+
+def _next_filled(lines: list[Line], i: int) -> int:
+    while i < len(lines) and lines[i].kind == "blank":
+        i += 1
+    return i
+
+
+def _join_brackets(text: str, lines: list[Line]) -> list[Line]:
+    """Join an accounting negative an HTML converter wrote over lines: "(" / "7,900" / ")".
+
+    A line holding only "(" (or "$ (") followed by a line of one amount, and a
+    line holding only ")" after an amount that opened its bracket, are one cell:
+    the amount token then spans from "(" to ")", so the bracket's sign is read
+    with it. Anything else on those lines leaves them as they are.
+    """
+    out = list(lines)
+    for i, line in enumerate(out):
+        opened = _OPEN.fullmatch(text, line.start, line.end) if line.kind == "label" else None
+        if opened is None:
+            continue
+        j = _next_filled(out, i + 1)
+        if j >= len(out) or out[j].kind != "values" or len(out[j].amounts) != 1:
+            continue
+        amount = out[j].amounts[0]
+        if amount.kind != "amount" or out[j].tokens[-1] != amount:
+            continue
+        marks = [t for t in out[j].tokens if t.kind == "mark"]
+        opening = opened.end() - 1
+        lead = [Token(opened.start("mark"), opened.end("mark"), "mark")] if opened["mark"] else []
+        if text[amount.end - 1] in ")）":
+            end, last = amount.end, j
+        else:
+            k = _next_filled(out, j + 1)
+            if k >= len(out) or out[k].kind != "label":
+                continue
+            if not _CLOSE.fullmatch(text, out[k].start, out[k].end):
+                continue
+            end, last = out[k].end, k
+        tokens = (*lead, *marks, Token(opening, end, "amount"))
+        out[i] = Line("values", line.start, end, tokens)
+        for k in range(i + 1, last + 1):
+            out[k] = Line("blank", out[k].start, out[k].start)
+    for j, line in enumerate(out):  # "(7,900" / ")"
+        if line.kind != "values" or not line.amounts:
+            continue
+        amount = line.tokens[-1]
+        body = text[amount.start : amount.end]
+        if (
+            amount.kind != "amount"
+            or not body.startswith(("(", "（"))
+            or body.endswith((")", "）"))
+        ):
+            continue
+        k = _next_filled(out, j + 1)
+        closing = k < len(out) and out[k].kind == "label"
+        if closing and _CLOSE.fullmatch(text, out[k].start, out[k].end):
+            tokens = (*line.tokens[:-1], Token(amount.start, out[k].end, "amount"))
+            out[j] = Line("values", line.start, out[k].end, tokens)
+            for m in range(j + 1, k + 1):
+                out[m] = Line("blank", out[m].start, out[m].start)
+    return out
+
+
 def build_grid(
     text: str, bounds: list[tuple[int, int, bool]], table: UnitTable, *, page_end: bool
 ) -> Grid:
@@ -386,7 +452,7 @@ def build_grid(
     ``text`` is the folded document; ``page_end`` says the last line ends a page
     (so a bare number there may be the page number).
     """
-    lines = [classify(text, a, b, table, declared=d) for a, b, d in bounds]
+    lines = _join_brackets(text, [classify(text, a, b, table, declared=d) for a, b, d in bounds])
     last = max((i for i, line in enumerate(lines) if line.kind != "blank"), default=-1)
     tables: list[GridTable] = []
     current, row = _Table(), _Row()

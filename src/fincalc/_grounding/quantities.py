@@ -95,7 +95,9 @@ def read_quantity(
                 context, declaration = _context(doc, structure, (a, b), claim, None)
     segment = text[a:b]
     if cell is not None and cell.grid:
-        segment = segment.replace("\n", " ")  # a cell "22.0" / "%" on two lines; offsets kept
+        # a cell "22.0" / "%" or "(" / "7" / ")" on several lines, with the zero-width
+        # spaces a converter leaves between them; offsets kept
+        segment = segment.replace("\n", " ").replace("\u200b", " ")
     for x, y in note_cells(doc, structure, a, b, calendar):  # a Notes cell is never an amount
         if a <= x and y <= b:
             segment = segment[: x - a] + " " * (y - x) + segment[y - a :]

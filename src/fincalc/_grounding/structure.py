@@ -20,6 +20,8 @@ from .lines import Lines
 
 __all__ = ["Structure"]
 
+_INVISIBLE = str.maketrans(dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff", " "))
+
 
 class Structure:
     """The lines, declarations and tables of one text, read with one unit table.
@@ -47,8 +49,13 @@ class Structure:
 
     @functools.cached_property
     def folded(self) -> str:
-        """The text with full-width digits and brackets folded (same length, same offsets)."""
-        return fold_characters(self.text)
+        """The text with full-width digits and brackets folded (same length, same offsets).
+
+        Invisible characters an HTML converter leaves (zero-width spaces, word
+        joiners, a byte-order mark) are spaces here, so a line holding only
+        them is blank and never a row label.
+        """
+        return fold_characters(self.text).translate(_INVISIBLE)
 
     def declaration(self, index: int) -> UnitDeclaration:
         """The ``index``-th declaration, with the region it governs."""
