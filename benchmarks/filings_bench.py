@@ -225,6 +225,8 @@ def statement_cells(soup: Any) -> list[Cell]:
             position = 0
             row_cells = []
             for node in tr.find_all(re.compile("^ix:nonfraction$")):
+                if node.find_parent(["td", "th"]) is tds[0] or not node.get_text().strip():
+                    continue  # "$0.01 par value" inside the label; a tag printing nothing
                 context = contexts.get(node.get("contextref", ""))
                 if context is None or context.dimensional or context.claim_period() is None:
                     continue
@@ -269,6 +271,7 @@ def _number_pattern(shown: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\d,.])" + re.escape(shown) + r"(?![\d,]|\.\d)")
 
 
+_WORDS = re.compile(r"[^\W\d_]")  # a letter: another row's label lies between
 _CELL_GAP = 400  # at most this many characters between a label or cell and the next cell
 _TRIES = 300  # label occurrences tried per row
 
@@ -304,8 +307,8 @@ def _row_at(
     found = []
     for cell in members:
         number = _number_pattern(cell.shown).search(text, position, position + _CELL_GAP)
-        if number is None:
-            return None
+        if number is None or _WORDS.search(text, position, number.start()):
+            return None  # the cell must follow the label or the cell before with no words between
         end = number.end()
         tail = re.match(r"[\s|]*\)", text[end : end + 40])
         if cell.negative_printed and tail:

@@ -170,6 +170,9 @@ def _trailing_values(text: str, start: int, end: int) -> tuple[int, list[Token]]
                 break
             cut -= 2
             continue
+        word = piece.group()
+        if word.count(")") + word.count("）") > word.count("(") + word.count("（"):
+            break  # "Inventories (Notes 1 and 3)": the bracket the label opened closes here
         if not _value_tokens(text, piece.start(), piece.end()):
             break
         cut -= 1
@@ -180,8 +183,14 @@ def _trailing_values(text: str, start: int, end: int) -> tuple[int, list[Token]]
     if cut == len(pieces):
         return None
     tokens = _value_tokens(text, pieces[cut].start(), end)
-    if not tokens or not any(t.kind == "amount" for t in tokens):
+    if not tokens:
         return None
+    if not any(t.kind == "amount" for t in tokens):
+        # "Preferred stock; ... none issued  -     -": dashes set apart from the label by a
+        # gap of spaces are the row's empty cells; "Non -" or "A - B" stay label words
+        gap = text[pieces[cut - 1].end() : pieces[cut].start()]
+        if len(gap) < 2 or any(t.kind != "dash" for t in tokens if t.kind != "mark"):
+            return None
     if not regex.search(r"\p{L}", text[start : pieces[cut - 1].end()]):
         return None
     return pieces[cut - 1].end(), tokens

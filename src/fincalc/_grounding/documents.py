@@ -199,7 +199,8 @@ def _page_unit(text: str) -> UnitContext:
 
 # -- the unit of a row ------------------------------------------------------------
 
-_PAREN_GROUP = regex.compile(r"[（(]\s*+([^()（）\n\d]{1,16}?)\s*+[)）]")
+# Not right after a Latin letter or digit: "401(k)" names a plan, not thousands.
+_PAREN_GROUP = regex.compile(r"(?<![A-Za-z0-9])[（(]\s*+([^()（）\n\d]{1,16}?)\s*+[)）]")
 _PER_SHARE_SUFFIX = regex.compile(r"\s*(?:/|每|per\s)\s*(?:股|share)$", regex.IGNORECASE)
 
 
@@ -252,6 +253,11 @@ def label_unit(
 
 
 RowKind = Literal["per_share", "shares", "percent"]
+_KINDS: tuple[tuple[RowKind, regex.Pattern[str]], ...] = (
+    ("per_share", _PER_SHARE),
+    ("shares", _SHARES),
+    ("percent", _PERCENT),
+)
 
 
 def row_kind(label: str, metric: str) -> RowKind | None:
@@ -261,14 +267,19 @@ def row_kind(label: str, metric: str) -> RowKind | None:
     'shares'
     >>> row_kind("Basic", "Basic earnings per share")
     'per_share'
+    >>> row_kind("Weighted average shares used in computing net income per share", "Basic")
+    'shares'
     """
     for text in (metric, label):
-        if _PER_SHARE.search(text):
-            return "per_share"
-        if _SHARES.search(text):
-            return "shares"
-        if _PERCENT.search(text):
-            return "percent"
+        # the kind named first is the row's: "Weighted average shares used in computing
+        # net income per share" counts shares, "Net income per share" is per share
+        found = [
+            (match.start(), order, kind)
+            for order, (kind, pattern) in enumerate(_KINDS)
+            if (match := pattern.search(text)) is not None
+        ]
+        if found:
+            return min(found)[2]
     return None
 
 

@@ -71,6 +71,9 @@ class GridRow:
     notes: tuple[tuple[int, int], ...]
     mark: tuple[int, int] | None
     aligned: bool
+    # the heading of the block the row is in ("Net income per share:" over "Basic" and
+    # "Diluted"), when the row's own label does not hold it
+    section: tuple[int, int] | None = None
 
     @property
     def amounts(self) -> tuple[GridCell, ...]:
@@ -282,9 +285,11 @@ class _Row:
     tokens: list[Token] = field(default_factory=list)
     notes: list[tuple[int, int]] = field(default_factory=list)
     wrapped: int = 0  # leading tokens that may finish a wrapped label ("... of $42 and" / "$38")
+    last_line: int = -1  # where the last line of the label starts
 
     def add_label(self, start: int, end: int) -> None:
         self.label = (self.label[0] if self.label else start, end)
+        self.last_line = start
 
 
 @dataclass
@@ -294,6 +299,7 @@ class _Table:
     titles: tuple[str, ...] = ()
     rows: list[GridRow] = field(default_factory=list)
     mark: tuple[int, int] | None = None
+    section: tuple[int, int] | None = None
 
     def close(self, row: _Row, text: str, page_end: bool) -> None:
         amounts = [t for t in row.tokens if t.kind != "mark"]
@@ -337,7 +343,13 @@ class _Table:
         )
         mark = (marks[0].start, marks[0].end) if marks else None
         self.mark = self.mark or mark
-        self.rows.append(GridRow(row.label, cells, tuple(notes), mark, aligned or len(cells) == 1))
+        section = self.section
+        if row.label is not None and row.last_line > row.label[0]:
+            # "Net income per share:" / "Basic": the heading lines head the rows after too
+            self.section, section = (row.label[0], row.last_line), None
+        self.rows.append(
+            GridRow(row.label, cells, tuple(notes), mark, aligned or len(cells) == 1, section)
+        )
 
     def next(self, headers: list[HeaderCell]) -> _Table:
         """The table a header run starts; a table with no rows passes on its periods as titles
@@ -444,6 +456,47 @@ def _join_brackets(text: str, lines: list[Line]) -> list[Line]:
     return out
 
 
+_QUALIFIER_WORDS = any_of("row_qualifiers.words", space=r"\s+")
+_QUALIFIER = regex.compile(rf"\s*(?:{_QUALIFIER_WORDS})\s*[:：]?\s*", regex.IGNORECASE)
+
+
+def row_label(text: str, row: GridRow) -> str:
+    """The row's label, with its block's heading when the label only qualifies it.
+
+    "Diluted" under "Net income per share of common stock:" (after the "Basic"
+    row) is the diluted net income per share; "Basic" under "Weighted average
+    shares used in computing net income per share" is a share count. A label
+    that is not such a qualifier ("Net income") is its own.
+
+    >>> text = "Net income per share:\\nBasic $ 0.36\\nDiluted $ 0.33"
+    >>> row = GridRow((35, 42), (), (), None, True, section=(0, 21))
+    >>> row_label(text, row)
+    'Net income per share: Diluted'
+    """
+    own = text[row.label[0] : row.label[1]] if row.label else ""
+    if row.section is None or not _QUALIFIER.fullmatch(own):
+        return own
+    return " ".join(text[row.section[0] : row.section[1]].split()) + " " + own.strip()
+
+
+_SENTENCE_END = regex.compile(r"[.。!?！？:：;；]\s*$")
+
+
+def _long_labels(text: str, lines: list[Line]) -> None:
+    """A long row label read as prose is a label when amounts follow it on the next line.
+
+    "Depreciation and amortization of property and equipment and capitalized
+    content costs, operating lease assets, and other" has the words of a
+    sentence but no sentence end, and its amounts are on the lines after it.
+    """
+    for i, line in enumerate(lines):
+        if line.kind != "prose" or _SENTENCE_END.search(text, line.start, line.end):
+            continue
+        j = _next_filled(lines, i + 1)
+        if j < len(lines) and lines[j].kind == "values" and lines[j].amounts:
+            lines[i] = Line("label", line.start, line.end)
+
+
 def build_grid(
     text: str, bounds: list[tuple[int, int, bool]], table: UnitTable, *, page_end: bool
 ) -> Grid:
@@ -453,6 +506,7 @@ def build_grid(
     (so a bare number there may be the page number).
     """
     lines = _join_brackets(text, [classify(text, a, b, table, declared=d) for a, b, d in bounds])
+    _long_labels(text, lines)
     last = max((i for i, line in enumerate(lines) if line.kind != "blank"), default=-1)
     tables: list[GridTable] = []
     current, row = _Table(), _Row()

@@ -20,7 +20,7 @@ from .._values.vocabulary import vocabulary
 from .claims import Claim
 from .words import MONTH_NAMES, any_of
 
-__all__ = ["names_another_period", "one_of_claimed_period", "same_claimed_period"]
+__all__ = ["names_another_period", "one_of_claimed_period", "row_period", "same_claimed_period"]
 
 _RANGE = regex.compile(
     r"\s*(\d{4}-\d{2}-\d{2})\s*(?:to|through|~|～|至|到|–|—|\.\.|/)\s*(\d{4}-\d{2}-\d{2})\s*"
@@ -97,6 +97,36 @@ def same_claimed_period(
         and last.year == claimed.start.year
         and last.month >= 6
     )
+
+
+_ROW_BEGIN = regex.compile(any_of("row_period.begin", space=r"\s+"), regex.IGNORECASE)
+_ROW_END = regex.compile(any_of("row_period.end", space=r"\s+"), regex.IGNORECASE)
+
+
+def row_period(column: Period, label: str) -> Period:
+    """The period a row's cell holds under a column headed ``column``.
+
+    A row of a flow column whose label names the start or the end of the
+    period ("Cash, beginning of year", "期初现金及现金等价物余额") holds the
+    balance at that date: the start is the day before the period begins (the
+    close of the prior period), the end its last day. Any other row, or an
+    instant column, holds the column's own period.
+
+    >>> from datetime import date
+    >>> year = Period(date(2024, 1, 1), date(2025, 1, 1))
+    >>> row_period(year, "Cash and cash equivalents, beginning of year").last_day
+    datetime.date(2023, 12, 31)
+    >>> row_period(year, "Net income") == year
+    True
+    """
+    if column.is_instant:
+        return column
+    begins, ends = _ROW_BEGIN.search(label), _ROW_END.search(label)
+    if begins and not ends:
+        return Period.instant(column.start - timedelta(days=1))
+    if ends and not begins:
+        return Period.instant(column.last_day)
+    return column
 
 
 def _basis_equivalent(period: Period, calendar: FiscalCalendar | None) -> bool:

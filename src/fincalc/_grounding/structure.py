@@ -17,6 +17,7 @@ from .._reading.units import UnitTable, fold_characters
 from .declarations import UnitDeclaration, find_declarations, lowered, region_end
 from .grid import Grid, build_grid
 from .lines import Lines
+from .pipes import ragged_pipe_lines, unpiped
 
 __all__ = ["Structure"]
 
@@ -39,6 +40,9 @@ class Structure:
         self.table = table
         lower = lowered(text)
         self.lines = Lines.of(text, page_starts, lower)
+        # html2text's statement tables: read as rows of amounts, not by counting "|"
+        self.pipes = ragged_pipe_lines(self.lines)
+        self.pipe_lines = self.pipes.lines
         found = find_declarations(text, self.lines, table, lower, self.folded)
         self._found = [declaration for declaration, _ in found]
         self._line_index = [index for _, index in found]
@@ -53,9 +57,11 @@ class Structure:
 
         Invisible characters an HTML converter leaves (zero-width spaces, word
         joiners, a byte-order mark) are spaces here, so a line holding only
-        them is blank and never a row label.
+        them is blank and never a row label. The ``|`` of a ragged pipe table
+        (``pipes``) are spaces, so its rows read as one-line rows.
         """
-        return fold_characters(self.text).translate(_INVISIBLE)
+        folded = fold_characters(self.text).translate(_INVISIBLE)
+        return unpiped(folded, self.lines, self.pipes)
 
     def declaration(self, index: int) -> UnitDeclaration:
         """The ``index``-th declaration, with the region it governs."""
@@ -97,7 +103,10 @@ class Structure:
             last = self.lines.index(max(start, end - 1))
             bounds = []
             for index in range(first, last + 1):
-                a, b = self.lines.bounds(index)
+                if index in self.pipes.joined:
+                    continue  # the rest of a header line html2text broke in two
+                a, b = self.lines.bounds(self.pipes.joins.get(index, index))
+                a = self.lines.bounds(index)[0]
                 bounds.append((max(a, start), min(b, end), index in self._declared))
             page_end = end == self.lines.page_end(offset)
             grid = build_grid(self.folded, bounds, self.table, page_end=page_end)
