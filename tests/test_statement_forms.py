@@ -33,7 +33,63 @@ _ZERO_WIDTH = (
     "Operating revenues\n\u200b\n$\n\u200b\n412,118\n\u200b\n$\n\u200b\n398,004\n"
     "Net loss\n\u200b\n(\n\u200b\n3,512\n\u200b\n)\n\u200b\n(\n\u200b\n9,020\n\u200b\n)\n"
 )
-_PAGES = {"bs4-brackets": _BS4_BRACKETS, "zero-width": _ZERO_WIDTH}
+# html2text (LangChain's Html2TextTransformer settings) of a 10-Q income statement: an empty
+# header row, column headers as ordinary rows, rows with as many "|" as non-empty cells.
+_H2T_INCOME = (
+    "Osprey Motors, Inc.\n\nConsolidated Statements of Operations\n\n"
+    "(in millions, except per share data)\n\n"
+    "| | | | | | | | | | | | |   \n---|---|---|---|---|---|---|---|---|---|---|---|---  \n"
+    "| Three Months Ended June 30,| | Six Months Ended June 30,  \n"
+    "| 2025| | 2024| | 2025| | 2024  \n"
+    "Revenues| | | | | | |   \n"
+    "Automotive sales| $| 15,204 | | | $| 17,330 | | | $| 27,112 | | | $| 33,090 |   \n"
+    "Automotive leasing| 412 | | | 458 | | | 866 | | | 931 |   \n"
+    "Interest expense| (81)| | | (86)| | | (170)| | | (162)|   \n"
+    "Restructuring and other| --| | | 622 | | | 94 | | | 622 |   \n"
+    "Net income per share of common stock attributable to common stockholders| | | | | | |   \n"
+    "Basic| $| 0.36 | | | $| 0.44 | | | $| 0.49 | | | $| 0.89 |   \n"
+    "Diluted| $| 0.33 | | | $| 0.40 | | | $| 0.45 | | | $| 0.81 |   \n"
+    "Weighted average shares used in computing net income per share of common stock| | | | | | |   \n"
+    "Basic| 3,223| | 3,191| | 3,220| | 3,189  \n"
+    "Diluted| 3,519| | 3,481| | 3,520| | 3,483  \n"
+)
+# html2text of a balance sheet whose header cells hold a line break ("June 30,<br>2025").
+_H2T_BALANCE = (
+    "Osprey Motors, Inc.\n\nConsolidated Balance Sheets\n\n(in millions)\n\n"
+    "| | | | | |   \n---|---|---|---|---|---  \n"
+    "| June 30,  \n2025| | December 31,  \n2024  \n"
+    "Cash and cash equivalents| $| 15,587 | | | $| 16,139 |   \n"
+    "Inventory| 14,570 | | | 12,017 |   \n"
+    "Preferred stock; $0.001 par value; 100 shares authorized; none issued| --| | | --|   \n"
+    "Foreign exchange contracts| $4,797 | | ($48)|   \n"
+)
+# A pdftotext page of a cash flow statement: beginning-of-year balances, a note reference in a
+# label, a long label with no sentence end, "401(k)" in a label.
+_PDF_CASH = (
+    "PELICAN FOODS CORP.\nCONSOLIDATED STATEMENTS OF CASH FLOWS\n(Dollars in millions)\n"
+    "Year Ended December 31,\n2024\n2023\n"
+    "Cash and cash equivalents, beginning of year\n$\n8,114\n$\n6,920\n"
+    "Adjustments to reconcile net income (loss) to net cash from operating activities:\n"
+    "Depreciation and amortization of property and equipment and capitalized software costs, "
+    "operating lease assets, and other\n1,921\n1,663\n"
+    "Treasury shares issued for 401(k) contribution\n793\n953\n"
+    "Inventories (Notes 1 and 3)\n(412)\n(388)\n"
+    "Cash and cash equivalents, end of year\n$\n9,005\n$\n8,114\n"
+)
+# 合并现金流量表 (A-share, cell per line): 期初 balance under 本期发生额.
+_ZH_CASH = (
+    "合并现金流量表\n2024年1—12月\n单位：元  币种：人民币\n项目\n2024年度\n2023年度\n"
+    "加：期初现金及现金等价物余额\n1,234,567.00\n1,111,111.00\n"
+    "六、期末现金及现金等价物余额\n2,345,678.00\n1,234,567.00\n"
+)
+_PAGES = {
+    "bs4-brackets": _BS4_BRACKETS,
+    "zero-width": _ZERO_WIDTH,
+    "h2t-income": _H2T_INCOME,
+    "h2t-balance": _H2T_BALANCE,
+    "pdf-cash": _PDF_CASH,
+    "zh-cash": _ZH_CASH,
+}
 
 
 def _claim(page: str, quote: str, period: str, **extra: Any) -> dict[str, Any]:
@@ -131,6 +187,177 @@ CASES = [
         "FY2023",
         Decimal("-9020E+3"),
         {},
+    ),
+    (
+        "pipe-first-cell",
+        "html2text of a 10-Q income statement (ragged pipe table)",
+        "h2t-income",
+        "Automotive sales| $| 15,204",
+        "2025-04-01 to 2025-06-30",
+        Decimal("15204E+6"),
+        {},
+    ),
+    (
+        "pipe-cumulative-column",
+        "html2text of a 10-Q income statement (ragged pipe table)",
+        "h2t-income",
+        "Automotive leasing| 412 | | | 458 | | | 866",
+        "2025-01-01 to 2025-06-30",
+        Decimal("866E+6"),
+        {"basis": "cumulative"},
+    ),
+    (
+        "pipe-negative",
+        "html2text of a 10-Q income statement (ragged pipe table)",
+        "h2t-income",
+        "Interest expense| (81)| | | (86)",
+        "2024-04-01 to 2024-06-30",
+        Decimal("-86E+6"),
+        {},
+    ),
+    (
+        "pipe-column-not-quoted",
+        "html2text of a 10-Q income statement (ragged pipe table)",
+        "h2t-income",
+        "Automotive leasing| 412",
+        "2024-04-01 to 2024-06-30",
+        "period_mismatch",
+        {},
+    ),
+    (
+        "pipe-dash-cell-holds-its-column",
+        "html2text of a 10-Q income statement (ragged pipe table)",
+        "h2t-income",
+        "Restructuring and other| --| | | 622",
+        "2024-04-01 to 2024-06-30",
+        Decimal("622E+6"),
+        {},
+    ),
+    (
+        "per-share-diluted-under-heading",
+        "html2text: 'Diluted' under 'Net income per share ...' in a table in millions",
+        "h2t-income",
+        "Diluted| $| 0.33",
+        "2025-04-01 to 2025-06-30",
+        Decimal("0.33"),
+        {},
+    ),
+    (
+        "shares-basic-under-shares-heading",
+        "html2text: 'Basic' under 'Weighted average shares used in computing ... per share'",
+        "h2t-income",
+        "Basic| 3,223",
+        "2025-04-01 to 2025-06-30",
+        Decimal("3223E+6"),
+        {"currency": None},
+    ),
+    (
+        "pipe-broken-header-cells",
+        "html2text of a balance sheet whose header cells hold a line break",
+        "h2t-balance",
+        "Inventory| 14,570 | | | 12,017",
+        "2024-12-31",
+        Decimal("12017E+6"),
+        {"basis": "instant"},
+    ),
+    (
+        "pipe-broken-header-first",
+        "html2text of a balance sheet whose header cells hold a line break",
+        "h2t-balance",
+        "Cash and cash equivalents| $| 15,587",
+        "2025-06-30",
+        Decimal("15587E+6"),
+        {"basis": "instant"},
+    ),
+    (
+        "pipe-dash-row-is-no-label-amount",
+        "html2text: '$0.001 par value' in the label, dashes in the cells",
+        "h2t-balance",
+        "Preferred stock; $0.001 par value; 100 shares authorized; none issued| --",
+        "2025-06-30",
+        "no_quantity",
+        {"basis": "instant"},
+    ),
+    (
+        "pipe-dollar-inside-bracket",
+        "html2text: '($48)' one cell",
+        "h2t-balance",
+        "Foreign exchange contracts| $4,797 | | ($48)",
+        "2024-12-31",
+        Decimal("-48E+6"),
+        {"basis": "instant"},
+    ),
+    (
+        "beginning-of-year-is-prior-close",
+        "pdftotext cash flow: 'beginning of year' under 2024 is December 31, 2023",
+        "pdf-cash",
+        "Cash and cash equivalents, beginning of year\n$\n8,114",
+        "2023-12-31",
+        Decimal("8114E+6"),
+        {"basis": "instant"},
+    ),
+    (
+        "beginning-of-year-not-the-year-end",
+        "pdftotext cash flow: the 2024 column's opening balance is not December 31, 2024's",
+        "pdf-cash",
+        "Cash and cash equivalents, beginning of year\n$\n8,114",
+        "2024-12-31",
+        "period_mismatch",
+        {"basis": "instant"},
+    ),
+    (
+        "end-of-year-is-the-year-end",
+        "pdftotext cash flow: 'end of year' under 2024",
+        "pdf-cash",
+        "Cash and cash equivalents, end of year\n$\n9,005",
+        "2024-12-31",
+        Decimal("9005E+6"),
+        {"basis": "instant"},
+    ),
+    (
+        "long-label-is-no-prose",
+        "pdftotext cash flow: a 15-word label without a sentence end",
+        "pdf-cash",
+        "operating lease assets, and other\n1,921\n1,663",
+        "FY2023",
+        Decimal("1663E+6"),
+        {"metric": "Depreciation and amortization"},
+    ),
+    (
+        "401k-is-no-thousands",
+        "pdftotext cash flow: '401(k)' in a label of a table in millions",
+        "pdf-cash",
+        "Treasury shares issued for 401(k) contribution\n793",
+        "FY2024",
+        Decimal("793E+6"),
+        {},
+    ),
+    (
+        "note-reference-is-no-amount",
+        "pdftotext: 'Inventories (Notes 1 and 3)': '3)' closes the label's bracket",
+        "pdf-cash",
+        "Inventories (Notes 1 and 3)\n(412)\n(388)",
+        "FY2023",
+        Decimal("-388E+6"),
+        {"metric": "Inventories"},
+    ),
+    (
+        "zh-opening-cash-is-prior-close",
+        "A-share 合并现金流量表 cell per line: 期初 balance under 2024年度",
+        "zh-cash",
+        "加：期初现金及现金等价物余额\n1,234,567.00",
+        "2023-12-31",
+        Decimal("1234567.00"),
+        {"basis": "instant", "currency": "CNY"},
+    ),
+    (
+        "zh-opening-cash-not-year-end",
+        "A-share 合并现金流量表 cell per line: 期初 balance is not the year-end's",
+        "zh-cash",
+        "加：期初现金及现金等价物余额\n1,234,567.00",
+        "2024-12-31",
+        "period_mismatch",
+        {"basis": "instant", "currency": "CNY"},
     ),
 ]
 

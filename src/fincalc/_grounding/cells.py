@@ -93,7 +93,9 @@ class Line:
 # -- value tokens ---------------------------------------------------------------------
 
 _MARK = r"(?:US\$|HK\$|NT\$|A\$|C\$|S\$|R\$|RMB|\$|¥|€|£)"
-_NUMBER = r"[-+]?\(?[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?"
+# "($48)": the currency inside an accounting negative's bracket (html2text writes the HTML
+# cells "($" "48" ")" as one)
+_NUMBER = r"[-+]?\(?(?:US\$|HK\$|\$)?[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?"
 _PIECE = re.compile(
     rf"(?P<m1>{_MARK})?(?:(?P<num>{_NUMBER})(?P<pct>%[)）]?)?|(?P<dash>[—–\-―‒−]{{1,3}}|nil|n/a|na|nm"
     rf"|n\.m\.|\*|不适用|不適用))?(?P<m2>{_MARK})?",

@@ -390,7 +390,7 @@ def _header_run(lines: list[Line], i: int) -> tuple[int, list[int]]:
     return (heads[len(kept)] if kept else j), kept
 
 
-_OPEN = regex.compile(r"(?P<mark>US\$|HK\$|\$)?\s*[(（]")
+_OPEN = regex.compile(r"(?P<mark>US\$|HK\$|\$)?\s*[(（]\s*(?P<inner>US\$|HK\$|\$)?")
 _CLOSE = regex.compile(r"[)）]\s*%?")
 
 
@@ -403,7 +403,7 @@ def _next_filled(lines: list[Line], i: int) -> int:
 def _join_brackets(text: str, lines: list[Line]) -> list[Line]:
     """Join an accounting negative an HTML converter wrote over lines: "(" / "7,900" / ")".
 
-    A line holding only "(" (or "$ (") followed by a line of one amount, and a
+    A line holding only "(" (or "$ (", "($") followed by a line of one amount, and a
     line holding only ")" after an amount that opened its bracket, are one cell:
     the amount token then spans from "(" to ")", so the bracket's sign is read
     with it. Anything else on those lines leaves them as they are.
@@ -420,7 +420,9 @@ def _join_brackets(text: str, lines: list[Line]) -> list[Line]:
         if amount.kind != "amount" or out[j].tokens[-1] != amount:
             continue
         marks = [t for t in out[j].tokens if t.kind == "mark"]
-        opening = opened.end() - 1
+        opening = opened.start("inner") - 1 if opened["inner"] else opened.end() - 1
+        while text[opening] not in "(（":
+            opening -= 1
         lead = [Token(opened.start("mark"), opened.end("mark"), "mark")] if opened["mark"] else []
         if text[amount.end - 1] in ")）":
             end, last = amount.end, j

@@ -85,6 +85,7 @@ def read_quantity(
         a, b = (cell.start, cell.end) if cell.grid else (max(start, cell.start), min(end, cell.end))
     else:
         a, b = start, end
+        _not_a_table_row(structure, start, end, quote)
     a, b = _widen(text, a, b)
     context, declaration = _context(doc, structure, (a, b), claim, cell)
     if cell is None:
@@ -124,6 +125,23 @@ def read_quantity(
     quantity = _dimension(doc, structure.table, quantity, claim, cell)
     sentence = None if cell is not None else sentence_around(text, a, b, (start, end))
     return Reading(quantity, used, listed is not None, sentence)
+
+
+def _not_a_table_row(structure: Structure, start: int, end: int, quote: str) -> None:
+    """Refuse a quote on a row of a converter's pipe table whose cells were not read.
+
+    Such a row is never read as a sentence: "Total derivatives| $5,561" of a
+    table in millions whose declaration is out of reach is not $5,561.
+    """
+    lines = structure.lines
+    first, last = lines.index(start), lines.index(max(start, end - 1))
+    if any(index in structure.pipe_lines for index in range(first, last + 1)):
+        raise AmbiguousQuantityError(
+            f"the quote {quote[:80]!r} is on a row of a table whose cells and column headers "
+            "fincalc cannot align; quote a row of the table whose cells line up with its "
+            "header, or pass the table as a Markdown table with one cell per '|'",
+            text=quote[:200],
+        )
 
 
 def _widen(text: str, a: int, b: int) -> tuple[int, int]:
