@@ -267,7 +267,7 @@ def _label_pattern(label: str) -> re.Pattern[str]:
 
 def _number_pattern(shown: str) -> re.Pattern[str]:
     if shown in {"—", "-", "–", ""}:
-        return re.compile(r"[—–-]")
+        return re.compile(r"[—–-]+")  # html2text writes "—" as "--"
     return re.compile(r"(?<![\d,.])" + re.escape(shown) + r"(?![\d,]|\.\d)")
 
 

@@ -49,7 +49,8 @@ _H2T_INCOME = (
     "Net income per share of common stock attributable to common stockholders| | | | | | |   \n"
     "Basic| $| 0.36 | | | $| 0.44 | | | $| 0.49 | | | $| 0.89 |   \n"
     "Diluted| $| 0.33 | | | $| 0.40 | | | $| 0.45 | | | $| 0.81 |   \n"
-    "Weighted average shares used in computing net income per share of common stock| | | | | | |   \n"
+    "Weighted average shares used in computing net income per share of common stock"
+    "| | | | | | |   \n"
     "Basic| 3,223| | 3,191| | 3,220| | 3,189  \n"
     "Diluted| 3,519| | 3,481| | 3,520| | 3,483  \n"
 )
@@ -382,3 +383,83 @@ def test_statement_form(
 def test_every_case_names_its_source() -> None:
     assert all(case[1] for case in CASES)
     assert len({case[0] for case in CASES}) == len(CASES)
+
+
+# html2text of a 10-Q page: the unit declaration in the header row's first cell, header cells
+# broken over lines, a row without a label, a label broken over two lines.
+_H2T_DECLARED = (
+    "Condor Aerospace Company\n\nCondensed Consolidated Statements of Operations\n\n"
+    "| | | | | | | | |   \n---|---|---|---|---|---|---|---|---  \n"
+    "(Dollars in millions, except per share data)| Six months ended June 30| | "
+    "Three months ended June 30  \n"
+    "| 2025| | 2024| | 2025| | 2024  \n"
+    "Total costs and expenses| (37,393)| | | (30,330)| | | (20,314)| | | (15,637)|   \n"
+    "| 4,852 | | | 3,105 | | | 2,435 | | | 1,229 |   \n"
+    "Total Comprehensive Income Attributable to Shareowners of  \n"
+    "Condor Aerospace| $| 812 | | | $| 699 | | | $| 401 | | | $| 377 |   \n"
+    "\nCondensed Consolidated Statements of Financial Position\n\n"
+    "| | | | |   \n---|---|---|---|---  \n"
+    "(Dollars in millions)| June 30  \n2025| | December 31  \n2024  \n"
+    "Cash and cash equivalents| $7,087 | | | $13,801 |   \n"
+    "Assets held for sale| 1,451 | | |   \n"
+)
+_PAGES["h2t-declared"] = _H2T_DECLARED
+
+DECLARED_CASES = [
+    (
+        "declaration-cell-then-groups",
+        "html2text 10-Q: '(Dollars in millions ...)| Six months ended June 30| | Three ...'",
+        "h2t-declared",
+        "Total costs and expenses| (37,393)| | | (30,330)| | | (20,314)",
+        "2025-04-01 to 2025-06-30",
+        Decimal("-20314E+6"),
+        {},
+    ),
+    (
+        "row-without-label-is-its-own-row",
+        "html2text 10-Q: '| 4,852 | | | 3,105 |' after a full row",
+        "h2t-declared",
+        "Total costs and expenses| (37,393)",
+        "2025-01-01 to 2025-06-30",
+        Decimal("-37393E+6"),
+        {"basis": "cumulative"},
+    ),
+    (
+        "label-broken-over-two-lines",
+        "html2text: a row label with a line break, the second line holding the cells",
+        "h2t-declared",
+        "Condor Aerospace| $| 812 | | | $| 699",
+        "2024-01-01 to 2024-06-30",
+        Decimal("699E+6"),
+        {"basis": "cumulative", "metric": "Total Comprehensive Income"},
+    ),
+    (
+        "broken-header-after-declaration-cell",
+        "html2text balance sheet: '(Dollars in millions)| June 30  ' / '2025| | December 31  '",
+        "h2t-declared",
+        "Cash and cash equivalents| $7,087 | | | $13,801",
+        "2024-12-31",
+        Decimal("13801E+6"),
+        {"basis": "instant"},
+    ),
+    (
+        "one-amount-row-is-not-placed-by-position",
+        "html2text balance sheet: a row with its second cell empty",
+        "h2t-declared",
+        "Assets held for sale| 1,451",
+        "2024-12-31",
+        "ambiguous_quantity",
+        {"basis": "instant"},
+    ),
+]
+CASES += DECLARED_CASES
+
+
+@pytest.mark.parametrize(
+    ("page", "quote", "period", "expected", "extra"),
+    [pytest.param(*case[2:], id=case[0]) for case in DECLARED_CASES],
+)
+def test_html2text_declared_page(
+    page: str, quote: str, period: str, expected: Decimal | str, extra: dict[str, Any]
+) -> None:
+    test_statement_form(page, quote, period, expected, extra)

@@ -102,6 +102,7 @@ _PIECE = re.compile(
     re.IGNORECASE,
 )
 _SPACE_SPLIT = re.compile(r"\S+")
+_GAP = re.compile(r"[ \t]{2,}(?=\S)")  # two or more spaces: the next cell of a spaced row
 # A unit written apart from the amount it follows in a row: "8.2 %", "1.0 pts"
 _UNIT_AFTER = regex.compile(rf"(?i:{any_of('change_cells.units')})[)）]?")  # "(4.2 %)" too
 _CHANGE_CELL = regex.compile(
@@ -435,6 +436,13 @@ def classify(text: str, start: int, end: int, table: UnitTable, *, declared: boo
     if "|" in line or "\t" in line:
         return Line("pipe", start, end)
     if declared:
+        rest = _GAP.search(text, start, end)
+        headers = _header_cells(text, rest.end(), end, table) if rest is not None else None
+        if headers and any(h.kind in ("period", "group") for h in headers):
+            # "(Dollars in millions, except per share data)| Six months ended June 30| |
+            # Three months ended June 30" in a pipe table: the declaration's cell, then the
+            # column headers (the declaration itself is read by declarations.py)
+            return Line("header", start, end, headers=tuple(headers))
         return Line("header", start, end, headers=(HeaderCell(start, end, "unit", line),))
     if is_furniture(line):
         return Line("furniture", start, end)

@@ -500,12 +500,19 @@ def _long_labels(text: str, lines: list[Line]) -> None:
 
 
 def build_grid(
-    text: str, bounds: list[tuple[int, int, bool]], table: UnitTable, *, page_end: bool
+    text: str,
+    bounds: list[tuple[int, int, bool]],
+    table: UnitTable,
+    *,
+    page_end: bool,
+    own_rows: frozenset[int] = frozenset(),
 ) -> Grid:
     """Read the tables of the lines ``bounds`` (``(start, end, declared)``) of ``text``.
 
     ``text`` is the folded document; ``page_end`` says the last line ends a page
-    (so a bare number there may be the page number).
+    (so a bare number there may be the page number). A line starting at an offset
+    in ``own_rows`` (a pipe table's line) is a row of its own: amounts on it never
+    continue the row above.
     """
     lines = _join_brackets(text, [classify(text, a, b, table, declared=d) for a, b, d in bounds])
     _long_labels(text, lines)
@@ -544,6 +551,9 @@ def build_grid(
             amount = row.tokens[-1]  # "22.0" / "%": the sign on the next line
             row.tokens[-1] = Token(amount.start, line.end, "amount")
         elif line.kind == "values":
+            if row.tokens and bounds[i - 1][0] in own_rows:
+                current.close(row, text, False)  # "| 4,852 | | | 3,105 |": a row without label
+                row = _Row()
             previous = lines[i - 2] if i >= 2 else None
             if (
                 not row.tokens

@@ -11,6 +11,8 @@ the ``|`` are spaces in the folded text the table reader sees (same length,
 same offsets), the ``---|---`` line is blank, and the k-th amount of a row is
 in the k-th column of the header run above it -- the rule of every other
 layout, which refuses a row whose amounts do not match the columns one to one.
+A row label html2text broke over two lines ("... Attributable to Shareowners of  " /
+"The Coca-Cola Company| $| 8,063") stays in its table: the first line is a label.
 A table whose rows all hold the same number of cells (docling, LlamaParse,
 a hand-written Markdown table) keeps its cell positions.
 
@@ -77,6 +79,10 @@ def ragged_pipe_lines(lines: Lines) -> PipeTables:
             if not _SEPARATOR.fullmatch(line):
                 counts.add(line.strip().strip("|").count("|"))
             continue
+        following = lines.line(index + 1) if index + 1 < len(lines.starts) else ""
+        if block and line.endswith("  ") and line.strip() and "|" in following:
+            block.append(index)  # "Total Comprehensive Income Attributable to  " / "The Co| $| 8"
+            continue
         if len(counts) > 1:
             found += block
             joins.update(_broken_headers(lines, block))
@@ -94,8 +100,8 @@ def _broken_headers(lines: Lines, block: list[int]) -> dict[int, int]:
             continue
         if _is_row(line):
             break
-        if line.lstrip().startswith("|"):
-            head = index
+        if head < 0 or line.lstrip().startswith("|"):
+            head = index  # the first header line may begin with the declaration's cell
         elif (
             head >= 0
             and lines.line(index - 1).endswith("  ")

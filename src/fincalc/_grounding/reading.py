@@ -222,7 +222,9 @@ def _grid_candidate(
         if column is not None and column.kind == "change":
             column = replace(column, period=_compared(structure, table, cell, calendar))
         kinds = {_relative_kind(table, c) for c in table.columns if c.kind == "relative"}
-    elif len(table.columns) >= 2 or len(grid_row.amounts) >= 2:
+    elif (len(table.columns) >= 2 or len(grid_row.amounts) >= 2) and (
+        structure.lines.index(cell.start) not in structure.pipe_lines
+    ):  # a converter's pipe table has no layout: its cells are not placed under headers
         column = _spaced_column(text, cell.start, cell.end, calendar)
     label = row_label(text, grid_row)  # "Diluted" under "Net income per share:"
     if column is not None and column.period is not None:  # "Cash, beginning of year"

@@ -109,7 +109,12 @@ class Structure:
                 a = self.lines.bounds(index)[0]
                 bounds.append((max(a, start), min(b, end), index in self._declared))
             page_end = end == self.lines.page_end(offset)
-            grid = build_grid(self.folded, bounds, self.table, page_end=page_end)
+            own_rows = frozenset(
+                self.lines.starts[index]
+                for index in range(first, last + 1)
+                if index in self.pipes.lines
+            )
+            grid = build_grid(self.folded, bounds, self.table, page_end=page_end, own_rows=own_rows)
             self._grids[segment] = grid
         return grid
 
