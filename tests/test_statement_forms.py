@@ -463,3 +463,57 @@ def test_html2text_declared_page(
     page: str, quote: str, period: str, expected: Decimal | str, extra: dict[str, Any]
 ) -> None:
     test_statement_form(page, quote, period, expected, extra)
+
+
+# -- a row printed twice ------------------------------------------------------------------
+
+_TWICE = (
+    "CONSOLIDATED STATEMENTS OF EARNINGS\n(in millions)\nYears ended December 31\n2024\n2023\n"
+    "Net revenues\n$\n5,634\n$\n5,431\n"
+    "Operating earnings\n913\n1,275\n"
+    "\fSELECTED FINANCIAL DATA\n(in millions)\nYears ended December 31\n2024\n2023\n"
+    "Net revenues\n$\n5,634\n$\n5,431\n"
+    "\fSEGMENT RESULTS\n(in millions)\nYears ended December 31\n2023\n2022\n"
+    "Operating earnings\n913\n1,275\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "expected", "why"),
+    [
+        (
+            "Net revenues\n$\n5,634\n$\n5,431",
+            "FY2023",
+            Decimal("5431E+6"),
+            "10-K statement and its summary print the row with the same columns: one fact",
+        ),
+        (
+            "Operating earnings\n913\n1,275",
+            "FY2023",
+            "ambiguous_quote",
+            "the same row text under other years on another page: ambiguous",
+        ),
+        (
+            "Operating earnings\n913\n1,275",
+            "FY2022",
+            "ambiguous_quote",
+            "readable at one place only: ambiguous, never the one place's value",
+        ),
+    ],
+)
+def test_a_row_printed_twice(quote: str, period: str, expected: Decimal | str, why: str) -> None:
+    doc = Document("twice", _TWICE)
+    result = resolve_all([_claim("twice", quote, period)], [doc])
+    if isinstance(expected, str):
+        assert [r.reason for r in result.refusals] == [expected], why
+        return
+    assert not result.refusals, result.refusals[0].error
+    assert result.facts[0].value == expected, why
+
+
+def test_a_sentence_printed_twice_stays_ambiguous() -> None:
+    doc = Document(
+        "p", "Net revenues were $5.6 billion.\n(Prior year) Net revenues were $5.6 billion."
+    )
+    claim = _claim("p", "Net revenues were $5.6 billion", "FY2024")
+    assert [r.reason for r in resolve_all([claim], [doc]).refusals] == ["ambiguous_quote"]

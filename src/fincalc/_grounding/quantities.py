@@ -56,6 +56,7 @@ class Reading:
     declaration: UnitDeclaration | None
     listed: bool  # its period came from a "respectively" list
     sentence: tuple[int, int] | None  # the sentence around a prose amount (None in a table)
+    column: bool = False  # a table cell whose column header named its period (or kind)
 
 
 def read_quantity(
@@ -124,7 +125,8 @@ def read_quantity(
             )
     quantity = _dimension(doc, structure.table, quantity, claim, cell)
     sentence = None if cell is not None else sentence_around(text, a, b, (start, end))
-    return Reading(quantity, used, listed is not None, sentence)
+    column = cell is not None and cell.column is not None and cell.column.period is not None
+    return Reading(quantity, used, listed is not None, sentence, column)
 
 
 def _not_a_table_row(structure: Structure, start: int, end: int, quote: str) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .._locating.locate import locate
+from .._locating.locate import Span, locate
 from .._reading.units import UnitTable
 from .._values.caliber import Basis, Caliber, Tax
 from .._values.errors import (
@@ -43,6 +43,7 @@ from .documents import Document
 from .periods import _basis_equivalent, _check_quote_period, _claim_period
 from .quantities import read_quantity
 from .signs import apply_sign_words
+from .structure import Structure
 
 __all__ = ["Resolution", "UnresolvedClaim", "resolve", "resolve_all"]
 
@@ -221,7 +222,58 @@ def resolve(
             evidence_id=claim.evidence_id,
         )
     structure = doc._structure(_unit_table(table))
-    span = locate(doc.text, claim.quote, min_ratio=min_ratio)
+    try:
+        span = locate(doc.text, claim.quote, min_ratio=min_ratio)
+    except AmbiguousQuoteError as exc:
+        return _same_everywhere(exc, doc, structure, claim, calendar)
+    return _fact_at(doc, structure, claim, span, calendar)[0]
+
+
+_MOST_REPEATS = 4  # a row printed again (a summary, a continued page) is read at each place
+
+
+def _same_everywhere(
+    exc: AmbiguousQuoteError,
+    doc: Document,
+    structure: Structure,
+    claim: Claim,
+    calendar: FiscalCalendar | None,
+) -> Fact:
+    """The fact of a table row quoted verbatim at a few places, when every place gives it.
+
+    A statement row printed twice with the same values (the income statement
+    and its summary, a table repeated on the next page) is one fact when at
+    every place the amount is a table cell whose column header names the
+    claimed period. Places that read differently, a place that cannot be read,
+    and a sentence (whose period may be written around it: "（上年同期）营业收入
+    8.7 亿元") keep the quote ambiguous.
+    """
+    if exc.method != "exact" or not 2 <= len(exc.offsets) <= _MOST_REPEATS:
+        raise exc
+    facts = []
+    for occurrence in range(len(exc.offsets)):
+        span = locate(doc.text, claim.quote, occurrence=occurrence)
+        try:
+            fact, in_column = _fact_at(doc, structure, claim, span, calendar)
+        except FincalcError:
+            raise exc from None
+        if not in_column:
+            raise exc
+        facts.append(fact)
+    first = facts[0]
+    if any((f.value, f.caliber) != (first.value, first.caliber) for f in facts[1:]):
+        raise exc
+    return first
+
+
+def _fact_at(
+    doc: Document,
+    structure: Structure,
+    claim: Claim,
+    span: Span,
+    calendar: FiscalCalendar | None,
+) -> tuple[Fact, bool]:
+    """Read the claim's amount at its located ``span``: its fact, and whether a column held it."""
     if span.method == "fuzzy":
         _check_fuzzy_kept_names(claim, span.text, span.start, span.end, span.score)
     period, basis = _claim_period(claim.period, calendar)
@@ -275,7 +327,7 @@ def resolve(
         unit_declaration=declaration.text if declaration else None,
         unit_declaration_span=declaration.span if declaration else None,
     )
-    return Fact(quantity, caliber, evidence)
+    return Fact(quantity, caliber, evidence), reading.column
 
 
 @public
