@@ -21,6 +21,10 @@ and format. From each cell three claims are built, in every page form:
   the number as printed, scaled: the tagged value, negative when the page
   prints it in brackets. (The tag's own sign can differ from the printed one
   by design: "Purchases of property (1,234)" is tagged as a positive outflow.)
+- **dash**: a cell printed "—" and tagged zero (``ixt:fixed-zero``) is claimed
+  like a right one but counted apart: a quote ending in a dash names no number
+  (the claim may be invalid, or fincalc says the filing reports none), so
+  refusing it is fine, zero is right, any other value is wrong.
 - **column beside**: the same quote, claimed for the period of the next cell of
   the row (a cell the quote does not reach): it must be refused.
 - **row above**: the quote of the row above (same period), claimed with this
@@ -160,15 +164,23 @@ def read_units(soup: Any) -> dict[str, str]:
     return units
 
 
-def _heading_before(table: Any) -> str:
-    texts = []
-    for text in table.find_all_previous(string=True, limit=60):
-        if text.find_parent("table") is table:
+def _heading_before(table: Any) -> list[str]:
+    """The last few text pieces before a table, nearest last."""
+    texts: list[str] = []
+    for text in table.find_all_previous(string=True, limit=80):
+        if text.find_parent("table") is table or not str(text).strip():
             continue
-        texts.append(str(text))
-        if sum(len(t) for t in texts) > 700:
+        texts.append(" ".join(str(text).split()))
+        if len(texts) >= 8:
             break
-    return " ".join(reversed(texts))
+    return list(reversed(texts))
+
+
+def _is_statement(heading: list[str]) -> bool:
+    """A statement's title ("Consolidated Balance Sheets") is a short piece of its own above
+    the table; a note's prose ("... on our consolidated balance sheets were as follows") is not."""
+    titles = [t for t in heading if len(t) <= 100 and _STATEMENT.search(t)]
+    return bool(titles) and not any(_EQUITY.search(t) for t in heading if len(t) <= 100)
 
 
 def _shown_value(node: Any) -> Decimal | None:
@@ -213,7 +225,7 @@ def statement_cells(soup: Any) -> list[Cell]:
         if len(facts) < 6:
             continue
         heading = _heading_before(table)
-        if not _STATEMENT.search(heading[-400:]) or _EQUITY.search(heading[-300:]):
+        if not _is_statement(heading):
             continue
         for tr in table.find_all("tr"):
             tds = tr.find_all(["td", "th"])
@@ -347,7 +359,8 @@ def build_claims(cells: list[Cell], form: str, doc_id: str, entity: str) -> list
                     "basis": basis,
                     "currency": _currency(cell.unit),
                 }
-                claims.append(Claim("right", cell, form, base, cell.value))
+                kind = "right" if re.search(r"\d", cell.shown) else "dash"
+                claims.append(Claim(kind, cell, form, base, cell.value))
                 beside = next(
                     (m for m in members[index + 1 :] if _PERIODS[m.context] != context_period),
                     None,
@@ -410,7 +423,15 @@ def judge(claims: list[Claim], document: Any, tally: Tally) -> None:
     for claim in claims:
         reason = refused.get(id(claim.payload))
         value = None if reason is not None else next(facts).value
-        if claim.kind == "right":
+        if claim.kind == "dash":  # "—" tagged as zero: refusing it is fine, zero is right
+            if reason is not None:
+                tally.wrong_claims["dash: refused"] += 1
+            elif value == 0:
+                tally.wrong_claims["dash: zero"] += 1
+            else:
+                tally.right["wrong"] += 1
+                _example(tally, claim, value)
+        elif claim.kind == "right":
             if reason is not None:
                 tally.right[f"refused: {reason}"] += 1
             elif value == claim.expected:
@@ -498,7 +519,9 @@ def run(quick: bool = False) -> Result:
             tally = tallies.setdefault(form, Tally())
             claims = build_claims(cells, form, path.stem, entity)
             before = Counter(tally.right)
-            tally.right["not built"] += sum(1 for c in cells if form not in c.quotes)
+            tally.right["not built"] += sum(
+                1 for c in cells if form not in c.quotes and re.search(r"\d", c.shown)
+            )
             judge(claims, document, tally)
             after = tally.right - before
             answered = after["right"] + after["wrong"]
@@ -564,7 +587,8 @@ def _result(
         | {k for t in tallies.values() for k in t.wrong_claims}
     )
     detail = Table(
-        "filings: outcomes by reason (right claims, then wrong claims: column beside / row above)",
+        "filings: outcomes by reason (right claims; dash cells; wrong claims: column beside / "
+        "row above)",
         ["outcome", *forms],
         "l" + "r" * len(forms),
         [

@@ -517,3 +517,57 @@ def test_a_sentence_printed_twice_stays_ambiguous() -> None:
     )
     claim = _claim("p", "Net revenues were $5.6 billion", "FY2024")
     assert [r.reason for r in resolve_all([claim], [doc]).refusals] == ["ambiguous_quote"]
+
+
+# -- amounts written inside a row label, a footnote mark before the "$" ----------------------
+
+_BS4_LABEL_AMOUNTS = (
+    "HERON SOFTWARE INC.\nCONSOLIDATED BALANCE SHEETS\n(In millions, except per share amounts)\n"
+    "November 29,\n2024\nDecember 1,\n2023\n"
+    "Trade receivables, net of allowances for doubtful accounts of $\n14\n and of $\n16\n"
+    ",\xa0respectively\n2,072\n\xa0\n2,224\n"
+    "Common stock, $\n0.25\n par value; authorized\xa0— \n11,200\n\xa0shares; issued\xa0— \n"
+    "7,040\n\xa0shares \n1,760\n\xa0\n1,760\n"
+    "Basic net income per share\n1\n$\n2.47\n\xa0\n$\n2.48\n"
+)
+_PAGES["bs4-label-amounts"] = _BS4_LABEL_AMOUNTS
+
+
+@pytest.mark.parametrize(
+    ("quote", "period", "expected", "why"),
+    [
+        (
+            "Trade receivables, net of allowances for doubtful accounts of $\n14\n and of $\n16\n"
+            ",\xa0respectively\n2,072\n\xa0\n2,224",
+            "2023-12-01",
+            Decimal("2224E+6"),
+            "bs4: '$14' and '$16' inside the label, the cells after it",
+        ),
+        (
+            "Trade receivables, net of allowances for doubtful accounts of $\n14\n and of $\n16\n"
+            ",\xa0respectively\n2,072",
+            "2024-11-29",
+            Decimal("2072E+6"),
+            "bs4: the first cell after a label holding amounts",
+        ),
+        (
+            "\xa0shares; issued\xa0— \n7,040\n\xa0shares \n1,760",
+            "2024-11-29",
+            Decimal("1760E+6"),
+            "bs4: share counts inside the label of the common stock row",
+        ),
+        (
+            "Basic net income per share\n1\n$\n2.47\n\xa0\n$\n2.48",
+            "2023-12-01",
+            Decimal("2.48"),
+            "bs4: the footnote mark '1' between the label and the '$'",
+        ),
+    ],
+)
+def test_amounts_inside_labels(quote: str, period: str, expected: Decimal, why: str) -> None:
+    doc = Document("bs4-label-amounts", _BS4_LABEL_AMOUNTS)
+    metric = "Basic net income per share" if "per share" in quote else quote.split("\n")[0]
+    claim = _claim("bs4-label-amounts", quote, period, basis="instant", metric=metric)
+    result = resolve_all([claim], [doc])
+    assert not result.refusals, f"{why}: {result.refusals[0].error}"
+    assert result.facts[0].value == expected, why

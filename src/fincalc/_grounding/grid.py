@@ -330,6 +330,18 @@ class _Table:
             # bracket right after the label is its footnote marker, not a negative 1
             notes.append((amounts[0].start, amounts[0].end))
             amounts = amounts[1:]
+        if (
+            n
+            and len(amounts) == n + 1
+            and len(row.tokens) > 1
+            and row.tokens[0] is amounts[0]
+            and row.tokens[1].kind == "mark"
+            and _SMALL_INT.fullmatch(text, amounts[0].start, amounts[0].end)
+        ):
+            # "Basic Net Income Per Share" / "1" / "$" / "2.47": the footnote mark before
+            # the row's currency mark, where its cells begin
+            notes.append((amounts[0].start, amounts[0].end))
+            amounts = amounts[1:]
         if n and page_end and len(amounts) == n + 1:
             last = text[amounts[-1].start : amounts[-1].end]
             if _PAGE_NUMBER.fullmatch(last):
@@ -499,6 +511,47 @@ def _long_labels(text: str, lines: list[Line]) -> None:
             lines[i] = Line("label", line.start, line.end)
 
 
+# A label line that ends asking for an amount: "net of allowances of $", ", $(", "), and $".
+_ASKS_AMOUNT = regex.compile(
+    r"(?i)(?:\b(?:of|and|or|to|at|from|by|was|were|is|are|approximately)|[,;])\s*\$\s*\(?\s*$"
+)
+_GOES_ON = regex.compile(r"[,;)）]|\p{Ll}")  # ", respectively", " par value;", " and "
+
+
+def _amounts_in_labels(text: str, lines: list[Line]) -> None:
+    """Amounts written inside a row label, each on its own line, are label text.
+
+    An HTML converter writes "Trade receivables, net of allowances of $" / "14" /
+    " and of $" / "16" / ", respectively" / "2,072": an amount after a label line
+    that ends asking for one ("of $", ", $("), or before a label line that goes on
+    with the sentence (a comma, a bracket, or a space and a small letter), belongs
+    to the label; the row's cells are the amounts after it.
+    """
+    previous = -1
+    for i, line in enumerate(lines):
+        if line.kind == "blank":
+            continue
+        if line.kind == "values" and previous >= 0 and lines[previous].kind == "label":
+            label = lines[previous]
+            j = _next_filled(lines, i + 1)
+            following = lines[j] if j < len(lines) else None
+            goes_on = (
+                following is not None
+                and following.kind == "label"
+                and following.start > 0
+                and (
+                    text[following.start] in ",;)）"
+                    or (
+                        text[following.start - 1] in " \t\xa0\u202f"  # "\xa0" folds to U+202F
+                        and _GOES_ON.match(text, following.start)
+                    )
+                )
+            )
+            if _ASKS_AMOUNT.search(text, label.start, label.end) or goes_on:
+                lines[i] = Line("label", line.start, line.end)
+        previous = i
+
+
 def build_grid(
     text: str,
     bounds: list[tuple[int, int, bool]],
@@ -516,6 +569,7 @@ def build_grid(
     """
     lines = _join_brackets(text, [classify(text, a, b, table, declared=d) for a, b, d in bounds])
     _long_labels(text, lines)
+    _amounts_in_labels(text, lines)
     last = max((i for i, line in enumerate(lines) if line.kind != "blank"), default=-1)
     tables: list[GridTable] = []
     current, row = _Table(), _Row()
