@@ -471,11 +471,13 @@ def form_texts(html: str, soup: Any) -> dict[str, str]:
     return texts
 
 
-def from_html_document(doc_id: str, html: str) -> Any | None:
+def form_documents(doc_id: str, html: str, soup: Any) -> dict[str, Document]:
+    """The document each form makes of the filing (``from_html`` when fincalc has it)."""
+    docs = {form: Document(doc_id, text) for form, text in form_texts(html, soup).items()}
     maker = getattr(Document, "from_html", None)
-    if maker is None:
-        return None
-    return maker(doc_id, html)
+    if maker is not None:
+        docs["from_html"] = maker(doc_id, html)
+    return docs
 
 
 def run(quick: bool = False) -> Result:
@@ -510,12 +512,11 @@ def run(quick: bool = False) -> Result:
             cells = [c for c in cells if c.row in rows]
         cells_total += len(cells)
         entity = path.name.split("-")[0].upper()
-        texts = form_texts(html, soup)
+        documents = form_documents(path.stem, html, soup)
         started = time.perf_counter()
         line = [path.name, str(len(cells))]
-        for form, text in texts.items():
-            place_quotes(cells, text, form)
-            document = Document(path.stem, text)
+        for form, document in documents.items():
+            place_quotes(cells, document.text, form)
             tally = tallies.setdefault(form, Tally())
             claims = build_claims(cells, form, path.stem, entity)
             before = Counter(tally.right)

@@ -374,10 +374,12 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
     durations = list(_GROUP_START.finditer(text, start, end))
     if len(durations) >= 2 and durations[0].start() - start < 4:
         edges = [g.start() for g in durations] + [end]
-        return [
-            HeaderCell(a, a + len(text[a:b].rstrip()), "group", text[a:b].strip())
-            for a, b in itertools.pairwise(edges)
-        ]
+        parts = [(a, text[a:b].strip()) for a, b in itertools.pairwise(edges)]
+        # "Three Months Ended June 30, 2025   Six Months Ended June 30, 2025": each a period
+        span_kind: HeaderKind = (
+            "period" if all(_TRAILING_YEARS.search(part) for _, part in parts) else "group"
+        )
+        return [HeaderCell(a, a + len(part), span_kind, part) for a, part in parts]
     whole = _single_header(text, start, end, table)
     if whole is not None:
         return [_group_before_change(text, start, end, table) or whole]

@@ -56,8 +56,11 @@ class PipeTables:
         self.joined = frozenset(k for a, b in joins.items() for k in range(a + 1, b + 1))
 
 
-def ragged_pipe_lines(lines: Lines) -> PipeTables:
+def ragged_pipe_lines(lines: Lines, *, every: bool = False) -> PipeTables:
     """The lines of ragged ``|`` tables, and their broken header lines (module docstring).
+
+    ``every`` takes every ``|`` table, ragged or not: ``Document.from_html`` writes
+    its tables with one cell per amount column, read the same way.
 
     >>> page = "| | | |\\n---|---|---\\n| Jun 30,  \\n2024| | 2023\\nSales| $| 5 | | $| 4 |\\n"
     >>> tables = ragged_pipe_lines(Lines.of(page, ()))
@@ -83,7 +86,7 @@ def ragged_pipe_lines(lines: Lines) -> PipeTables:
         if block and line.endswith("  ") and line.strip() and "|" in following:
             block.append(index)  # "Total Comprehensive Income Attributable to  " / "The Co| $| 8"
             continue
-        if len(counts) > 1:
+        if len(counts) > 1 or (every and block):  # every: Document.from_html's own tables
             found += block
             joins.update(_broken_headers(lines, block))
         block, counts = [], set()

@@ -40,6 +40,7 @@ from .._values.period import FiscalCalendar, Period
 from .._values.public import public
 from .claims import Claim
 from .documents import Document
+from .html import check_tag
 from .periods import _basis_equivalent, _check_quote_period, _claim_period
 from .quantities import read_quantity
 from .signs import apply_sign_words
@@ -283,6 +284,9 @@ def _fact_at(
     reading = read_quantity(doc, structure, (span.start, span.end), claim, (period, calendar))
     quantity, declaration = reading.quantity, reading.declaration
     quantity = apply_sign_words(doc.text, quantity, claim.metric)
+    tag = doc.tag_at(*quantity.span) if quantity.span is not None and doc.tags else None
+    if tag is not None:  # Document.from_html: the filing's own tag checks the cell
+        check_tag(tag, quantity.value, period, claim.period, calendar)
     if quantity.span is not None and not reading.listed:
         _check_quote_period(
             doc.text,

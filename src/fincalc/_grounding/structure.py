@@ -35,13 +35,20 @@ class Structure:
     ['1,204', '987']
     """
 
-    def __init__(self, text: str, page_starts: tuple[int, ...], table: UnitTable) -> None:
+    def __init__(
+        self,
+        text: str,
+        page_starts: tuple[int, ...],
+        table: UnitTable,
+        *,
+        every_pipe_table: bool = False,
+    ) -> None:
         self.text = text
         self.table = table
         lower = lowered(text)
         self.lines = Lines.of(text, page_starts, lower)
         # html2text's statement tables: read as rows of amounts, not by counting "|"
-        self.pipes = ragged_pipe_lines(self.lines)
+        self.pipes = ragged_pipe_lines(self.lines, every=every_pipe_table)
         self.pipe_lines = self.pipes.lines
         found = find_declarations(text, self.lines, table, lower, self.folded)
         self._found = [declaration for declaration, _ in found]
