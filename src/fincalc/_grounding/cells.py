@@ -380,6 +380,12 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
             "period" if all(_TRAILING_YEARS.search(part) for _, part in parts) else "group"
         )
         return [HeaderCell(a, a + len(part), span_kind, part) for a, part in parts]
+    spaced = list(_SPACED_CELLS.finditer(text[start:end]))
+    if 2 <= len(spaced) <= _MOST_WORDS:
+        # "As of November 29, 2024   As of December 1, 2023": cells apart, each a period
+        apart = [_single_header(text, start + p.start(), start + p.end(), table) for p in spaced]
+        if all(c is not None and c.kind == "period" for c in apart):
+            return [c for c in apart if c is not None]
     whole = _single_header(text, start, end, table)
     if whole is not None:
         return [_group_before_change(text, start, end, table) or whole]

@@ -136,7 +136,13 @@ _DURATION_GROUP = regex.compile(
 
 
 def _shape(text: str) -> str:
-    return regex.sub(r"\d|[〇零一二三四五六七八九十]", "9", "".join(text.split()))
+    """A header's shape: its digits and numerals as one "9" a run, Latin words as "a".
+
+    "Years Ended November 29, 2024" and "Years Ended December 1, 2023" have one
+    shape; "截至2023年12月31日止年度" and "2023年" do not.
+    """
+    digits = regex.sub(r"(?:\d|[〇零一二三四五六七八九十])+", "9", "".join(text.split()))
+    return regex.sub(r"[A-Za-z]+", "a", digits)
 
 
 def _combine(group: str | None, cell: HeaderCell) -> tuple[str, bool]:

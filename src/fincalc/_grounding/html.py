@@ -306,17 +306,27 @@ def _render(rows: list[list[_Cell]]) -> tuple[list[str], list[tuple[_Tag, int, i
     columns = _columns(placed[first_data:])
     headers = [""] * len(columns)
     above: list[str] = []
-    for cells in placed[:first_data]:
+    last_header = max(
+        (
+            i
+            for i, cells in enumerate(placed[:first_data])
+            if any(s < b and e > a for s, e, c in cells if _clean(c.text) for a, b in columns)
+        ),
+        default=-1,
+    )
+    below: list[str] = []  # "Revenue:" between the headers and the first amounts: a row
+    for i, cells in enumerate(placed[:first_data]):
         for start, end, cell in cells:
             text = _clean(cell.text)
             if not text:
                 continue
             hit = [k for k, (a, b) in enumerate(columns) if start < b and end > a]
-            if not hit:
-                above.append(text)  # "(In millions, except per share data)" over the labels
+            if not hit:  # "(In millions, except per share data)" over the labels
+                (below if i > last_header else above).append(text)
             for k in hit:
                 headers[k] = f"{headers[k]} {text}".strip()
     lines = [*above, "| | " + " | ".join(headers) + " |", "|---" * (len(columns) + 1) + "|"]
+    lines += [f"| {text} |" + " |" * len(columns) for text in below]
     tags: list[tuple[_Tag, int, int]] = []
     offset = sum(len(line) + 1 for line in lines)
     for cells in placed[first_data:]:
