@@ -626,3 +626,140 @@ def test_every_wrong_column_claim_refuses(form: str, data: st.DataObject) -> Non
 def test_every_wrong_row_claim_refuses(page: StatementPage) -> None:
     for item, value in _outcomes(page, "row"):
         assert value is None, (item.claim, value)
+
+
+# -- PDF text lines (pdftotext / pdfplumber of a printed 10-K) ----------------------------------
+
+_PDF_PAGES = {
+    "years-in-title": (
+        "CONSOLIDATED STATEMENTS OF INCOME\nYears ended December 31, 2022, 2021, and 2020\n"
+        "(In millions)\n2022 2021 2020\nNet sales $ 5,100 $ 4,800 $ 4,500\n"
+        "Cost of sales 3,000 2,900 2,800\n"
+    ),
+    "bare-years-ended": (
+        "CONSOLIDATED STATEMENTS OF INCOME\n(In millions)\nYears Ended\n2022 2021 2020\n"
+        "Net sales $ 5,100 $ 4,800 $ 4,500\nCost of sales 3,000 2,900 2,800\n"
+    ),
+    "dot-leaders": (
+        "CONSOLIDATED STATEMENTS OF INCOME\n(In millions)\nYear Ended December 31,\n2022 2021\n"
+        "Net sales ........................ $ 5,100 $ 4,800\n"
+        "Cost of sales .................... 3,000 2,900\n"
+    ),
+    "bracket-subheading": (
+        "CONSOLIDATED STATEMENTS OF CASH FLOWS\n(In millions)\nYear Ended December 31,\n"
+        "2022 2021\nNet income $ 510 $ 480\nAdjustments to reconcile net income to net cash "
+        "(used in) provided by operating activities:\nDepreciation 300 290\n"
+    ),
+    "mixed-declaration": (
+        "CONSOLIDATED STATEMENTS OF OPERATIONS\n(net income in millions and shares in thousands)\n"
+        "Year Ended December 31,\n2022 2021\nNet income $ 510 $ 480\n"
+        "Weighted average shares outstanding 41,234 40,987\n"
+    ),
+    "dividends-per-common-share": (
+        "CONSOLIDATED STATEMENTS OF INCOME\n(In millions, except per share amounts)\n"
+        "Year Ended December 31,\n2022 2021\nNet income $ 510 $ 480\n"
+        "Dividends declared per common share $ 0.8300 $ 0.8000\n"
+    ),
+    "row-printed-twice": (
+        "CONSOLIDATED STATEMENTS OF INCOME\n(In millions)\nYear Ended December 31,\n2022 2021\n"
+        "Net sales $ 5,100 $ 4,800\nOperating income 900 800\nNet sales $ 5,100 $ 4,800\n"
+    ),
+}
+
+PDF_CASES = [
+    # page, quote, metric, period, currency, expected
+    (
+        "years-in-title",
+        "Cost of sales 3,000 2,900",
+        "Cost of sales",
+        "FY2021",
+        "USD",
+        Decimal("2900E+6"),
+    ),
+    (
+        "bare-years-ended",
+        "Cost of sales 3,000 2,900",
+        "Cost of sales",
+        "FY2021",
+        "USD",
+        Decimal("2900E+6"),
+    ),
+    (
+        "bare-years-ended",
+        "Cost of sales 3,000",
+        "Cost of sales",
+        "FY2021",
+        "USD",
+        "period_mismatch",
+    ),
+    (
+        "dot-leaders",
+        "Cost of sales .................... 3,000 2,900",
+        "Cost of sales",
+        "FY2021",
+        "USD",
+        Decimal("2900E+6"),
+    ),
+    (
+        "bracket-subheading",
+        "Depreciation 300 290",
+        "Depreciation",
+        "FY2021",
+        "USD",
+        Decimal("290E+6"),
+    ),
+    (
+        "mixed-declaration",
+        "Weighted average shares outstanding 41,234 40,987",
+        "Weighted average shares outstanding",
+        "FY2021",
+        None,
+        Decimal("40987E+3"),
+    ),
+    (
+        "mixed-declaration",
+        "Net income $ 510 $ 480",
+        "Net income",
+        "FY2021",
+        "USD",
+        Decimal("480E+6"),
+    ),
+    (
+        "dividends-per-common-share",
+        "Dividends declared per common share $ 0.8300",
+        "Dividends declared per common share",
+        "FY2022",
+        "USD",
+        Decimal("0.8300"),
+    ),
+    (
+        "row-printed-twice",
+        "Net sales $ 5,100 $ 4,800",
+        "Net sales",
+        "FY2021",
+        "USD",
+        Decimal("4800E+6"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "quote", "metric", "period", "currency", "expected"),
+    [pytest.param(*case, id=f"{case[0]}-{index}") for index, case in enumerate(PDF_CASES)],
+)
+def test_pdf_text_lines(
+    page: str,
+    quote: str,
+    metric: str,
+    period: str,
+    currency: str | None,
+    expected: Decimal | str,
+) -> None:
+    doc = Document(page, _PDF_PAGES[page])
+    claim = _claim(page, quote, period, metric=metric, currency=currency)
+    result = resolve_all([claim], [doc])
+    if isinstance(expected, str):
+        assert [r.reason for r in result.refusals] == [expected], result.facts
+        return
+    assert not result.refusals, result.refusals[0].error
+    assert result.facts[0].value == expected

@@ -130,6 +130,8 @@ class Grid:
 # -- the header run --------------------------------------------------------------------
 
 _YEAR_CELL = regex.compile(r"(?:19|20)\d\d\s*年?|[〇零一二三四五六七八九]{4}\s*年")
+_LISTED_YEARS = regex.compile(r"(?:,?\s*(?:and\s+)?(?:19|20)\d\d){2,}\s*$")
+_BARE_DURATION = regex.compile(r"(?i)\s*(?:fiscal\s+)?years?\s+(?:ended|ending)\s*[:,]?\s*")
 _DURATION_GROUP = regex.compile(
     r"(?i)\b(?:months?|years?|quarters?|weeks?|periods?)\s+(?:ended|ending)\b|截至|截止|止"
 )
@@ -149,7 +151,13 @@ def _combine(group: str | None, cell: HeaderCell) -> tuple[str, bool]:
     """A column's header text: its group header read with its cell, and whether it reads."""
     if group is None or cell.kind != "period":
         return cell.text, True
+    if _BARE_DURATION.fullmatch(group) and _YEAR_CELL.fullmatch(cell.text.strip()):
+        return cell.text, True  # "Years Ended" over "2022": the fiscal year 2022
     candidates = []
+    listed = _LISTED_YEARS.search(group)
+    if listed and cell.text.strip() in regex.findall(r"(?:19|20)\d\d", listed.group()):
+        # "Years ended December 31, 2022, 2021, and 2020" over "2022 2021 2020"
+        candidates.append(f"{group[: listed.start()].rstrip(' ,')}, {cell.text.strip()}")
     if ("截至" in group or "截止" in group) and _YEAR_CELL.fullmatch(cell.text):
         word = "截至" if "截至" in group else "截止"
         candidates.append(group.replace(word, word + cell.text.strip(), 1))
@@ -499,11 +507,11 @@ def row_label(text: str, row: GridRow) -> str:
     return " ".join(text[row.section[0] : row.section[1]].split()) + " " + own.strip()
 
 
-_SENTENCE_END = regex.compile(r"[.。!?！？:：;；]\s*$")
+_SENTENCE_END = regex.compile(r"[.。!?！？;；]\s*$")  # a colon ends a subheading, not a sentence
 
 
 def _long_labels(text: str, lines: list[Line]) -> None:
-    """A long row label read as prose is a label when amounts follow it on the next line.
+    """A long row label read as prose is a label when amounts or a row follow it.
 
     "Depreciation and amortization of property and equipment and capitalized
     content costs, operating lease assets, and other" has the words of a
@@ -513,7 +521,8 @@ def _long_labels(text: str, lines: list[Line]) -> None:
         if line.kind != "prose" or _SENTENCE_END.search(text, line.start, line.end):
             continue
         j = _next_filled(lines, i + 1)
-        if j < len(lines) and lines[j].kind == "values" and lines[j].amounts:
+        if j < len(lines) and lines[j].kind in ("values", "label_values") and lines[j].tokens:
+            # "... net cash (used in) provided by operating activities:" over its rows
             lines[i] = Line("label", line.start, line.end)
 
 

@@ -67,6 +67,7 @@ _LONG_LINE = re.compile(r"(?m)^[^\n]{24,}$")
 # is one amount or the "$" / "(" before it
 _NEXT_FILLED = re.compile(r"\n(?:[ \t\r\v\xa0\u200b]*\n)*[ \t\xa0\u200b]*([^\n]*)")
 _AMOUNT_LINE = re.compile(r"(?:US\$|\$|\(|\s)*[-−]?\d[\d,]*(?:\.\d+)?\)?\s*(?:\$|$)|[$(]\s*$")
+_AMOUNT_WORD = re.compile(r"\$?\(?\$?[-−]?\d[\d,]*(?:\.\d+)?\)?|\$")
 
 
 def is_statement_heading(line: str) -> bool:
@@ -213,4 +214,14 @@ class Lines:
         if _SENTENCE_END.search(found.group()):
             return False
         after = _NEXT_FILLED.match(self.text, found.end())
-        return after is not None and _AMOUNT_LINE.match(after.group(1)) is not None
+        if after is None:
+            return False
+        line = after.group(1)
+        if _AMOUNT_LINE.match(line):
+            return True
+        words = line[-400:].split()  # or a row: a label, then its amounts
+        amounts = 0
+        while words and _AMOUNT_WORD.fullmatch(words[-1]):
+            words.pop()
+            amounts += 1
+        return amounts > 0 and any(c.isalpha() for c in "".join(words))
