@@ -660,6 +660,15 @@ _PDF_PAGES = {
         "Year Ended December 31,\n2022 2021\nNet income $ 510 $ 480\n"
         "Dividends declared per common share $ 0.8300 $ 0.8000\n"
     ),
+    "income-bare-dates": (
+        "CONSOLIDATED STATEMENTS OF OPERATIONS\n(In thousands)\n"
+        "December 31, 2022 December 31, 2021\nRevenue $ 5,100 $ 4,800\n"
+        "Cost of revenue 3,000 2,900\n"
+    ),
+    "interim-bare-dates": (
+        "CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (Unaudited)\n(In thousands)\n"
+        "June 30, 2025 June 30, 2024\nRevenue $ 5,100 $ 4,800\n"
+    ),
     "row-printed-twice": (
         "CONSOLIDATED STATEMENTS OF INCOME\n(In millions)\nYear Ended December 31,\n2022 2021\n"
         "Net sales $ 5,100 $ 4,800\nOperating income 900 800\nNet sales $ 5,100 $ 4,800\n"
@@ -739,6 +748,30 @@ PDF_CASES = [
         "FY2021",
         "USD",
         Decimal("4800E+6"),
+    ),
+    (
+        "income-bare-dates",
+        "Cost of revenue 3,000 2,900",
+        "Cost of revenue",
+        "FY2021",
+        "USD",
+        Decimal("2900E+3"),
+    ),
+    (
+        "income-bare-dates",
+        "Cost of revenue 3,000 2,900",
+        "Cost of revenue",
+        "2021-12-31",
+        "USD",
+        "basis_mismatch",
+    ),
+    (
+        "interim-bare-dates",
+        "Revenue $ 5,100 $ 4,800",
+        "Revenue",
+        "FY2024",
+        "USD",
+        "ambiguous_quantity",
     ),
 ]
 

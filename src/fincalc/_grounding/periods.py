@@ -20,7 +20,13 @@ from .._values.vocabulary import vocabulary
 from .claims import Claim
 from .words import MONTH_NAMES, any_of
 
-__all__ = ["names_another_period", "one_of_claimed_period", "row_period", "same_claimed_period"]
+__all__ = [
+    "flow_column",
+    "names_another_period",
+    "one_of_claimed_period",
+    "row_period",
+    "same_claimed_period",
+]
 
 _RANGE = regex.compile(
     r"\s*(\d{4}-\d{2}-\d{2})\s*(?:to|through|~|～|至|到|–|—|\.\.|/)\s*(\d{4}-\d{2}-\d{2})\s*"
@@ -127,6 +133,30 @@ def row_period(column: Period, label: str) -> Period:
     if ends and not begins:
         return Period.instant(column.last_day)
     return column
+
+
+_FLOW_STATEMENT = regex.compile(any_of("flow_statements.anywhere"), regex.IGNORECASE)
+_INTERIM = regex.compile(any_of("flow_statements.interim", boundaries=True), regex.IGNORECASE)
+
+
+def flow_column(column: Period, heading: str, page: str) -> Period:
+    """A bare-date column of a statement of flows is the year ended that day.
+
+    "December 31, 2022" over an income or cash-flow statement's column is the
+    year the statement covers, not a balance at that date. Only on an annual
+    page: a page that says "months", "quarter", "unaudited" or "interim" keeps
+    the date (its length cannot be told), and so does a balance sheet.
+
+    >>> from datetime import date
+    >>> day = Period.instant(date(2022, 12, 31))
+    >>> flow_column(day, "CONSOLIDATED STATEMENTS OF OPERATIONS", "(In thousands)").describe(None)
+    'FY2022'
+    >>> flow_column(day, "CONSOLIDATED BALANCE SHEETS", "(In thousands)") == day
+    True
+    """
+    if not column.is_instant or not _FLOW_STATEMENT.search(heading) or _INTERIM.search(page):
+        return column
+    return Period.months_ended(column.start, 12)
 
 
 def _basis_equivalent(period: Period, calendar: FiscalCalendar | None) -> bool:

@@ -24,7 +24,7 @@ from .cells import percent_change_header
 from .claims import Claim
 from .documents import Document
 from .grid import GridCell, GridColumn, GridTable, Hit, row_label
-from .periods import row_period, same_claimed_period
+from .periods import flow_column, row_period, same_claimed_period
 from .report import page_titles, relative_periods, statement_titles
 from .structure import Structure
 from .tables import (
@@ -209,6 +209,14 @@ def _paired(column: _Column | None, kinds: set[ColumnKind | None]) -> bool:
     return column is not None and column.kind is not None and _PAIRS.get(column.kind) in kinds
 
 
+def _flow_column(structure: Structure, at: int, period: Period) -> Period:
+    """A bare-date column under a statement of flows' heading is its year (``flow_column``)."""
+    start, end = structure.lines.segment(at)
+    heading_end = structure.text.find("\n", start, end)
+    heading = structure.text[start : heading_end if heading_end != -1 else end]
+    return flow_column(period, heading, structure.text[start:at])
+
+
 def _grid_candidate(
     doc: Document, structure: Structure, hit: Hit, row: int, calendar: FiscalCalendar | None
 ) -> Candidate:
@@ -227,6 +235,8 @@ def _grid_candidate(
     ):  # a converter's pipe table has no layout: its cells are not placed under headers
         column = _spaced_column(text, cell.start, cell.end, calendar)
     label = row_label(text, grid_row)  # "Diluted" under "Net income per share:"
+    if column is not None and column.period is not None and column.period.is_instant:
+        column = replace(column, period=_flow_column(structure, cell.start, column.period))
     if column is not None and column.period is not None:  # "Cash, beginning of year"
         column = replace(column, period=row_period(column.period, label))
     marked = grid_row.mark or table.mark  # "$" on the first row and the totals: the table's
