@@ -27,6 +27,7 @@ is refused rather than guessed.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -484,6 +485,20 @@ def _join_brackets(text: str, lines: list[Line]) -> list[Line]:
     return out
 
 
+def _label_cells(lines: list[Line], bars: list[int]) -> None:
+    """Amounts before a pipe row's label ``|`` (``bars``, -1: none) are label text, not cells."""
+    for i, (line, bar) in enumerate(zip(lines, bars, strict=True)):
+        if line.kind != "label_values" or bar < 0:
+            continue
+        cells = tuple(t for t in line.tokens if t.start > bar)
+        if len(cells) == len(line.tokens):
+            continue
+        if any(t.kind != "mark" for t in cells):
+            lines[i] = Line("label_values", line.start, line.end, cells, label_end=bar)
+        else:
+            lines[i] = Line("label", line.start, line.end)
+
+
 _QUALIFIER_WORDS = any_of("row_qualifiers.words", space=r"\s+")
 _QUALIFIER = regex.compile(rf"\s*(?:{_QUALIFIER_WORDS})\s*[:：]?\s*", regex.IGNORECASE)
 
@@ -502,9 +517,12 @@ def row_label(text: str, row: GridRow) -> str:
     'Net income per share: Diluted'
     """
     own = text[row.label[0] : row.label[1]] if row.label else ""
+    if "|" in own:  # a pipe table's label lines: "Derivative instruments: | | |" / "Unrealized"
+        own = " ".join(own.replace("|", " ").split())
     if row.section is None or not _QUALIFIER.fullmatch(own):
         return own
-    return " ".join(text[row.section[0] : row.section[1]].split()) + " " + own.strip()
+    section = text[row.section[0] : row.section[1]].replace("|", " ")
+    return " ".join(section.split()) + " " + own.strip()
 
 
 _SENTENCE_END = regex.compile(r"[.。!?！？;；]\s*$")  # a colon ends a subheading, not a sentence
@@ -573,16 +591,19 @@ def build_grid(
     table: UnitTable,
     *,
     page_end: bool,
-    own_rows: frozenset[int] = frozenset(),
+    own_rows: Mapping[int, int] | None = None,
 ) -> Grid:
     """Read the tables of the lines ``bounds`` (``(start, end, declared)``) of ``text``.
 
     ``text`` is the folded document; ``page_end`` says the last line ends a page
     (so a bare number there may be the page number). A line starting at an offset
-    in ``own_rows`` (a pipe table's line) is a row of its own: amounts on it never
-    continue the row above.
+    in ``own_rows`` (a pipe table's line, mapped to where its first ``|`` is) is a
+    row of its own: amounts on it never continue the row above, and amounts before
+    its first ``|`` are in its label cell ("net of tax of ($59) and $3| 206").
     """
+    own_rows = own_rows or {}
     lines = _join_brackets(text, [classify(text, a, b, table, declared=d) for a, b, d in bounds])
+    _label_cells(lines, [own_rows.get(a, -1) for a, _, _ in bounds])
     _long_labels(text, lines)
     _amounts_in_labels(text, lines)
     last = max((i for i, line in enumerate(lines) if line.kind != "blank"), default=-1)

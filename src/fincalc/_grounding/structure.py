@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import re
 from dataclasses import replace
 
 from .._reading.units import UnitTable, fold_characters
@@ -20,6 +21,15 @@ from .lines import Lines
 from .pipes import ragged_pipe_lines, unpiped
 
 __all__ = ["Structure"]
+
+_LABEL_BAR = re.compile(r"[ \t]*\|?[^|\n]*(\|)")
+
+
+def _label_bar(text: str, start: int, end: int) -> int:
+    """Where a pipe row's label cell ends: its first ``|`` after a leading one (-1: none)."""
+    found = _LABEL_BAR.match(text, start, end)
+    return found.start(1) if found is not None else -1
+
 
 _INVISIBLE = str.maketrans(dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff", " "))
 
@@ -116,11 +126,11 @@ class Structure:
                 a = self.lines.bounds(index)[0]
                 bounds.append((max(a, start), min(b, end), index in self._declared))
             page_end = end == self.lines.page_end(offset)
-            own_rows = frozenset(
-                self.lines.starts[index]
+            own_rows = {
+                self.lines.starts[index]: _label_bar(self.text, *self.lines.bounds(index))
                 for index in range(first, last + 1)
                 if index in self.pipes.lines
-            )
+            }
             grid = build_grid(self.folded, bounds, self.table, page_end=page_end, own_rows=own_rows)
             self._grids[segment] = grid
         return grid
