@@ -796,3 +796,89 @@ def test_pdf_text_lines(
         return
     assert not result.refusals, result.refusals[0].error
     assert result.facts[0].value == expected
+
+
+# -- Chinese periodic reports: list numbers, rows written as Python lists ----------------------
+
+_ZH_PAGES = {
+    "list-number": (
+        "五、合并财务报表项目注释\n单位：元  币种：人民币\n1、应收账款\n"
+        "项目\n2023年12月31日\n2022年12月31日\n应收账款\n1,234,567.00\n1,111,111.00\n"
+    ),
+    "python-lists": (
+        "合并利润表\n2024年1—12月\n单位：元  币种：人民币\n['项目', '2024年度', '2023年度']\n"
+        "['营业收入', '1,234,567.00', '1,111,111.00']\n['营业成本', '834,567.00', '811,111.00']\n"
+    ),
+}
+
+ZH_CASES = [
+    # page, quote, metric, period, basis, expected, source
+    (
+        "list-number",
+        "1、应收账款",
+        "应收账款",
+        "2023-12-31",
+        "instant",
+        "no_quantity",
+        "A-share 年报 notes: the '1、' numbering a heading is no amount of 1 元",
+    ),
+    (
+        "list-number",
+        "应收账款\n1,234,567.00\n1,111,111.00",
+        "应收账款",
+        "2022-12-31",
+        "instant",
+        Decimal("1111111.00"),
+        "A-share 年报 notes, pdfplumber: the row under the heading",
+    ),
+    (
+        "python-lists",
+        "['营业收入', '1,234,567.00', '1,111,111.00']",
+        "营业收入",
+        "2023年度",
+        "single_period",
+        Decimal("1111111.00"),
+        "a parser writing each row as a Python list",
+    ),
+    (
+        "python-lists",
+        "['营业收入', '1,234,567.00'",
+        "营业收入",
+        "2024年度",
+        "single_period",
+        Decimal("1234567.00"),
+        "a parser writing each row as a Python list",
+    ),
+    (
+        "python-lists",
+        "['营业成本', '834,567.00'",
+        "营业成本",
+        "2023年度",
+        "single_period",
+        "period_mismatch",
+        "a Python-list row: the first cell is not the prior year's",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "quote", "metric", "period", "basis", "expected", "source"),
+    [pytest.param(*case, id=f"{case[0]}-{index}") for index, case in enumerate(ZH_CASES)],
+)
+def test_chinese_report_lines(
+    page: str,
+    quote: str,
+    metric: str,
+    period: str,
+    basis: str,
+    expected: Decimal | str,
+    source: str,
+) -> None:
+    doc = Document(page, _ZH_PAGES[page])
+    claim = _claim(page, quote, period, metric=metric, basis=basis, currency="CNY")
+    result = resolve_all([claim], [doc])
+    if isinstance(expected, str):
+        assert [r.reason for r in result.refusals] == [expected], (source, result.facts)
+        return
+    assert not result.refusals, (source, result.refusals[0].error)
+    assert result.facts[0].value == expected, source

@@ -13,6 +13,8 @@ in the k-th column of the header run above it -- the rule of every other
 layout, which refuses a row whose amounts do not match the columns one to one.
 A row label html2text broke over two lines ("... Attributable to Shareowners of  " /
 "The Coca-Cola Company| $| 8,063") stays in its table: the first line is a label.
+A row a parser wrote as a Python list of strings ("['营业收入', '1,234.00',
+'1,111.00']") is read the same way: its cells are the strings.
 A table whose rows all hold the same number of cells (docling, LlamaParse,
 a hand-written Markdown table) keeps its cell positions.
 
@@ -69,8 +71,9 @@ def ragged_pipe_lines(lines: Lines, *, every: bool = False) -> PipeTables:
     >>> ragged_pipe_lines(Lines.of("| a | 2024 |\\n|---|---|\\n| Sales | 5 |\\n", ())).lines
     frozenset()
     """
+    listed = _python_rows(lines)
     if "|" not in lines.text:
-        return PipeTables([], {})
+        return PipeTables(listed, {})
     found: list[int] = []
     joins: dict[int, int] = {}
     block: list[int] = []
@@ -90,7 +93,24 @@ def ragged_pipe_lines(lines: Lines, *, every: bool = False) -> PipeTables:
             found += block
             joins.update(_broken_headers(lines, block))
         block, counts = [], set()
-    return PipeTables(found, joins)
+    return PipeTables(found + listed, joins)
+
+
+_PY_ROW = regex.compile(r"[ \t]*\[[ \t]*'[^'\n]*'(?:[ \t]*,[ \t]*'[^'\n]*')+[ \t]*\][ \t]*")
+_PY_CELL = regex.compile(r"'([^'\n]*)'")
+
+
+def _python_rows(lines: Lines) -> list[int]:
+    """Lines a parser wrote as Python lists of cells: "['营业收入', '1,234.00', '1,111.00']"."""
+    if "['" not in lines.text:
+        return []
+    found = []
+    for index in range(len(lines.starts)):
+        start, end = lines.bounds(index)
+        head = lines.text[start : min(end, start + 8)].lstrip()
+        if head.startswith("[") and _PY_ROW.fullmatch(lines.text, start, end):
+            found.append(index)
+    return found
 
 
 def _broken_headers(lines: Lines, block: list[int]) -> dict[int, int]:
@@ -127,6 +147,12 @@ def unpiped(folded: str, lines: Lines, tables: PipeTables) -> str:
     for index in tables.lines:
         start, end = lines.bounds(index)
         line = folded[start:end]
+        if "|" not in line and _PY_ROW.fullmatch(line):  # a row as a Python list: its cells
+            kept = [" "] * len(line)
+            for cell in _PY_CELL.finditer(line):
+                kept[cell.start(1) : cell.end(1)] = cell.group(1)
+            chars[start:end] = kept
+            continue
         new = " " * len(line) if _SEPARATOR.fullmatch(line) else line.replace("|", " ")
         chars[start:end] = new
     for first, last in tables.joins.items():

@@ -117,6 +117,17 @@ def read_quantity(
     if quantity.span is not None:
         q_start, q_end = a + quantity.span[0], a + quantity.span[1]
         quantity = replace(quantity, span=(q_start, q_end), raw=text[q_start:q_end])
+        if (
+            cell is None
+            and _LIST_NUMBER.match(text, q_end)
+            and not text[text.rfind("\n", 0, q_start) + 1 : q_start].strip(" \t\u3000(（")
+        ):
+            raise ParseError(
+                f"the quoted number {quantity.raw!r} numbers a list item or heading "
+                f"({line_of(text, q_start, q_end).strip()[:40]!r}), not an amount; quote the "
+                "row's figure",
+                text=quote[:200],
+            )
         if cell is None and is_furniture(line_of(text, q_start, q_end)):
             raise ParseError(
                 f"the quoted number {quantity.raw!r} is on a line of page furniture "
@@ -127,6 +138,10 @@ def read_quantity(
     sentence = None if cell is not None else sentence_around(text, a, b, (start, end))
     column = cell is not None and cell.column is not None and cell.column.period is not None
     return Reading(quantity, used, listed is not None, sentence, column)
+
+
+# "1、应收账款", "(2)、", "3．": the number of a list item or heading, at the start of its line
+_LIST_NUMBER = regex.compile(r"[)）]?\s*[、．]")
 
 
 def _not_a_table_row(structure: Structure, start: int, end: int, quote: str) -> None:
