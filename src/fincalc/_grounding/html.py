@@ -32,7 +32,7 @@ from decimal import Decimal, InvalidOperation
 from html.parser import HTMLParser
 
 from .._values.decimals import arithmetic
-from .._values.errors import CaliberMismatchError, InvalidInputError, ParseError
+from .._values.errors import CaliberMismatchError, FincalcError, InvalidInputError, ParseError
 from .._values.period import FiscalCalendar, Period
 from .._values.public import public
 from .periods import same_claimed_period
@@ -123,6 +123,7 @@ class _Reader(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.out: list[str] = []
+        self.length = 0  # characters written so far
         self.hidden = 0  # depth inside skipped elements
         self.stack: list[tuple[str, bool]] = []
         self.tables: list[list[list[_Cell]]] = []
@@ -251,22 +252,23 @@ class _Reader(HTMLParser):
     def _text(self, text: str) -> None:
         if text == "\n":
             if self.out and not self.out[-1].endswith("\n"):
-                self.out.append("\n")
+                self._write("\n")
             return
         squeezed = _SPACES.sub(" ", text)
         if squeezed.strip():
             at_line_start = not self.out or self.out[-1].endswith("\n")
-            self.out.append(squeezed.lstrip() if at_line_start else squeezed)
+            self._write(squeezed.lstrip() if at_line_start else squeezed)
 
-    def _position(self) -> int:
-        return sum(len(piece) for piece in self.out)
+    def _write(self, piece: str) -> None:
+        self.out.append(piece)
+        self.length += len(piece)
 
     def _write_table(self, rows: list[list[_Cell]]) -> None:
         self._text("\n")
         lines, tags = _render(rows)
-        base = self._position()
+        base = self.length
         for line in lines:
-            self.out.append(line + "\n")
+            self._write(line + "\n")
         for tag, start, end in tags:
             self.pending.append((tag, base + start, base + end))
 
@@ -463,10 +465,13 @@ def read_html(html: str) -> HtmlPage:
         context = reader.contexts.get(tag.attrs.get("contextref", ""))
         period = None
         if context is not None and not context.dimensional and context.end is not None:
-            if context.start is None:
-                period = Period.instant(context.end)
-            else:
-                period = Period(context.start, context.end + timedelta(days=1))
+            try:
+                if context.start is None:
+                    period = Period.instant(context.end)
+                else:
+                    period = Period(context.start, context.end + timedelta(days=1))
+            except (FincalcError, OverflowError):
+                period = None  # a context the filing got wrong checks nothing
         unit = "/".join(reader.units.get(tag.attrs.get("unitref", ""), []))
         tags.append(
             TaggedValue(
