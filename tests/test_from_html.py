@@ -195,3 +195,23 @@ def test_plain_html_needs_no_tags() -> None:
 
 def test_every_case_names_its_source() -> None:
     assert all(case[1] for case in CASES)
+
+
+def test_a_header_cell_from_the_label_column_heads_rows_not_columns() -> None:
+    # Coca-Cola-style balance sheet: "ASSETS" sits in the years' row, spanning from the labels
+    html = (
+        "<p>CONSOLIDATED BALANCE SHEETS</p><table>"
+        "<tr><td>(In millions)</td><td colspan='4'>December 31,</td></tr>"
+        "<tr><td colspan='1'>ASSETS</td><td colspan='2'>2024</td><td colspan='2'>2023</td></tr>"
+        "<tr><td>Short-term investments</td><td></td><td>2,020</td><td></td><td>2,997</td></tr>"
+        "</table>"
+    )
+    doc = Document.from_html("kt", html, currency="USD")
+    assert "| | December 31, 2024 | December 31, 2023 |" in doc.text.splitlines()
+    claim = _claim("| Short-term investments | 2,020 | 2,997", "2023-12-31", basis="instant")
+    assert resolve_all([claim], [doc]).facts[0].value == Decimal("2997E+6")
+
+
+def test_a_table_of_amounts_without_labels_is_written_as_lines() -> None:
+    doc = Document.from_html("kt", "<table><tr><td>1,234</td></tr><tr><td>5</td></tr></table>")
+    assert doc.text.split() == ["1,234", "5"]

@@ -306,13 +306,15 @@ def _render(rows: list[list[_Cell]]) -> tuple[list[str], list[tuple[_Tag, int, i
     if first_data is None:
         return _as_lines(placed), []
     columns = _columns(placed[first_data:])
+    if not columns:  # amounts only in the first grid column: no label column, no table
+        return _as_lines(placed), []
     headers = [""] * len(columns)
     above: list[str] = []
     last_header = max(
         (
             i
             for i, cells in enumerate(placed[:first_data])
-            if any(s < b and e > a for s, e, c in cells if _clean(c.text) for a, b in columns)
+            if any(0 < s < b and e > a for s, e, c in cells if _clean(c.text) for a, b in columns)
         ),
         default=-1,
     )
@@ -323,6 +325,8 @@ def _render(rows: list[list[_Cell]]) -> tuple[list[str], list[tuple[_Tag, int, i
             if not text:
                 continue
             hit = [k for k, (a, b) in enumerate(columns) if start < b and end > a]
+            if start == 0:
+                hit = []  # a cell from the label column on ("ASSETS") heads rows, not columns
             if not hit:  # "(In millions, except per share data)" over the labels
                 (below if i > last_header else above).append(text)
             for k in hit:
