@@ -215,3 +215,19 @@ def test_a_header_cell_from_the_label_column_heads_rows_not_columns() -> None:
 def test_a_table_of_amounts_without_labels_is_written_as_lines() -> None:
     doc = Document.from_html("kt", "<table><tr><td>1,234</td></tr><tr><td>5</td></tr></table>")
     assert doc.text.split() == ["1,234", "5"]
+
+
+def test_a_caption_under_the_years_is_no_part_of_their_headers() -> None:
+    # a statement of comprehensive income: "Increase/(Decrease)" spans every column under
+    # the years; the headers stay the years
+    html = (
+        "<p>CONSOLIDATED STATEMENTS OF COMPREHENSIVE INCOME</p><table>"
+        "<tr><td>(In millions)</td><td colspan='2'>Years Ended</td></tr>"
+        "<tr><td></td><td>November 29, 2024</td><td>December 1, 2023</td></tr>"
+        "<tr><td></td><td colspan='2'>Increase/(Decrease)</td></tr>"
+        "<tr><td>Unrealized gains on securities</td><td>11</td><td>24</td></tr></table>"
+    )
+    doc = Document.from_html("kt", html, currency="USD")
+    assert "| | Years Ended November 29, 2024 | Years Ended December 1, 2023 |" in doc.text
+    claim = _claim("| Unrealized gains on securities | 11 | 24", "FY2023")
+    assert resolve_all([claim], [doc]).facts[0].value == Decimal("24E+6")

@@ -327,6 +327,8 @@ def _render(rows: list[list[_Cell]]) -> tuple[list[str], list[tuple[_Tag, int, i
             hit = [k for k, (a, b) in enumerate(columns) if start < b and end > a]
             if start == 0:
                 hit = []  # a cell from the label column on ("ASSETS") heads rows, not columns
+            if len(columns) > 1 and len(hit) == len(columns) and _distinct(headers):
+                hit = []  # "Increase/(Decrease)" under the years: a caption of every column
             if not hit:  # "(In millions, except per share data)" over the labels
                 (below if i > last_header else above).append(text)
             for k in hit:
@@ -403,6 +405,11 @@ def _column_of(columns: list[tuple[int, int]], start: int, end: int, text: str) 
     if text.startswith((")", "）", "%")):
         return max((k for k, (_, b) in enumerate(columns) if b <= start), default=None)
     return None
+
+
+def _distinct(headers: list[str]) -> bool:
+    """Every column already has its own header."""
+    return all(headers) and len(set(headers)) == len(headers)
 
 
 def _year(text: str) -> bool:
