@@ -811,6 +811,12 @@ _ZH_PAGES = {
     ),
 }
 
+_ZH_PAGES["q3-ytd-statement"] = (
+    "某某股份有限公司2025年第三季度报告\n合并年初到报告期末利润表\n"
+    "编制单位：某某股份有限公司\n单位：元  币种：人民币  审计类型：未经审计\n"
+    "项目\n本期发生额\n上期发生额\n一、营业总收入\n1,234,567.00\n1,111,111.00\n"
+)
+
 ZH_CASES = [
     # page, quote, metric, period, basis, expected, source
     (
@@ -857,6 +863,33 @@ ZH_CASES = [
         "single_period",
         "period_mismatch",
         "a Python-list row: the first cell is not the prior year's",
+    ),
+    (
+        "q3-ytd-statement",
+        "一、营业总收入\n1,234,567.00",
+        "营业总收入",
+        "2025年前三季度",
+        "cumulative",
+        Decimal("1234567.00"),
+        "季报 合并年初到报告期末利润表: 本期发生额 is the nine months",
+    ),
+    (
+        "q3-ytd-statement",
+        "一、营业总收入\n1,234,567.00\n1,111,111.00",
+        "营业总收入",
+        "2024年前三季度",
+        "cumulative",
+        Decimal("1111111.00"),
+        "季报 合并年初到报告期末利润表: 上期发生额 is last year's nine months",
+    ),
+    (
+        "q3-ytd-statement",
+        "一、营业总收入\n1,234,567.00",
+        "营业总收入",
+        "2025年第三季度",
+        "single_period",
+        "period_mismatch",
+        "季报 合并年初到报告期末利润表: 本期发生额 is not the quarter",
     ),
 ]
 
