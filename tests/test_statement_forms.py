@@ -817,6 +817,14 @@ _ZH_PAGES["q3-ytd-statement"] = (
     "项目\n本期发生额\n上期发生额\n一、营业总收入\n1,234,567.00\n1,111,111.00\n"
 )
 
+_ZH_PAGES["q3-first-table-wrapped"] = (
+    "某某股份有限公司2025年第三季度报告\n一、主要财务数据\n（一）主要会计数据和财务指标\n"
+    "单位：元 币种：人民币\n"
+    "项目 本报告期 本报告期比上年同 年初至报告期末 年初至报告期末比上\n"
+    "期增减变动幅度(%) 年同期增减变动幅度(%)\n"
+    "营业收入 1,234,567.00 12.34 3,456,789.00 5.67\n"
+)
+
 ZH_CASES = [
     # page, quote, metric, period, basis, expected, source
     (
@@ -890,6 +898,24 @@ ZH_CASES = [
         "single_period",
         "period_mismatch",
         "季报 合并年初到报告期末利润表: 本期发生额 is not the quarter",
+    ),
+    (
+        "q3-first-table-wrapped",
+        "营业收入 1,234,567.00 12.34 3,456,789.00",
+        "营业收入",
+        "2025年前三季度",
+        "cumulative",
+        Decimal("3456789.00"),
+        "季报 first table, pdfplumber: headers wrapped mid-word ('比上' / '年同期增减')",
+    ),
+    (
+        "q3-first-table-wrapped",
+        "营业收入 1,234,567.00",
+        "营业收入",
+        "2025年第三季度",
+        "single_period",
+        Decimal("1234567.00"),
+        "季报 first table, pdfplumber: 本报告期 is the quarter",
     ),
 ]
 

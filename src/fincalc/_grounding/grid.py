@@ -222,7 +222,9 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
         begin -= 1
     while begin < end and cells[begin].kind == "unit":
         begin += 1
-    run = _joined_changes([c for c in cells[begin:end] if c.kind not in ("suffix", "unit")])
+    run = _joined_changes(
+        _wrapped_comparisons([c for c in cells[begin:end] if c.kind not in ("suffix", "unit")])
+    )
     titles = [c.text for c in cells[:begin] if c.kind == "period"]
     periods = [c for c in run if c.kind == "period"]
     if len(periods) >= 3 and run and run[0] is periods[0]:
@@ -260,6 +262,36 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
 
 _UNFINISHED_CHANGE = regex.compile(any_of("columns.change_heads.anywhere"))
 _FINISHED_CHANGE = regex.compile(any_of("columns.change_tails.anywhere"))
+
+
+_COMPARES = regex.compile(r"比|较|較")
+
+
+def _wrapped_comparisons(run: list[HeaderCell]) -> list[HeaderCell]:
+    """Join comparison headers an extractor broke in the middle of a word, pair by pair.
+
+    A 季报's first table: "本报告期比上年同" / "年初至报告期末比上" on one line and
+    "期增减变动幅度(%)" / "年同期增减变动幅度(%)" on the next. The k-th unfinished
+    comparison (a "比" with no change word yet) takes the k-th change piece after all
+    of them, when the two counts are equal; otherwise nothing is joined.
+    """
+    heads = [
+        i
+        for i, c in enumerate(run)
+        if _COMPARES.search(c.text) and not _FINISHED_CHANGE.search(c.text)
+    ]
+    tails = [
+        i
+        for i, c in enumerate(run)
+        if c.kind == "change" and _FINISHED_CHANGE.search(c.text) and not _COMPARES.search(c.text)
+    ]
+    if not heads or len(heads) != len(tails) or tails[0] < heads[-1] or len(heads) < 2:
+        return run
+    joined = list(run)
+    for head, tail in zip(heads, tails, strict=True):
+        first, rest = run[head], run[tail]
+        joined[head] = HeaderCell(first.start, first.end, "change", first.text + rest.text)
+    return [c for i, c in enumerate(joined) if i not in set(tails)]
 
 
 def _joined_changes(run: list[HeaderCell]) -> list[HeaderCell]:
