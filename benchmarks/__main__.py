@@ -11,7 +11,9 @@ Areas: import, value_types, ops, parse, locate, grounding, evaluate, judge (agre
 human grades, from the calibration file when present), scaling (Dask against one process;
 needs the ``dask`` extra, and prints a note without it), hostile (issue 16: extract, the
 first resolve and locate's memory at hostile sizes and shapes), claims (issue 24: ≥ 100,000
-generated claims, right and wrong by construction, counted by outcome); ``growth`` selects the
+generated claims, right and wrong by construction, counted by outcome), filings (issue 28:
+claims built from the inline-XBRL tags of the filings in ``../shared/filings``, resolved in
+each page form; needs the ``bench`` extra, skips without it or the filings); ``growth`` selects the
 two areas that produce the growth series (locate and evaluate).  Each area
 checks its outputs before timing them; a wrong answer stops the run with exit
 status 1.  After the areas come the growth tables (log-log slope of the last
@@ -54,6 +56,7 @@ AREAS = {
     "claims": "benchmarks.claims_bench",
     "scaling": "benchmarks.scaling_bench",
     "hostile": "benchmarks.hostile_bench",
+    "filings": "benchmarks.filings_bench",
 }
 ALIASES = {
     "value-types": ["value_types"],

@@ -468,8 +468,8 @@ CASH_FLOWS = (
             "Stock-based compensation (1)\n612",
             "FY2022",
             "single_period",
-            "role_mismatch",
-            "10-K tax note: '(1)' is the footnote's number",
+            "6.12E+8",
+            "10-K cash flows: '(1)' ends the label as its note marker; 612 is FY2022's cell",
         ),
         (
             "Stock-based compensation (1)\n612\n1,047",

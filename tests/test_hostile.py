@@ -824,6 +824,45 @@ def _verify(data: st.DataObject) -> None:
     call(fincalc.verify, COMPUTATION, data.draw(hs.wrong_types))
 
 
+_HTML = (
+    "<div style='display:none'><ix:header><xbrli:context id='c'><xbrli:period>"
+    "<xbrli:startDate>{start}</xbrli:startDate><xbrli:endDate>{end}</xbrli:endDate>"
+    "</xbrli:period></xbrli:context></ix:header></div><p>STATEMENTS OF OPERATIONS</p>"
+    "<table><tr><td>{unit}</td><td colspan='{span}'>{head}</td></tr><tr><td>{label}</td>"
+    "<td>$</td><td><ix:nonFraction name='x' contextRef='c' unitRef='u' scale='{scale}' "
+    "sign='{sign}'>{shown}</ix:nonFraction></td><td>)</td></tr></table>"
+)
+
+
+@drives("TaggedValue")
+def _html(data: st.DataObject) -> None:
+    """Document.from_html on hostile HTML and on a page whose every field is hostile."""
+    fields = {
+        name: data.draw(st.one_of(hs.hostile_text(max_pieces=2), st.just("2024-12-31")))
+        for name in ("start", "end", "unit", "span", "head", "label", "scale", "sign", "shown")
+    }
+    page = _HTML.format(**fields)
+    html = data.draw(st.one_of(st.just(page), hs.texts(), hs.hostile_text()))
+    doc = call(Document.from_html, "h1", html)
+    call(Document.from_html, "h1", data.draw(hs.wrong_types))
+    if not isinstance(doc, Document):
+        return
+    for tag in doc.tags:
+        assert 0 <= tag.start < tag.end <= len(doc.text)
+        call(doc.tag_at, tag.start, tag.end)
+    start = data.draw(st.integers(0, max(len(doc.text) - 1, 0)))
+    claim = {
+        "evidence_id": "h1",
+        "quote": doc.text[start : start + data.draw(st.integers(1, 40))] or "1",
+        "metric": fields["label"],
+        "entity": "x",
+        "period": data.draw(st.sampled_from(["FY2024", "2024-12-31"])),
+        "basis": "single_period",
+        "currency": "USD",
+    }
+    call(fincalc.resolve_all, [claim], [doc])
+
+
 def _error_names() -> list[str]:
     return sorted(name for name in fincalc.__all__ if name.endswith("Error"))
 

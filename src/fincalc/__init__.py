@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from ._evaluating.tolerance import Tolerance
     from ._grounding.claims import Claim, claim_json_schema
     from ._grounding.documents import Document, UnitDeclaration
+    from ._grounding.html import TaggedValue
     from ._grounding.resolve import Resolution, UnresolvedClaim, resolve, resolve_all
     from ._locating.locate import Span, locate
     from ._reading.parse import extract_quantities, parse_quantity
@@ -106,6 +107,7 @@ _EXPORTS: dict[str, str] = {
     "Sample": "_evaluating.records",
     "ScoringProfile": "_evaluating.profiles",
     "Span": "_locating.locate",
+    "TaggedValue": "_grounding.html",
     "Tax": "_values.caliber",
     "Term": "_computing.formulas",
     "Tolerance": "_evaluating.tolerance",
@@ -194,6 +196,7 @@ __all__ = [
     "Sample",
     "ScoringProfile",
     "Span",
+    "TaggedValue",
     "Tax",
     "Term",
     "Tolerance",

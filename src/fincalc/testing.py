@@ -23,20 +23,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Literal
 
 from hypothesis import strategies as st
 
+from ._grounding.documents import Document
 from ._values.caliber import Caliber, Tax
 from ._values.facts import Evidence, Fact
 from ._values.period import CALENDAR_YEAR, Basis, Period
 from ._values.quantity import Quantity
 
 __all__ = [
+    "PAGE_FORMS",
     "PERIOD_KINDS",
     "GeneratedClaim",
+    "PageClaim",
+    "StatementPage",
     "amounts",
     "calibers",
     "claim_page",
@@ -46,6 +51,7 @@ __all__ = [
     "names",
     "periods",
     "quantities",
+    "statement_pages",
 ]
 
 #: The period shapes ``periods`` draws from.
@@ -447,3 +453,181 @@ def claim_pages() -> st.SearchStrategy[tuple[str, list[GeneratedClaim]]]:
     >>> test_claims()
     """
     return st.randoms(use_true_random=False).map(claim_page)
+
+
+# -- statement pages in the forms a pipeline feeds (issue 28) ----------------------------------
+
+#: The page forms ``statement_pages`` renders: PDF text one cell per line and one row per
+#: line, BeautifulSoup ``get_text("\n")`` of HTML, html2text's pipe tables, and the HTML
+#: itself (read with ``Document.from_html``).
+PAGE_FORMS = ("pdf_cells", "pdf_rows", "bs4", "html2text", "html")
+
+_ROW_LABELS = (
+    "Net revenues",
+    "Cost of products sold",
+    "Selling, general and administrative",
+    "Research and development",
+    "Other expense, net",
+    "Interest expense",
+    "Income tax expense",
+    "Net earnings",
+)
+_UNITS = (("(In millions)", 10**6), ("(In thousands)", 10**3), ("(Dollars in millions)", 10**6))
+
+
+@dataclass(frozen=True)
+class PageClaim:
+    """A claim on a generated page and its truth: the value, or None when it must refuse."""
+
+    claim: dict[str, str | None]
+    expected: Decimal | None
+    kind: Literal["right", "column", "row"]
+
+
+@dataclass(frozen=True)
+class StatementPage:
+    """A statement page rendered in one form, with claims whose truth is known by construction."""
+
+    form: str
+    text: str  # the page text; for "html", the HTML
+    claims: tuple[PageClaim, ...]
+
+    def document(self, doc_id: str = "page") -> Document:
+        """The page as a ``Document`` (``Document.from_html`` for the "html" form)."""
+        if self.form == "html":
+            return Document.from_html(doc_id, self.text)
+        return Document(doc_id, self.text)
+
+
+def _written(value: int) -> str:
+    return f"({-value:,})" if value < 0 else f"{value:,}"
+
+
+def _render(form: str, unit: str, years: list[int], rows: list[tuple[str, list[int]]]) -> str:
+    title = "KESTREL INSTRUMENTS, INC.\nCONSOLIDATED STATEMENTS OF EARNINGS\n"
+    if form == "html":
+        span = 3 * len(years)
+        head = f"<tr><td>{unit}</td><td colspan='{span}'>Year Ended December 31,</td></tr>"
+        head += "<tr><td></td>" + "".join(f"<td colspan='3'>{y}</td>" for y in years) + "</tr>"
+        body = ""
+        for r, (label, values) in enumerate(rows):
+            body += f"<tr><td>{label}</td>"
+            for v in values:
+                opening = "(" if v < 0 else ""
+                closing = ")" if v < 0 else ""
+                body += f"<td>{'$' if r == 0 else ''}</td><td>{opening}{abs(v):,}</td>"
+                body += f"<td>{closing}</td>"
+            body += "</tr>"
+        return (
+            f"<html><body><p>KESTREL INSTRUMENTS, INC.</p>"
+            f"<p>CONSOLIDATED STATEMENTS OF EARNINGS</p><table>{head}{body}</table></body></html>"
+        )
+    if form == "html2text":
+        text = title + f"\n{unit}\n\n" + "| " * (3 * len(years)) + "|  \n"
+        text += "---|" * (3 * len(years)) + "---  \n| Year Ended December 31,  \n"
+        text += "| " + "| | ".join(str(y) for y in years) + "  \n"
+        for r, (label, values) in enumerate(rows):
+            cells = " | | ".join(("$| " if r == 0 else "") + _written(v) for v in values)
+            text += f"{label}| {cells} |   \n"
+        return text
+    if form == "pdf_rows":
+        text = title + f"{unit}\nYear Ended December 31,\n" + " ".join(map(str, years)) + "\n"
+        for r, (label, values) in enumerate(rows):
+            text += label + "".join((" $ " if r == 0 else " ") + _written(v) for v in values)
+            text += "\n"
+        return text
+    spacer = "\n\xa0\n" if form == "bs4" else "\n"
+    text = title + f"{unit}\nYear Ended December 31,\n" + spacer.join(map(str, years)) + "\n"
+    for r, (label, values) in enumerate(rows):
+        lines = []
+        for v in values:
+            amount = f"(\n{-v:,}\n)" if (v < 0 and form == "bs4") else _written(v)
+            lines.append(("$\n" if r == 0 else "") + amount)
+        text += label + "\n" + spacer.join(lines) + "\n"
+    return text
+
+
+def _quotes(text: str, rows: list[tuple[str, list[int]]]) -> list[list[str]]:
+    """For each row, the quote from its label through each of its cells."""
+    found: list[list[str]] = []
+    cursor = 0
+    for label, values in rows:
+        start = text.index(label, cursor)
+        position = start + len(label)
+        quotes = []
+        for v in values:
+            shown = f"{abs(v):,}"
+            at = position
+            while True:  # the amount as a whole number, not inside another
+                at = text.index(shown, at)
+                before = text[at - 1] if at else ""
+                after = text[at + len(shown)] if at + len(shown) < len(text) else ""
+                if not (before.isdigit() or before in ",.") and not (
+                    after.isdigit() or (after in ",." and text[at + len(shown) + 1 :][:1].isdigit())
+                ):
+                    break
+                at += 1
+            end = at + len(shown)
+            if v < 0:
+                end = text.index(")", end) + 1
+            quotes.append(text[start:end])
+            position = end
+        found.append(quotes)
+        cursor = position
+    return found
+
+
+@st.composite
+def statement_pages(draw: st.DrawFn, forms: Sequence[str] = PAGE_FORMS) -> StatementPage:
+    """A statement page in one form, with right claims and wrong (column, row) claims.
+
+    The page is an income statement under "Year Ended December 31," with two or
+    three year columns, a unit declaration, "$" on its first row and negatives
+    in brackets, written as the form writes it. Each cell gives a right claim
+    (the quote from the row's label to the cell, the cell's year); the same
+    quote claimed for the next column's year must be refused, and so must the
+    row above's quote claimed with this row's label.
+
+    >>> from hypothesis import given, settings
+    >>> @settings(max_examples=5, derandomize=True)
+    ... @given(statement_pages(forms=["pdf_cells"]))
+    ... def test_right_claims(page):
+    ...     from fincalc import resolve_all
+    ...     doc = page.document()
+    ...     for item in page.claims:
+    ...         if item.kind == "right":
+    ...             facts = resolve_all([item.claim], [doc]).facts
+    ...             assert not facts or facts[0].value == item.expected
+    >>> test_right_claims()
+    """
+    form = draw(st.sampled_from(list(forms)))
+    unit, multiplier = draw(st.sampled_from(_UNITS))
+    latest = draw(st.integers(2015, 2030))
+    years = [latest - k for k in range(draw(st.integers(2, 3)))]
+    labels = draw(st.lists(st.sampled_from(_ROW_LABELS), min_size=2, max_size=5, unique=True))
+    values = st.integers(-99_999, 99_999).filter(lambda v: abs(v) >= 10)
+    rows = [
+        (label, draw(st.lists(values, min_size=len(years), max_size=len(years))))
+        for label in labels
+    ]
+    text = _render(form, unit, years, rows)
+    written = Document.from_html("page", text).text if form == "html" else text
+    quotes = _quotes(written, rows)
+    claims: list[PageClaim] = []
+    for r, (label, row_values) in enumerate(rows):
+        for k, value in enumerate(row_values):
+            base: dict[str, str | None] = {
+                "evidence_id": "page",
+                "quote": quotes[r][k],
+                "metric": label,
+                "entity": "Kestrel",
+                "period": f"FY{years[k]}",
+                "basis": "single_period",
+                "currency": "USD",
+            }
+            claims.append(PageClaim(base, Decimal(value) * multiplier, "right"))
+            if k + 1 < len(years):
+                claims.append(PageClaim({**base, "period": f"FY{years[k + 1]}"}, None, "column"))
+            if r > 0 and rows[r - 1][1][k] != value:
+                claims.append(PageClaim({**base, "quote": quotes[r - 1][k]}, None, "row"))
+    return StatementPage(form, text, tuple(claims))

@@ -93,13 +93,16 @@ class Line:
 # -- value tokens ---------------------------------------------------------------------
 
 _MARK = r"(?:US\$|HK\$|NT\$|A\$|C\$|S\$|R\$|RMB|\$|¥|€|£)"
-_NUMBER = r"[-+]?\(?[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?"
+# "($48)": the currency inside an accounting negative's bracket (html2text writes the HTML
+# cells "($" "48" ")" as one)
+_NUMBER = r"[-+]?\(?(?:US\$|HK\$|\$)?[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?"
 _PIECE = re.compile(
     rf"(?P<m1>{_MARK})?(?:(?P<num>{_NUMBER})(?P<pct>%[)）]?)?|(?P<dash>[—–\-―‒−]{{1,3}}|nil|n/a|na|nm"
     rf"|n\.m\.|\*|不适用|不適用))?(?P<m2>{_MARK})?",
     re.IGNORECASE,
 )
 _SPACE_SPLIT = re.compile(r"\S+")
+_GAP = re.compile(r"[ \t]{2,}(?=\S)")  # two or more spaces: the next cell of a spaced row
 # A unit written apart from the amount it follows in a row: "8.2 %", "1.0 pts"
 _UNIT_AFTER = regex.compile(rf"(?i:{any_of('change_cells.units')})[)）]?")  # "(4.2 %)" too
 _CHANGE_CELL = regex.compile(
@@ -170,6 +173,9 @@ def _trailing_values(text: str, start: int, end: int) -> tuple[int, list[Token]]
                 break
             cut -= 2
             continue
+        word = piece.group()
+        if word.count(")") + word.count("）") > word.count("(") + word.count("（"):
+            break  # "Inventories (Notes 1 and 3)": the bracket the label opened closes here
         if not _value_tokens(text, piece.start(), piece.end()):
             break
         cut -= 1
@@ -180,8 +186,14 @@ def _trailing_values(text: str, start: int, end: int) -> tuple[int, list[Token]]
     if cut == len(pieces):
         return None
     tokens = _value_tokens(text, pieces[cut].start(), end)
-    if not tokens or not any(t.kind == "amount" for t in tokens):
+    if not tokens:
         return None
+    if not any(t.kind == "amount" for t in tokens):
+        # "Preferred stock; ... none issued  -     -": dashes set apart from the label by a
+        # gap of spaces are the row's empty cells; "Non -" or "A - B" stay label words
+        gap = text[pieces[cut - 1].end() : pieces[cut].start()]
+        if len(gap) < 2 or any(t.kind != "dash" for t in tokens if t.kind != "mark"):
+            return None
     if not regex.search(r"\p{L}", text[start : pieces[cut - 1].end()]):
         return None
     return pieces[cut - 1].end(), tokens
@@ -362,10 +374,18 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
     durations = list(_GROUP_START.finditer(text, start, end))
     if len(durations) >= 2 and durations[0].start() - start < 4:
         edges = [g.start() for g in durations] + [end]
-        return [
-            HeaderCell(a, a + len(text[a:b].rstrip()), "group", text[a:b].strip())
-            for a, b in itertools.pairwise(edges)
-        ]
+        parts = [(a, text[a:b].strip()) for a, b in itertools.pairwise(edges)]
+        # "Three Months Ended June 30, 2025   Six Months Ended June 30, 2025": each a period
+        span_kind: HeaderKind = (
+            "period" if all(_TRAILING_YEARS.search(part) for _, part in parts) else "group"
+        )
+        return [HeaderCell(a, a + len(part), span_kind, part) for a, part in parts]
+    spaced = list(_SPACED_CELLS.finditer(text[start:end]))
+    if 2 <= len(spaced) <= _MOST_WORDS:
+        # "As of November 29, 2024   As of December 1, 2023": cells apart, each a period
+        apart = [_single_header(text, start + p.start(), start + p.end(), table) for p in spaced]
+        if all(c is not None and c.kind == "period" for c in apart):
+            return [c for c in apart if c is not None]
     whole = _single_header(text, start, end, table)
     if whole is not None:
         return [_group_before_change(text, start, end, table) or whole]
@@ -424,6 +444,13 @@ def classify(text: str, start: int, end: int, table: UnitTable, *, declared: boo
     if "|" in line or "\t" in line:
         return Line("pipe", start, end)
     if declared:
+        rest = _GAP.search(text, start, end)
+        headers = _header_cells(text, rest.end(), end, table) if rest is not None else None
+        if headers and any(h.kind in ("period", "group") for h in headers):
+            # "(Dollars in millions, except per share data)| Six months ended June 30| |
+            # Three months ended June 30" in a pipe table: the declaration's cell, then the
+            # column headers (the declaration itself is read by declarations.py)
+            return Line("header", start, end, headers=tuple(headers))
         return Line("header", start, end, headers=(HeaderCell(start, end, "unit", line),))
     if is_furniture(line):
         return Line("furniture", start, end)

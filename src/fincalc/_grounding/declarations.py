@@ -115,6 +115,12 @@ _EXCEPT = regex.compile(
     regex.IGNORECASE,
 )
 _SHARES = regex.compile(any_of("shares.words", boundaries=True), regex.IGNORECASE)
+# "... and shares in thousands", "; shares are presented in": the later unit is the shares'
+_SHARES_IN = regex.compile(
+    rf"(?:\band\b|[,;])\s*(?:the\s+)?(?:number\s+of\s+)?(?:{any_of('shares.words')})"
+    r"\s+(?:(?:are|is)\s+)?(?:(?:reflected|presented|stated|shown|expressed)\s+)?(?:in\s*)?$",
+    regex.IGNORECASE,
+)
 _CJK_END = regex.compile(r"\p{Han}\s*$")
 _CJK_START = regex.compile(r"\s*\p{Han}")
 _WRAPS = regex.compile(rf"(?:,|\b(?:{_EXCEPT_EN}|and|of))\s*$", regex.IGNORECASE)
@@ -396,10 +402,11 @@ def find_declarations(
                 break  # a long line: only an exception in the same statement (not quadratic)
             before = text[span[1] : later[0]]
             if (
-                _EXCEPT.search(text[start : later[0]])
+                (_EXCEPT.search(text[start : later[0]]) or _SHARES_IN.search(before))
                 and _SHARES.search(before)
                 and later_context.dimension in (None, "SHARES")
-            ):
+            ):  # "except number of shares, which are reflected in thousands", or a mixed
+                # declaration: "(net income in millions and shares in thousands)"
                 share_context = UnitContext(
                     later_context.multiplier,
                     "SHARES",

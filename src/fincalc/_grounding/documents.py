@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -23,6 +24,7 @@ from .._values.errors import FincalcError, InvalidInputError
 from .._values.public import public
 from .._values.quantity import check_dimension
 from .declarations import UnitDeclaration
+from .html import TaggedValue, read_html
 from .structure import Structure
 from .words import DIGIT, any_of
 
@@ -156,6 +158,54 @@ class Document:
             unit=unit,
         )
 
+    @classmethod
+    def from_html(
+        cls,
+        id: str,
+        html: str,
+        *,
+        currency: str | None = None,
+        unit: UnitContext | str | None = None,
+    ) -> Document:
+        """Read a filing's HTML: running text as lines, each table as a Markdown table.
+
+        The cells of a table are placed by their ``colspan``: each column of
+        amounts gets the header cells above it ("Three Months Ended June 30,"
+        over "2025"), and a "$", the number and a ")" in three cells are one
+        cell, "(86)". For inline XBRL, ``tags`` holds each tagged number of a
+        table with its concept, exact value, period, unit and ``decimals``, and
+        ``resolve`` checks a claim quoting a tagged cell against its tag. Without
+        ``currency``, the one currency the tags' units name is the document's.
+        Uses the standard library's HTML parser: no extra is needed.
+
+        >>> doc = Document.from_html("10-K", "<p>BALANCE SHEETS</p><table><tr>"
+        ...     "<td>(In millions)</td><td colspan='2'>2024</td></tr><tr><td>Cash</td>"
+        ...     "<td>$</td><td>1,204</td></tr></table>")
+        >>> doc.text.splitlines()[-1]
+        '| Cash | $1,204 |'
+        """
+        page = read_html(html)
+        if currency is None:  # the filing's own tags state its currency
+            money = {
+                t.unit.split("/")[0] for t in page.tags if re.fullmatch(r"[A-Z]{3}(/.*)?", t.unit)
+            }
+            money.discard("PURE")
+            currency = money.pop() if len(money) == 1 else None
+        doc = cls(id, page.text, currency=currency, unit=unit)
+        object.__setattr__(doc, "_tags", page.tags)
+        return doc
+
+    @property
+    def tags(self) -> tuple[TaggedValue, ...]:
+        """The inline-XBRL numbers of a document read by ``from_html``, in text order."""
+        tags: tuple[TaggedValue, ...] = self.__dict__.get("_tags", ())
+        return tags
+
+    def tag_at(self, start: int, end: int) -> TaggedValue | None:
+        """The tagged number whose text overlaps ``[start, end)``, if exactly one does."""
+        found = [t for t in self.tags if t.start < end and t.end > start]
+        return found[0] if len(found) == 1 else None
+
     def page_at(self, offset: int) -> int | None:
         """The page number an offset falls on, when pages are known."""
         if self.page_starts:
@@ -171,7 +221,9 @@ class Document:
         resolved = table or UnitTable.default()
         cached = self._structures.get(id(resolved))
         if cached is None or cached[0] is not resolved:
-            cached = (resolved, Structure(self.text, self.page_starts, resolved))
+            every = "_tags" in self.__dict__  # from_html: its tables are rows of amount columns
+            structure = Structure(self.text, self.page_starts, resolved, every_pipe_table=every)
+            cached = (resolved, structure)
             self._structures[id(resolved)] = cached
         return cached[1]
 
@@ -199,7 +251,8 @@ def _page_unit(text: str) -> UnitContext:
 
 # -- the unit of a row ------------------------------------------------------------
 
-_PAREN_GROUP = regex.compile(r"[（(]\s*+([^()（）\n\d]{1,16}?)\s*+[)）]")
+# Not right after a Latin letter or digit: "401(k)" names a plan, not thousands.
+_PAREN_GROUP = regex.compile(r"(?<![A-Za-z0-9])[（(]\s*+([^()（）\n\d]{1,16}?)\s*+[)）]")
 _PER_SHARE_SUFFIX = regex.compile(r"\s*(?:/|每|per\s)\s*(?:股|share)$", regex.IGNORECASE)
 
 
@@ -252,6 +305,11 @@ def label_unit(
 
 
 RowKind = Literal["per_share", "shares", "percent"]
+_KINDS: tuple[tuple[RowKind, regex.Pattern[str]], ...] = (
+    ("per_share", _PER_SHARE),
+    ("shares", _SHARES),
+    ("percent", _PERCENT),
+)
 
 
 def row_kind(label: str, metric: str) -> RowKind | None:
@@ -261,14 +319,19 @@ def row_kind(label: str, metric: str) -> RowKind | None:
     'shares'
     >>> row_kind("Basic", "Basic earnings per share")
     'per_share'
+    >>> row_kind("Weighted average shares used in computing net income per share", "Basic")
+    'shares'
     """
     for text in (metric, label):
-        if _PER_SHARE.search(text):
-            return "per_share"
-        if _SHARES.search(text):
-            return "shares"
-        if _PERCENT.search(text):
-            return "percent"
+        # the kind named first is the row's: "Weighted average shares used in computing
+        # net income per share" counts shares, "Net income per share" is per share
+        found = [
+            (match.start(), order, kind)
+            for order, (kind, pattern) in enumerate(_KINDS)
+            if (match := pattern.search(text)) is not None
+        ]
+        if found:
+            return min(found)[2]
     return None
 
 

@@ -27,6 +27,7 @@ is refused rather than guessed.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -71,6 +72,9 @@ class GridRow:
     notes: tuple[tuple[int, int], ...]
     mark: tuple[int, int] | None
     aligned: bool
+    # the heading of the block the row is in ("Net income per share:" over "Basic" and
+    # "Diluted"), when the row's own label does not hold it
+    section: tuple[int, int] | None = None
 
     @property
     def amounts(self) -> tuple[GridCell, ...]:
@@ -127,20 +131,34 @@ class Grid:
 # -- the header run --------------------------------------------------------------------
 
 _YEAR_CELL = regex.compile(r"(?:19|20)\d\d\s*年?|[〇零一二三四五六七八九]{4}\s*年")
+_LISTED_YEARS = regex.compile(r"(?:,?\s*(?:and\s+)?(?:19|20)\d\d){2,}\s*$")
+_BARE_DURATION = regex.compile(r"(?i)\s*(?:fiscal\s+)?years?\s+(?:ended|ending)\s*[:,]?\s*")
 _DURATION_GROUP = regex.compile(
     r"(?i)\b(?:months?|years?|quarters?|weeks?|periods?)\s+(?:ended|ending)\b|截至|截止|止"
 )
 
 
 def _shape(text: str) -> str:
-    return regex.sub(r"\d|[〇零一二三四五六七八九十]", "9", "".join(text.split()))
+    """A header's shape: its digits and numerals as one "9" a run, Latin words as "a".
+
+    "Years Ended November 29, 2024" and "Years Ended December 1, 2023" have one
+    shape; "截至2023年12月31日止年度" and "2023年" do not.
+    """
+    digits = regex.sub(r"(?:\d|[〇零一二三四五六七八九十])+", "9", "".join(text.split()))
+    return regex.sub(r"[A-Za-z]+", "a", digits)
 
 
 def _combine(group: str | None, cell: HeaderCell) -> tuple[str, bool]:
     """A column's header text: its group header read with its cell, and whether it reads."""
     if group is None or cell.kind != "period":
         return cell.text, True
+    if _BARE_DURATION.fullmatch(group) and _YEAR_CELL.fullmatch(cell.text.strip()):
+        return cell.text, True  # "Years Ended" over "2022": the fiscal year 2022
     candidates = []
+    listed = _LISTED_YEARS.search(group)
+    if listed and cell.text.strip() in regex.findall(r"(?:19|20)\d\d", listed.group()):
+        # "Years ended December 31, 2022, 2021, and 2020" over "2022 2021 2020"
+        candidates.append(f"{group[: listed.start()].rstrip(' ,')}, {cell.text.strip()}")
     if ("截至" in group or "截止" in group) and _YEAR_CELL.fullmatch(cell.text):
         word = "截至" if "截至" in group else "截止"
         candidates.append(group.replace(word, word + cell.text.strip(), 1))
@@ -204,7 +222,9 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
         begin -= 1
     while begin < end and cells[begin].kind == "unit":
         begin += 1
-    run = _joined_changes([c for c in cells[begin:end] if c.kind not in ("suffix", "unit")])
+    run = _joined_changes(
+        _wrapped_comparisons([c for c in cells[begin:end] if c.kind not in ("suffix", "unit")])
+    )
     titles = [c.text for c in cells[:begin] if c.kind == "period"]
     periods = [c for c in run if c.kind == "period"]
     if len(periods) >= 3 and run and run[0] is periods[0]:
@@ -242,6 +262,36 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
 
 _UNFINISHED_CHANGE = regex.compile(any_of("columns.change_heads.anywhere"))
 _FINISHED_CHANGE = regex.compile(any_of("columns.change_tails.anywhere"))
+
+
+_COMPARES = regex.compile(r"比|较|較")
+
+
+def _wrapped_comparisons(run: list[HeaderCell]) -> list[HeaderCell]:
+    """Join comparison headers an extractor broke in the middle of a word, pair by pair.
+
+    A 季报's first table: "本报告期比上年同" / "年初至报告期末比上" on one line and
+    "期增减变动幅度(%)" / "年同期增减变动幅度(%)" on the next. The k-th unfinished
+    comparison (a "比" with no change word yet) takes the k-th change piece after all
+    of them, when the two counts are equal; otherwise nothing is joined.
+    """
+    heads = [
+        i
+        for i, c in enumerate(run)
+        if _COMPARES.search(c.text) and not _FINISHED_CHANGE.search(c.text)
+    ]
+    tails = [
+        i
+        for i, c in enumerate(run)
+        if c.kind == "change" and _FINISHED_CHANGE.search(c.text) and not _COMPARES.search(c.text)
+    ]
+    if not heads or len(heads) != len(tails) or tails[0] < heads[-1] or len(heads) < 2:
+        return run
+    joined = list(run)
+    for head, tail in zip(heads, tails, strict=True):
+        first, rest = run[head], run[tail]
+        joined[head] = HeaderCell(first.start, first.end, "change", first.text + rest.text)
+    return [c for i, c in enumerate(joined) if i not in set(tails)]
 
 
 def _joined_changes(run: list[HeaderCell]) -> list[HeaderCell]:
@@ -282,9 +332,11 @@ class _Row:
     tokens: list[Token] = field(default_factory=list)
     notes: list[tuple[int, int]] = field(default_factory=list)
     wrapped: int = 0  # leading tokens that may finish a wrapped label ("... of $42 and" / "$38")
+    last_line: int = -1  # where the last line of the label starts
 
     def add_label(self, start: int, end: int) -> None:
         self.label = (self.label[0] if self.label else start, end)
+        self.last_line = start
 
 
 @dataclass
@@ -294,6 +346,7 @@ class _Table:
     titles: tuple[str, ...] = ()
     rows: list[GridRow] = field(default_factory=list)
     mark: tuple[int, int] | None = None
+    section: tuple[int, int] | None = None
 
     def close(self, row: _Row, text: str, page_end: bool) -> None:
         amounts = [t for t in row.tokens if t.kind != "mark"]
@@ -324,6 +377,18 @@ class _Table:
             # bracket right after the label is its footnote marker, not a negative 1
             notes.append((amounts[0].start, amounts[0].end))
             amounts = amounts[1:]
+        if (
+            n
+            and len(amounts) == n + 1
+            and len(row.tokens) > 1
+            and row.tokens[0] is amounts[0]
+            and row.tokens[1].kind == "mark"
+            and _SMALL_INT.fullmatch(text, amounts[0].start, amounts[0].end)
+        ):
+            # "Basic Net Income Per Share" / "1" / "$" / "2.47": the footnote mark before
+            # the row's currency mark, where its cells begin
+            notes.append((amounts[0].start, amounts[0].end))
+            amounts = amounts[1:]
         if n and page_end and len(amounts) == n + 1:
             last = text[amounts[-1].start : amounts[-1].end]
             if _PAGE_NUMBER.fullmatch(last):
@@ -337,7 +402,13 @@ class _Table:
         )
         mark = (marks[0].start, marks[0].end) if marks else None
         self.mark = self.mark or mark
-        self.rows.append(GridRow(row.label, cells, tuple(notes), mark, aligned or len(cells) == 1))
+        section = self.section
+        if row.label is not None and row.last_line > row.label[0]:
+            # "Net income per share:" / "Basic": the heading lines head the rows after too
+            self.section, section = (row.label[0], row.last_line), None
+        self.rows.append(
+            GridRow(row.label, cells, tuple(notes), mark, aligned or len(cells) == 1, section)
+        )
 
     def next(self, headers: list[HeaderCell]) -> _Table:
         """The table a header run starts; a table with no rows passes on its periods as titles
@@ -378,15 +449,195 @@ def _header_run(lines: list[Line], i: int) -> tuple[int, list[int]]:
     return (heads[len(kept)] if kept else j), kept
 
 
+_OPEN = regex.compile(r"(?P<mark>US\$|HK\$|\$)?\s*[(（]\s*(?P<inner>US\$|HK\$|\$)?")
+_CLOSE = regex.compile(r"[)）]\s*%?")
+
+
+def _next_filled(lines: list[Line], i: int) -> int:
+    while i < len(lines) and lines[i].kind == "blank":
+        i += 1
+    return i
+
+
+def _join_brackets(text: str, lines: list[Line]) -> list[Line]:
+    """Join an accounting negative an HTML converter wrote over lines: "(" / "7,900" / ")".
+
+    A line holding only "(" (or "$ (", "($") followed by a line of one amount, and a
+    line holding only ")" after an amount that opened its bracket, are one cell:
+    the amount token then spans from "(" to ")", so the bracket's sign is read
+    with it. Anything else on those lines leaves them as they are.
+    """
+    out = list(lines)
+    for i, line in enumerate(out):
+        opened = _OPEN.fullmatch(text, line.start, line.end) if line.kind == "label" else None
+        if opened is None:
+            continue
+        j = _next_filled(out, i + 1)
+        if j >= len(out) or out[j].kind != "values" or len(out[j].amounts) != 1:
+            continue
+        amount = out[j].amounts[0]
+        if amount.kind != "amount" or out[j].tokens[-1] != amount:
+            continue
+        marks = [t for t in out[j].tokens if t.kind == "mark"]
+        opening = opened.start("inner") - 1 if opened["inner"] else opened.end() - 1
+        while text[opening] not in "(（":
+            opening -= 1
+        lead = [Token(opened.start("mark"), opened.end("mark"), "mark")] if opened["mark"] else []
+        if text[amount.end - 1] in ")）":
+            end, last = amount.end, j
+        else:
+            k = _next_filled(out, j + 1)
+            if k >= len(out) or out[k].kind != "label":
+                continue
+            if not _CLOSE.fullmatch(text, out[k].start, out[k].end):
+                continue
+            end, last = out[k].end, k
+        tokens = (*lead, *marks, Token(opening, end, "amount"))
+        out[i] = Line("values", line.start, end, tokens)
+        for k in range(i + 1, last + 1):
+            out[k] = Line("blank", out[k].start, out[k].start)
+    for j, line in enumerate(out):  # "(7,900" / ")"
+        if line.kind != "values" or not line.amounts:
+            continue
+        amount = line.tokens[-1]
+        body = text[amount.start : amount.end]
+        if (
+            amount.kind != "amount"
+            or not body.startswith(("(", "（"))
+            or body.endswith((")", "）"))
+        ):
+            continue
+        k = _next_filled(out, j + 1)
+        closing = k < len(out) and out[k].kind == "label"
+        if closing and _CLOSE.fullmatch(text, out[k].start, out[k].end):
+            tokens = (*line.tokens[:-1], Token(amount.start, out[k].end, "amount"))
+            out[j] = Line("values", line.start, out[k].end, tokens)
+            for m in range(j + 1, k + 1):
+                out[m] = Line("blank", out[m].start, out[m].start)
+    return out
+
+
+def _label_cells(lines: list[Line], bars: list[int]) -> None:
+    """Amounts before a pipe row's label ``|`` (``bars``, -1: none) are label text, not cells."""
+    for i, (line, bar) in enumerate(zip(lines, bars, strict=True)):
+        if line.kind != "label_values" or bar < 0:
+            continue
+        cells = tuple(t for t in line.tokens if t.start > bar)
+        if len(cells) == len(line.tokens):
+            continue
+        if any(t.kind != "mark" for t in cells):
+            lines[i] = Line("label_values", line.start, line.end, cells, label_end=bar)
+        else:
+            lines[i] = Line("label", line.start, line.end)
+
+
+_QUALIFIER_WORDS = any_of("row_qualifiers.words", space=r"\s+")
+_QUALIFIER = regex.compile(rf"\s*(?:{_QUALIFIER_WORDS})\s*[:：]?\s*", regex.IGNORECASE)
+
+
+def row_label(text: str, row: GridRow) -> str:
+    """The row's label, with its block's heading when the label only qualifies it.
+
+    "Diluted" under "Net income per share of common stock:" (after the "Basic"
+    row) is the diluted net income per share; "Basic" under "Weighted average
+    shares used in computing net income per share" is a share count. A label
+    that is not such a qualifier ("Net income") is its own.
+
+    >>> text = "Net income per share:\\nBasic $ 0.36\\nDiluted $ 0.33"
+    >>> row = GridRow((35, 42), (), (), None, True, section=(0, 21))
+    >>> row_label(text, row)
+    'Net income per share: Diluted'
+    """
+    own = text[row.label[0] : row.label[1]] if row.label else ""
+    if "|" in own:  # a pipe table's label lines: "Derivative instruments: | | |" / "Unrealized"
+        own = " ".join(own.replace("|", " ").split())
+    if row.section is None or not _QUALIFIER.fullmatch(own):
+        return own
+    section = text[row.section[0] : row.section[1]].replace("|", " ")
+    return " ".join(section.split()) + " " + own.strip()
+
+
+_SENTENCE_END = regex.compile(r"[.。!?！？;；]\s*$")  # a colon ends a subheading, not a sentence
+
+
+def _long_labels(text: str, lines: list[Line]) -> None:
+    """A long row label read as prose is a label when amounts or a row follow it.
+
+    "Depreciation and amortization of property and equipment and capitalized
+    content costs, operating lease assets, and other" has the words of a
+    sentence but no sentence end, and its amounts are on the lines after it.
+    """
+    for i, line in enumerate(lines):
+        if line.kind != "prose" or _SENTENCE_END.search(text, line.start, line.end):
+            continue
+        j = _next_filled(lines, i + 1)
+        if j < len(lines) and lines[j].kind in ("values", "label_values") and lines[j].tokens:
+            # "... net cash (used in) provided by operating activities:" over its rows
+            lines[i] = Line("label", line.start, line.end)
+
+
+# A label line that ends asking for an amount: "net of allowances of $", ", $(", "), and $".
+_ASKS_AMOUNT = regex.compile(
+    r"(?i)(?:\b(?:of|and|or|to|at|from|by|was|were|is|are|approximately)|[,;])\s*\$\s*\(?\s*$"
+)
+_GOES_ON = regex.compile(r"[,;)）]|\p{Ll}")  # ", respectively", " par value;", " and "
+
+
+def _amounts_in_labels(text: str, lines: list[Line]) -> None:
+    """Amounts written inside a row label, each on its own line, are label text.
+
+    An HTML converter writes "Trade receivables, net of allowances of $" / "14" /
+    " and of $" / "16" / ", respectively" / "2,072": an amount after a label line
+    that ends asking for one ("of $", ", $("), or before a label line that goes on
+    with the sentence (a comma, a bracket, or a space and a small letter), belongs
+    to the label; the row's cells are the amounts after it.
+    """
+    previous = -1
+    for i, line in enumerate(lines):
+        if line.kind == "blank":
+            continue
+        if line.kind == "values" and previous >= 0 and lines[previous].kind == "label":
+            label = lines[previous]
+            j = _next_filled(lines, i + 1)
+            following = lines[j] if j < len(lines) else None
+            goes_on = (
+                following is not None
+                and following.kind == "label"
+                and following.start > 0
+                and (
+                    text[following.start] in ",;)）"
+                    or (
+                        text[following.start - 1] in " \t\xa0\u202f"  # "\xa0" folds to U+202F
+                        and _GOES_ON.match(text, following.start)
+                    )
+                )
+            )
+            if _ASKS_AMOUNT.search(text, label.start, label.end) or goes_on:
+                lines[i] = Line("label", line.start, line.end)
+        previous = i
+
+
 def build_grid(
-    text: str, bounds: list[tuple[int, int, bool]], table: UnitTable, *, page_end: bool
+    text: str,
+    bounds: list[tuple[int, int, bool]],
+    table: UnitTable,
+    *,
+    page_end: bool,
+    own_rows: Mapping[int, int] | None = None,
 ) -> Grid:
     """Read the tables of the lines ``bounds`` (``(start, end, declared)``) of ``text``.
 
     ``text`` is the folded document; ``page_end`` says the last line ends a page
-    (so a bare number there may be the page number).
+    (so a bare number there may be the page number). A line starting at an offset
+    in ``own_rows`` (a pipe table's line, mapped to where its first ``|`` is) is a
+    row of its own: amounts on it never continue the row above, and amounts before
+    its first ``|`` are in its label cell ("net of tax of ($59) and $3| 206").
     """
-    lines = [classify(text, a, b, table, declared=d) for a, b, d in bounds]
+    own_rows = own_rows or {}
+    lines = _join_brackets(text, [classify(text, a, b, table, declared=d) for a, b, d in bounds])
+    _label_cells(lines, [own_rows.get(a, -1) for a, _, _ in bounds])
+    _long_labels(text, lines)
+    _amounts_in_labels(text, lines)
     last = max((i for i, line in enumerate(lines) if line.kind != "blank"), default=-1)
     tables: list[GridTable] = []
     current, row = _Table(), _Row()
@@ -422,6 +673,9 @@ def build_grid(
             amount = row.tokens[-1]  # "22.0" / "%": the sign on the next line
             row.tokens[-1] = Token(amount.start, line.end, "amount")
         elif line.kind == "values":
+            if row.tokens and bounds[i - 1][0] in own_rows:
+                current.close(row, text, False)  # "| 4,852 | | | 3,105 |": a row without label
+                row = _Row()
             previous = lines[i - 2] if i >= 2 else None
             if (
                 not row.tokens

@@ -63,6 +63,11 @@ _FURNITURE = re.compile(
 )
 _ASCII_BRACKETS = str.maketrans("（）", "()")
 _LONG_LINE = re.compile(r"(?m)^[^\n]{24,}$")
+# the next line holding more than whitespace (zero-width spaces included), and a line that
+# is one amount or the "$" / "(" before it
+_NEXT_FILLED = re.compile(r"\n(?:[ \t\r\v\xa0\u200b]*\n)*[ \t\xa0\u200b]*([^\n]*)")
+_AMOUNT_LINE = re.compile(r"(?:US\$|\$|\(|\s)*[-−]?\d[\d,]*(?:\.\d+)?\)?\s*(?:\$|$)|[$(]\s*$")
+_AMOUNT_WORD = re.compile(r"\$?\(?\$?[-−]?\d[\d,]*(?:\.\d+)?\)?|\$")
 
 
 def is_statement_heading(line: str) -> bool:
@@ -200,6 +205,23 @@ class Lines:
     def next_prose(self, offset: int, limit: int) -> int:
         """The start of the first prose line in ``[offset, limit)`` (``limit`` if none)."""
         for found in _LONG_LINE.finditer(self.text, offset, limit):
-            if is_prose(found.group()):
+            if is_prose(found.group()) and not self._label_over_amounts(found):
                 return found.start()
         return limit
+
+    def _label_over_amounts(self, found: re.Match[str]) -> bool:
+        """A long row label (no sentence end) whose amounts are on the next line."""
+        if _SENTENCE_END.search(found.group()):
+            return False
+        after = _NEXT_FILLED.match(self.text, found.end())
+        if after is None:
+            return False
+        line = after.group(1)
+        if _AMOUNT_LINE.match(line):
+            return True
+        words = line[-400:].split()  # or a row: a label, then its amounts
+        amounts = 0
+        while words and _AMOUNT_WORD.fullmatch(words[-1]):
+            words.pop()
+            amounts += 1
+        return amounts > 0 and any(c.isalpha() for c in "".join(words))

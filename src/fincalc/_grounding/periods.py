@@ -21,7 +21,13 @@ from .claims import Claim
 from .records import comparison_clause
 from .words import MONTH_NAMES, any_of
 
-__all__ = ["names_another_period", "one_of_claimed_period", "same_claimed_period"]
+__all__ = [
+    "flow_column",
+    "names_another_period",
+    "one_of_claimed_period",
+    "row_period",
+    "same_claimed_period",
+]
 
 _RANGE = regex.compile(
     r"\s*(\d{4}-\d{2}-\d{2})\s*(?:to|through|~|～|至|到|–|—|\.\.|/)\s*(\d{4}-\d{2}-\d{2})\s*"
@@ -98,6 +104,60 @@ def same_claimed_period(
         and last.year == claimed.start.year
         and last.month >= 6
     )
+
+
+_ROW_BEGIN = regex.compile(any_of("row_period.begin", space=r"\s+"), regex.IGNORECASE)
+_ROW_END = regex.compile(any_of("row_period.end", space=r"\s+"), regex.IGNORECASE)
+
+
+def row_period(column: Period, label: str) -> Period:
+    """The period a row's cell holds under a column headed ``column``.
+
+    A row of a flow column whose label names the start or the end of the
+    period ("Cash, beginning of year", "期初现金及现金等价物余额") holds the
+    balance at that date: the start is the day before the period begins (the
+    close of the prior period), the end its last day. Any other row, or an
+    instant column, holds the column's own period.
+
+    >>> from datetime import date
+    >>> year = Period(date(2024, 1, 1), date(2025, 1, 1))
+    >>> row_period(year, "Cash and cash equivalents, beginning of year").last_day
+    datetime.date(2023, 12, 31)
+    >>> row_period(year, "Net income") == year
+    True
+    """
+    if column.is_instant:
+        return column
+    begins, ends = _ROW_BEGIN.search(label), _ROW_END.search(label)
+    if begins and not ends:
+        return Period.instant(column.start - timedelta(days=1))
+    if ends and not begins:
+        return Period.instant(column.last_day)
+    return column
+
+
+_FLOW_STATEMENT = regex.compile(any_of("flow_statements.anywhere"), regex.IGNORECASE)
+_INTERIM = regex.compile(any_of("flow_statements.interim", boundaries=True), regex.IGNORECASE)
+
+
+def flow_column(column: Period, heading: str, page: str) -> Period:
+    """A bare-date column of a statement of flows is the year ended that day.
+
+    "December 31, 2022" over an income or cash-flow statement's column is the
+    year the statement covers, not a balance at that date. Only on an annual
+    page: a page that says "months", "quarter", "unaudited" or "interim" keeps
+    the date (its length cannot be told), and so does a balance sheet.
+
+    >>> from datetime import date
+    >>> day = Period.instant(date(2022, 12, 31))
+    >>> flow_column(day, "CONSOLIDATED STATEMENTS OF OPERATIONS", "(In thousands)").describe(None)
+    'FY2022'
+    >>> flow_column(day, "CONSOLIDATED BALANCE SHEETS", "(In thousands)") == day
+    True
+    """
+    if not column.is_instant or not _FLOW_STATEMENT.search(heading) or _INTERIM.search(page):
+        return column
+    return Period.months_ended(column.start, 12)
 
 
 def _basis_equivalent(period: Period, calendar: FiscalCalendar | None) -> bool:

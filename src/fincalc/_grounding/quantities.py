@@ -59,6 +59,7 @@ class Reading:
     listed: bool  # its period came from a "respectively" list
     sentence: tuple[int, int] | None  # the sentence around a prose amount (None in a table)
     record: AmountRecord  # what the amount is: subject, entity, role, scope
+    column: bool = False  # a table cell whose column header named its period (or kind)
 
 
 def read_quantity(
@@ -88,6 +89,7 @@ def read_quantity(
         a, b = (cell.start, cell.end) if cell.grid else (max(start, cell.start), min(end, cell.end))
     else:
         a, b = start, end
+        _not_a_table_row(structure, start, end, quote)
     a, b = _widen(text, a, b)
     context, declaration = _context(doc, structure, (a, b), claim, cell)
     if cell is None:
@@ -98,7 +100,9 @@ def read_quantity(
                 context, declaration = _context(doc, structure, (a, b), claim, None)
     segment = text[a:b]
     if cell is not None and cell.grid:
-        segment = segment.replace("\n", " ")  # a cell "22.0" / "%" on two lines; offsets kept
+        # a cell "22.0" / "%" or "(" / "7" / ")" on several lines, with the zero-width
+        # spaces a converter leaves between them; offsets kept
+        segment = segment.replace("\n", " ").replace("\u200b", " ")
     for x, y in note_cells(doc, structure, a, b, calendar):  # a Notes cell is never an amount
         if a <= x and y <= b:
             segment = segment[: x - a] + " " * (y - x) + segment[y - a :]
@@ -116,6 +120,17 @@ def read_quantity(
     if quantity.span is not None:
         q_start, q_end = a + quantity.span[0], a + quantity.span[1]
         quantity = replace(quantity, span=(q_start, q_end), raw=text[q_start:q_end])
+        if (
+            cell is None
+            and _LIST_NUMBER.match(text, q_end)
+            and not text[text.rfind("\n", 0, q_start) + 1 : q_start].strip(" \t\u3000(（")
+        ):
+            raise ParseError(
+                f"the quoted number {quantity.raw!r} numbers a list item or heading "
+                f"({line_of(text, q_start, q_end).strip()[:40]!r}), not an amount; quote the "
+                "row's figure",
+                text=quote[:200],
+            )
         if cell is None and is_furniture(line_of(text, q_start, q_end)):
             raise ParseError(
                 f"the quoted number {quantity.raw!r} is on a line of page furniture "
@@ -131,7 +146,8 @@ def read_quantity(
         record = _cell_record(doc, structure, cell, amount)
     else:
         record = read_prose(text, amount, sentence or (a, b))
-    return Reading(quantity, used, listed is not None, sentence, record)
+    column = cell is not None and cell.column is not None and cell.column.period is not None
+    return Reading(quantity, used, listed is not None, sentence, record, column)
 
 
 _CAPTION_LINES = 10
@@ -262,6 +278,27 @@ def _shared_scale(text: str, quantity: Quantity, claim: Claim, table: UnitTable)
     if scaled.value == quantity.value:
         return quantity
     return replace(scaled, span=quantity.span, raw=quantity.raw)
+
+
+# "1、应收账款", "(2)、", "3．": the number of a list item or heading, at the start of its line
+_LIST_NUMBER = regex.compile(r"[)）]?\s*[、．]")
+
+
+def _not_a_table_row(structure: Structure, start: int, end: int, quote: str) -> None:
+    """Refuse a quote on a row of a converter's pipe table whose cells were not read.
+
+    Such a row is never read as a sentence: "Total derivatives| $5,561" of a
+    table in millions whose declaration is out of reach is not $5,561.
+    """
+    lines = structure.lines
+    first, last = lines.index(start), lines.index(max(start, end - 1))
+    if any(index in structure.pipe_lines for index in range(first, last + 1)):
+        raise AmbiguousQuantityError(
+            f"the quote {quote[:80]!r} is on a row of a table whose cells and column headers "
+            "fincalc cannot align; quote a row of the table whose cells line up with its "
+            "header, or pass the table as a Markdown table with one cell per '|'",
+            text=quote[:200],
+        )
 
 
 def _widen(text: str, a: int, b: int) -> tuple[int, int]:

@@ -24,8 +24,8 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .cells import percent_change_header
 from .claims import Claim
 from .documents import Document
-from .grid import GridCell, GridColumn, GridTable, Hit
-from .periods import same_claimed_period
+from .grid import GridCell, GridColumn, GridTable, Hit, row_label
+from .periods import flow_column, row_period, same_claimed_period
 from .report import page_titles, relative_periods, statement_titles
 from .structure import Structure
 from .tables import (
@@ -78,7 +78,7 @@ def candidates(
     for index in range(lines.index(start), lines.index(max(start, end - 1)) + 1):
         a, b = lines.bounds(index)
         delimiter = "|" if "|" in text[a:b] else "\t" if "\t" in text[a:b] else None
-        if delimiter is None:
+        if delimiter is None or index in structure.pipe_lines:  # a ragged pipe table: rows
             grid_lines.add(index)
             continue
         parsed = _delimited_row(text, a, b, delimiter, calendar)
@@ -104,6 +104,8 @@ def candidates(
         kinds = {c.column.kind for c in parsed.amounts if c.column is not None}
         for cell in cells:
             column = _settled(structure, a, cell.column, (), calendar)
+            if column is not None and column.period is not None:
+                column = replace(column, period=row_period(column.period, label))
             found.append(
                 Candidate(
                     cell.start,
@@ -144,7 +146,7 @@ def note_cells(
     for index in range(lines.index(start), lines.index(max(start, end - 1)) + 1):
         a, b = lines.bounds(index)
         delimiter = "|" if "|" in text[a:b] else "\t" if "\t" in text[a:b] else None
-        if delimiter is not None:
+        if delimiter is not None and index not in structure.pipe_lines:
             found += _delimited_row(text, a, b, delimiter, calendar).notes
     for segment in structure.segments(start, end):
         for hit in structure.grid(segment[0]).find(start, end):
@@ -218,6 +220,14 @@ def _paired(column: _Column | None, kinds: set[ColumnKind | None]) -> bool:
     return column is not None and column.kind is not None and _PAIRS.get(column.kind) in kinds
 
 
+def _flow_column(structure: Structure, at: int, period: Period) -> Period:
+    """A bare-date column under a statement of flows' heading is its year (``flow_column``)."""
+    start, end = structure.lines.segment(at)
+    heading_end = structure.text.find("\n", start, end)
+    heading = structure.text[start : heading_end if heading_end != -1 else end]
+    return flow_column(period, heading, structure.text[start:at])
+
+
 def _grid_candidate(
     doc: Document, structure: Structure, hit: Hit, row: int, calendar: FiscalCalendar | None
 ) -> Candidate:
@@ -231,9 +241,15 @@ def _grid_candidate(
         if column is not None and column.kind == "change":
             column = replace(column, period=_compared(structure, table, cell, calendar))
         kinds = {_relative_kind(table, c) for c in table.columns if c.kind == "relative"}
-    elif len(table.columns) >= 2 or len(grid_row.amounts) >= 2:
+    elif (len(table.columns) >= 2 or len(grid_row.amounts) >= 2) and (
+        structure.lines.index(cell.start) not in structure.pipe_lines
+    ):  # a converter's pipe table has no layout: its cells are not placed under headers
         column = _spaced_column(text, cell.start, cell.end, calendar)
-    label = text[grid_row.label[0] : grid_row.label[1]] if grid_row.label else ""
+    label = row_label(text, grid_row)  # "Diluted" under "Net income per share:"
+    if column is not None and column.period is not None and column.period.is_instant:
+        column = replace(column, period=_flow_column(structure, cell.start, column.period))
+    if column is not None and column.period is not None:  # "Cash, beginning of year"
+        column = replace(column, period=row_period(column.period, label))
     marked = grid_row.mark or table.mark  # "$" on the first row and the totals: the table's
     mark = text[marked[0] : marked[1]] if marked else None
     every = tuple((c.start, c.end) for c in grid_row.cells)

@@ -37,7 +37,7 @@ from .cells import header_period
 from .lines import Lines
 from .words import any_of
 
-__all__ = ["page_titles", "relative_periods", "statement_titles"]
+__all__ = ["YEAR_TO_DATE", "page_titles", "relative_periods", "statement_titles"]
 
 _REPORT = regex.compile(
     rf"(?P<year>(?:19|20)\d\d)\s*(?:年\s*)?(?:(?P<annual>{any_of('report_titles.annual')})"
@@ -46,6 +46,10 @@ _REPORT = regex.compile(
     rf"|(?i:(?P<en_year>(?:19|20)\d\d)\s+(?:{any_of('report_titles.annual_en')})\b"
     rf"|\b(?:{any_of('report_titles.annual_en')})\s+(?P<en_year2>(?:19|20)\d\d)\b)"
 )
+# A statement of the year to date ("合并年初到报告期末利润表"): its 本期 / 上期 columns are
+# the year to date of the report and of the year before.
+YEAR_TO_DATE = "年初至报告期末"
+_YEAR_TO_DATE = regex.compile(r"年初(?:到|至)报告期末")
 _EDGE_LINES = 6
 _TITLE_LINES = 40
 
@@ -82,6 +86,8 @@ def statement_titles(lines: Lines, segment_start: int, table_start: int) -> tupl
     first = lines.index(segment_start)
     last = lines.index(max(segment_start, table_start - 1))
     found = []
+    if _YEAR_TO_DATE.search(lines.line(first)):
+        found.append(YEAR_TO_DATE)  # "合并年初到报告期末利润表": its 本期 is the year to date
     for index in range(max(first, last - _TITLE_LINES), last + 1):
         line = lines.line(index).strip()
         if line and "|" not in line and "\t" not in line and header_period(line):
@@ -100,6 +106,9 @@ def relative_periods(
     """
     cal = calendar or CALENDAR_YEAR
     periods = _from_reports(reports, cal)
+    if YEAR_TO_DATE in titles and "cumulative" in periods:
+        periods["current"] = periods["cumulative"]
+        periods["prior"] = periods["cumulative"].prior_year()
     flows: set[Period] = set()
     instants: set[Period] = set()
     for title in titles:

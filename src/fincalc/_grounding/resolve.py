@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .._locating.locate import locate
+from .._locating.locate import Span, locate
 from .._reading.units import UnitTable
 from .._values.caliber import Basis, Caliber, Role, Tax
 from .._values.errors import (
@@ -40,9 +40,11 @@ from .._values.period import FiscalCalendar, Period
 from .._values.public import public
 from .claims import Claim
 from .documents import Document
+from .html import check_tag
 from .periods import _basis_equivalent, _check_quote_period, _claim_period
 from .quantities import read_quantity
 from .signs import apply_sign_words
+from .structure import Structure
 from .verify import verify_record
 
 __all__ = ["Resolution", "UnresolvedClaim", "resolve", "resolve_all"]
@@ -237,16 +239,68 @@ def resolve(
     structure = doc._structure(_unit_table(table))
     try:
         span = locate(doc.text, claim.quote, min_ratio=min_ratio)
-    except AmbiguousQuoteError as error:
-        # locate's hint names its own occurrence=/near= options; a claim has neither
-        head = error.message.split("; pass occurrence=")[0].split("; near=")[0]
-        raise AmbiguousQuoteError(
-            f"{head}; quote more of the surrounding text (the row label, the words before "
-            "the number) so the quote stands once in the document",
-            quote=error.quote,
-            offsets=error.offsets,
-            method=error.method,
-        ) from error
+    except AmbiguousQuoteError as exc:
+        return _same_everywhere(_without_locate_hint(exc), doc, structure, claim, calendar)
+    return _fact_at(doc, structure, claim, span, calendar)[0]
+
+
+def _without_locate_hint(error: AmbiguousQuoteError) -> AmbiguousQuoteError:
+    """The ambiguity as a claim can act on it: locate's hint names its own occurrence=/near=."""
+    head = error.message.split("; pass occurrence=")[0].split("; near=")[0]
+    return AmbiguousQuoteError(
+        f"{head}; quote more of the surrounding text (the row label, the words before "
+        "the number) so the quote stands once in the document",
+        quote=error.quote,
+        offsets=error.offsets,
+        method=error.method,
+    )
+
+
+_MOST_REPEATS = 4  # a row printed again (a summary, a continued page) is read at each place
+
+
+def _same_everywhere(
+    exc: AmbiguousQuoteError,
+    doc: Document,
+    structure: Structure,
+    claim: Claim,
+    calendar: FiscalCalendar | None,
+) -> Fact:
+    """The fact of a table row quoted verbatim at a few places, when every place gives it.
+
+    A statement row printed twice with the same values (the income statement
+    and its summary, a table repeated on the next page) is one fact when at
+    every place the amount is a table cell whose column header names the
+    claimed period. Places that read differently, a place that cannot be read,
+    and a sentence (whose period may be written around it: "（上年同期）营业收入
+    8.7 亿元") keep the quote ambiguous.
+    """
+    if exc.method != "exact" or not 2 <= len(exc.offsets) <= _MOST_REPEATS:
+        raise exc
+    facts = []
+    for occurrence in range(len(exc.offsets)):
+        span = locate(doc.text, claim.quote, occurrence=occurrence)
+        try:
+            fact, in_column = _fact_at(doc, structure, claim, span, calendar)
+        except FincalcError:
+            raise exc from None
+        if not in_column:
+            raise exc
+        facts.append(fact)
+    first = facts[0]
+    if any((f.value, f.caliber) != (first.value, first.caliber) for f in facts[1:]):
+        raise exc
+    return first
+
+
+def _fact_at(
+    doc: Document,
+    structure: Structure,
+    claim: Claim,
+    span: Span,
+    calendar: FiscalCalendar | None,
+) -> tuple[Fact, bool]:
+    """Read the claim's amount at its located ``span``: its fact, and whether a column held it."""
     if span.method == "fuzzy":
         _check_fuzzy_kept_names(claim, span.text, span.start, span.end, span.score)
     period, basis = _claim_period(claim.period, calendar)
@@ -256,6 +310,9 @@ def resolve(
     reading = read_quantity(doc, structure, (span.start, span.end), claim, (period, calendar))
     quantity, declaration = reading.quantity, reading.declaration
     quantity = apply_sign_words(doc.text, quantity, claim.metric)
+    tag = doc.tag_at(*quantity.span) if quantity.span is not None and doc.tags else None
+    if tag is not None:  # Document.from_html: the filing's own tag checks the cell
+        check_tag(tag, quantity.value, period, claim.period, calendar)
     if quantity.span is not None and not reading.listed:
         _check_quote_period(
             doc.text,
@@ -311,7 +368,7 @@ def resolve(
         unit_declaration_span=declaration.span if declaration else None,
         scope=reading.record.scope,
     )
-    return Fact(quantity, caliber, evidence)
+    return Fact(quantity, caliber, evidence), reading.column
 
 
 def _claim_base(claim: Claim, basis: Basis, calendar: FiscalCalendar | None) -> Period | None:

@@ -11,14 +11,27 @@ from __future__ import annotations
 
 import bisect
 import functools
+import re
 from dataclasses import replace
 
 from .._reading.units import UnitTable, fold_characters
 from .declarations import UnitDeclaration, find_declarations, lowered, region_end
 from .grid import Grid, build_grid
 from .lines import Lines
+from .pipes import ragged_pipe_lines, unpiped
 
 __all__ = ["Structure"]
+
+_LABEL_BAR = re.compile(r"[ \t]*\|?[^|\n]*(\|)")
+
+
+def _label_bar(text: str, start: int, end: int) -> int:
+    """Where a pipe row's label cell ends: its first ``|`` after a leading one (-1: none)."""
+    found = _LABEL_BAR.match(text, start, end)
+    return found.start(1) if found is not None else -1
+
+
+_INVISIBLE = str.maketrans(dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff", " "))
 
 
 class Structure:
@@ -32,11 +45,21 @@ class Structure:
     ['1,204', '987']
     """
 
-    def __init__(self, text: str, page_starts: tuple[int, ...], table: UnitTable) -> None:
+    def __init__(
+        self,
+        text: str,
+        page_starts: tuple[int, ...],
+        table: UnitTable,
+        *,
+        every_pipe_table: bool = False,
+    ) -> None:
         self.text = text
         self.table = table
         lower = lowered(text)
         self.lines = Lines.of(text, page_starts, lower)
+        # html2text's statement tables: read as rows of amounts, not by counting "|"
+        self.pipes = ragged_pipe_lines(self.lines, every=every_pipe_table)
+        self.pipe_lines = self.pipes.lines
         found = find_declarations(text, self.lines, table, lower, self.folded)
         self._found = [declaration for declaration, _ in found]
         self._line_index = [index for _, index in found]
@@ -47,8 +70,15 @@ class Structure:
 
     @functools.cached_property
     def folded(self) -> str:
-        """The text with full-width digits and brackets folded (same length, same offsets)."""
-        return fold_characters(self.text)
+        """The text with full-width digits and brackets folded (same length, same offsets).
+
+        Invisible characters an HTML converter leaves (zero-width spaces, word
+        joiners, a byte-order mark) are spaces here, so a line holding only
+        them is blank and never a row label. The ``|`` of a ragged pipe table
+        (``pipes``) are spaces, so its rows read as one-line rows.
+        """
+        folded = fold_characters(self.text).translate(_INVISIBLE)
+        return unpiped(folded, self.lines, self.pipes)
 
     def declaration(self, index: int) -> UnitDeclaration:
         """The ``index``-th declaration, with the region it governs."""
@@ -90,10 +120,18 @@ class Structure:
             last = self.lines.index(max(start, end - 1))
             bounds = []
             for index in range(first, last + 1):
-                a, b = self.lines.bounds(index)
+                if index in self.pipes.joined:
+                    continue  # the rest of a header line html2text broke in two
+                a, b = self.lines.bounds(self.pipes.joins.get(index, index))
+                a = self.lines.bounds(index)[0]
                 bounds.append((max(a, start), min(b, end), index in self._declared))
             page_end = end == self.lines.page_end(offset)
-            grid = build_grid(self.folded, bounds, self.table, page_end=page_end)
+            own_rows = {
+                self.lines.starts[index]: _label_bar(self.text, *self.lines.bounds(index))
+                for index in range(first, last + 1)
+                if index in self.pipes.lines
+            }
+            grid = build_grid(self.folded, bounds, self.table, page_end=page_end, own_rows=own_rows)
             self._grids[segment] = grid
         return grid
 
