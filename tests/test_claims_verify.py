@@ -475,8 +475,8 @@ CASH_FLOWS = (
             "Stock-based compensation (1)\n612\n1,047",
             "FY2023",
             "single_period",
-            "ambiguous_quantity",
-            "10-K tax note: a marker read as a cell shifts the columns",
+            "1.047E+9",
+            "10-K cash flows: with the marker in the label, 1,047 is FY2023's cell",
         ),
     ],
 )
