@@ -185,6 +185,20 @@ def metric_key(text: str, entity: str = "") -> str:
     return squeezed
 
 
+def _direction(text: str) -> str:
+    """The one direction a line item's name states ("up", "down"), "" for none or both.
+
+    >>> _direction("Decrease due to prior year tax positions"), _direction("Net income (loss)")
+    ('down', 'down')
+    >>> _direction("Net gains (losses)"), _direction("Revenue")
+    ('', '')
+    """
+    folded = _fold(text)
+    up = bool(_words_pattern("direction.up").search(folded))
+    down = bool(_words_pattern("direction.down").search(folded))
+    return "up" if up and not down else "down" if down and not up else ""
+
+
 def metric_verdict(label: str, metric: str, entity: str = "") -> MetricVerdict:
     """Whether a row label (or clause subject) ``label`` is the claimed ``metric``.
 
@@ -202,6 +216,11 @@ def metric_verdict(label: str, metric: str, entity: str = "") -> MetricVerdict:
     'mismatch'
     """
     row, claimed = metric_key(label, entity), metric_key(metric, entity)
+    row_way, claimed_way = _direction(label), _direction(metric)
+    if row_way and claimed_way and row_way != claimed_way:
+        return MetricVerdict(
+            "mismatch", f"{label.strip()!r} and {metric.strip()!r} name opposite directions"
+        )
     if not row:
         if label.strip():  # "Total", "Consolidated": words of no line item
             return MetricVerdict(

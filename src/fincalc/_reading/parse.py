@@ -89,11 +89,74 @@ def _read(
     """Every amount read (or refused) with its kind; the generated scanner where it applies."""
     scanner = None if context is not None or locale is not None else ready_scanner(table, len(text))
     if scanner is None:
-        return read_all(text, table, context, locale)
-    try:
-        return scanner.read(text, fold_characters(text))
-    except decimal.DecimalException as exc:
-        raise inexact(text, exc) from exc
+        results, cell_years = read_all(text, table, context, locale)
+    else:
+        try:
+            results, cell_years = scanner.read(text, fold_characters(text))
+        except decimal.DecimalException as exc:
+            raise inexact(text, exc) from exc
+    if "inus" in text or "egativ" in text or "INUS" in text or "EGATIV" in text:
+        results = _sign_words(text, results)
+    return results, cell_years
+
+
+# "negative" right before an amount is its sign, and so is "minus" ("reported minus
+# $3.2 million", "minus five percent"), except right after another amount ("100
+# minus 20", "$5 million, minus $2 million of returns"), where it is a subtraction and
+# the amount is left as written.
+_SIGN_WORD = r"(?i)\b(minus|negative)[ \t\u00a0]+\Z"
+_OPERATOR_GAP = r"[\s,;]*\Z"
+_SIGN_LOOKBACK = 40
+
+
+def _sign_words(text: str, results: list[Result]) -> list[Result]:
+    """Read "negative"/"minus" right before an amount as its sign.
+
+    >>> text = "growth was negative 5% and minus 2.1% in 2024"
+    >>> [str(q.value) for q in extract_quantities(text)]
+    ['-0.05', '-0.021']
+    >>> [str(q.value) for q in extract_quantities("100 minus 20 equals 80 dollars")]
+    ['100', '20', '80']
+    """
+    import dataclasses
+    import re
+
+    sign_word, operator_gap = re.compile(_SIGN_WORD), re.compile(_OPERATOR_GAP)
+    out: list[Result] = []
+    previous_end = -1
+    for item, kind in results:
+        span = item.span if isinstance(item, Quantity) else None
+        found = (
+            sign_word.search(text, max(0, span[0] - _SIGN_LOOKBACK), span[0])
+            if span is not None and kind == AMOUNT
+            else None
+        )
+        ended = previous_end
+        if span is not None:
+            previous_end = span[1]
+        if (
+            found is None
+            or span is None
+            or not isinstance(item, Quantity)
+            or item.value <= 0
+            or (
+                found.group(1).casefold() == "minus"
+                and 0 <= ended <= found.start(1)
+                and operator_gap.match(text, ended, found.start(1)) is not None
+            )
+        ):
+            out.append((item, kind))
+            continue
+        start = found.start(1)
+        out.append(
+            (
+                dataclasses.replace(
+                    item, value=-item.value, raw=text[start : span[1]], span=(start, span[1])
+                ),
+                kind,
+            )
+        )
+    return out
 
 
 @public
