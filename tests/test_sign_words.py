@@ -32,6 +32,8 @@ CASES = [
     ("en-already-signed", "negative -5%", "-0.05", "a doubled sign stays one minus"),
     ("zh-fu", "负5%", "-0.05", "Chinese report: 负 is the sign"),
     ("en-no-word", "minuscule 5%", "0.05", "a longer word is no sign word"),
+    ("en-non-negative", "a non-negative 5% margin", "0.05", "a hyphenated word is no sign"),
+    ("en-terminus", "terminus 5%", "0.05", "the word ends another word"),
 ]
 
 

@@ -104,7 +104,7 @@ def _read(
 # $3.2 million", "minus five percent"), except right after another amount ("100
 # minus 20", "$5 million, minus $2 million of returns"), where it is a subtraction and
 # the amount is left as written.
-_SIGN_WORD = r"(?i)\b(minus|negative)[ \t\u00a0]+\Z"
+_SIGN_WORD = r"(?i)(?<![\w\-\u2010\u2011])(minus|negative)[ \t\u00a0]+\Z"  # not "non-negative"
 _OPERATOR_GAP = r"[\s,;]*\Z"
 _SIGN_LOOKBACK = 40
 
