@@ -4,7 +4,7 @@ Run (the "before" tree is any checkout of ``src``, e.g. ``git worktree add /tmp/
 
     python -m benchmarks.evaluate_ab --before /tmp/base/src [--rounds 4] [--cases 20000]
 
-Each round runs one fresh interpreter per tree (after, then before), each timing
+Each round runs one fresh interpreter per tree (before, then after), each timing
 three warm ``evaluate`` calls over the same free-text cases (``evaluate_bench``'s
 corpus, seed 7) with ``time.process_time`` and reporting the fastest per answer;
 the rounds alternate, so load drift on a shared machine hits both trees alike.
@@ -15,13 +15,12 @@ checked here (``python -m benchmarks --only evaluate`` checks them).
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from benchmarks._ab import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,19 +41,6 @@ def worker(cases: int) -> None:
     print(f"{best / len(predictions) * 1e6:.3f}")
 
 
-def _time(tree: str, cases: int) -> float:
-    env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run(  # noqa: S603 (this interpreter, this module, an int argument)
-        [sys.executable, "-m", "benchmarks.evaluate_ab", "--worker", "--cases", str(cases)],
-        env=env,
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return float(out.stdout.strip().splitlines()[-1])
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", help="the src directory of the tree to compare with")
@@ -68,16 +54,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.before:
         parser.error("--before is required")
-    before: list[float] = []
-    after: list[float] = []
-    for round_ in range(1, args.rounds + 1):
-        after.append(_time(args.after, args.cases))
-        before.append(_time(args.before, args.cases))
-        print(f"round {round_}: before {before[-1]:.1f} µs, after {after[-1]:.1f} µs an answer")
-    b, a = statistics.median(before), statistics.median(after)
-    print(
-        f"median of {args.rounds} rounds: before {b:.1f} µs, after {a:.1f} µs ({(a - b) / b:+.1%})"
-    )
+    extra = ("--cases", str(args.cases))
+    compare("benchmarks.evaluate_ab", args.before, args.after, args.rounds, "an answer", extra)
     return 0
 
 

@@ -15,12 +15,12 @@ the rounds per tree.  No answer is checked here (the differential does that).
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from benchmarks._ab import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,19 +51,6 @@ def worker() -> None:
     print(f"{statistics.median(passes) / len(texts) * 1e6:.3f}")
 
 
-def _time(tree: str) -> float:
-    env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run(
-        [sys.executable, "-m", "benchmarks.parse_ab", "--worker"],
-        env=env,
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return float(out.stdout.strip().splitlines()[-1])
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", help="the src directory of the tree to compare with")
@@ -76,14 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.before:
         parser.error("--before is required")
-    before: list[float] = []
-    after: list[float] = []
-    for round_ in range(1, args.rounds + 1):
-        before.append(_time(args.before))
-        after.append(_time(args.after))
-        print(f"round {round_}: before {before[-1]:.2f} µs, after {after[-1]:.2f} µs a snippet")
-    b, a = statistics.median(before), statistics.median(after)
-    print(f"median of {args.rounds} rounds: before {b:.2f} µs, after {a:.2f} µs ({a - b:+.2f} µs)")
+    compare("benchmarks.parse_ab", args.before, args.after, args.rounds, "a snippet")
     return 0
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .bounded import check_json_text, check_no_surrogate
 from .dimensions import RATIO
 from .errors import InvalidInputError, InvalidRecordError
-from .period_types import Basis, Period
+from .period_types import Basis, ClosedStrEnum, Period
 from .public import public
 from .quantity import check_dimension
 
@@ -23,7 +23,7 @@ __all__ = ["Basis", "Caliber", "Role", "Tax"]
 
 
 @public
-class Tax(StrEnum):
+class Tax(ClosedStrEnum):
     """Whether an amount includes tax (含税 / 不含税), or the question does not apply.
 
     ``na`` never equals ``exclusive``: "not applicable" is not "tax excluded".
@@ -33,18 +33,9 @@ class Tax(StrEnum):
     EXCLUSIVE = "exclusive"
     NA = "na"
 
-    @classmethod
-    def _missing_(cls, value: object) -> None:
-        allowed = ", ".join(repr(member.value) for member in cls)
-        raise InvalidInputError(
-            f"{cls.__name__} {str(value)[:80]!r} is not one of {allowed}",
-            argument=cls.__name__.lower(),
-            value=str(value)[:80],
-        )
-
 
 @public
-class Role(StrEnum):
+class Role(ClosedStrEnum):
     """What a number is to its metric: the level itself, or a change of it.
 
     ``level`` is the metric's value for the period ("营业收入3003.1亿元").
@@ -58,15 +49,6 @@ class Role(StrEnum):
     LEVEL = "level"
     CHANGE = "change"
     GROWTH = "growth"
-
-    @classmethod
-    def _missing_(cls, value: object) -> None:
-        allowed = ", ".join(repr(member.value) for member in cls)
-        raise InvalidInputError(
-            f"{cls.__name__} {str(value)[:80]!r} is not one of {allowed}",
-            argument=cls.__name__.lower(),
-            value=str(value)[:80],
-        )
 
 
 @public

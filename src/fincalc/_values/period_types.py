@@ -40,8 +40,21 @@ _MIN_YEAR = 1900
 _MAX_YEAR = 2200
 
 
+class ClosedStrEnum(StrEnum):
+    """A string enum whose unknown value raises ``InvalidInputError`` naming the allowed ones."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        allowed = ", ".join(repr(member.value) for member in cls)
+        raise InvalidInputError(
+            f"{cls.__name__} {str(value)[:80]!r} is not one of {allowed}",
+            argument=cls.__name__.lower(),
+            value=str(value)[:80],
+        )
+
+
 @public
-class Basis(StrEnum):
+class Basis(ClosedStrEnum):
     """How a figure accumulates over its period.
 
     ``single_period``: one fiscal year, half, quarter or month on its own.
@@ -52,15 +65,6 @@ class Basis(StrEnum):
     SINGLE_PERIOD = "single_period"
     CUMULATIVE = "cumulative"
     INSTANT = "instant"
-
-    @classmethod
-    def _missing_(cls, value: object) -> None:
-        allowed = ", ".join(repr(member.value) for member in cls)
-        raise InvalidInputError(
-            f"{cls.__name__} {str(value)[:80]!r} is not one of {allowed}",
-            argument=cls.__name__.lower(),
-            value=str(value)[:80],
-        )
 
 
 def _is_month_end(day: date) -> bool:
