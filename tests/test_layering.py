@@ -32,7 +32,7 @@ PACKAGE = Path(fincalc.__file__).parent
 
 # The stages, bottom to top.  "" is the package root: the public modules
 # (``__init__``, ``cli``, ``errors``, ``testing``) and ``_version``.
-ORDER = ["_values", "_reading", "_locating", "_grounding", "_computing", "_evaluating"]
+ORDER = ["_base", "_values", "_reading", "_locating", "_grounding", "_computing", "_evaluating"]
 # The adapters for other frameworks sit above everything, beside ``cli``: they
 # import fincalc's public names only, and nothing in fincalc imports them.
 INTEGRATIONS = "integrations"
@@ -55,8 +55,8 @@ DEFERRED: dict[tuple[str, str], str] = {
             "fincalc._locating.locate",
             "fincalc._grounding.claims",
             # issue 16: bounded reading, and `verify`
-            "fincalc._values.bounded",
-            "fincalc._values.errors",
+            "fincalc._base.bounded",
+            "fincalc._base.exceptions",
             "fincalc._grounding.documents",
             "fincalc._computing.audit",
             "fincalc._computing.verify",
@@ -65,7 +65,7 @@ DEFERRED: dict[tuple[str, str], str] = {
     ("fincalc._reading.unit_table", "fincalc._reading.table_schema"): "the default "
     "table is read from its precomputed index; pydantic validates only tables of one's "
     "own, so the first parse does not load it (~100 ms, issue 18)",
-    ("fincalc._values.vocabulary", "fincalc._values.bounded"): "only a word-list file "
+    ("fincalc._base.vocabulary", "fincalc._base.bounded"): "only a word-list file "
     "of one's own is read with the size limits of bounded; the bundled lists come from "
     "the prebuilt artefact, so the first parse does not load the JSON scanners (issue 18)",
     ("fincalc._reading.scanner_tier", "fincalc._reading.scanner_words"): "the generated "
@@ -76,6 +76,19 @@ DEFERRED: dict[tuple[str, str], str] = {
     "costs ~10 ms more",
     ("fincalc._evaluating.extraction", "fincalc._grounding.documents"): "row-label units "
     "are read only for tabular answers; loading grounding costs ~50 ms",
+}
+
+# (importing module, imported module) -> why a module of ``_base`` still imports a
+# higher stage.  Issue 29 moved the generic plumbing below the value types while
+# another branch removes what these imports name: at that merge each entry goes
+# stale (the test below fails) and is deleted.  Nothing else may join this list.
+PENDING_UPWARD: dict[tuple[str, str], str] = {
+    ("fincalc._base.bounded", "fincalc._values.records"): "FrozenRecord becomes a "
+    "dataclass and _values/records.py goes (issue 29, branch records)",
+    ("fincalc._base.vocabulary", "fincalc._values.stored_patterns"): "the stored regex "
+    "bytecode goes (issue 29, branch records)",
+    ("fincalc._base.vocabulary", "fincalc._values.prebuilt"): "the prebuilt index is "
+    "plumbing too: after the records branch thins it, `git mv` it to _base/prebuilt.py",
 }
 
 # third-party library -> modules allowed to import it
@@ -101,7 +114,7 @@ EDGES = {
 }
 # pydantic stays off the hot value types
 NO_PYDANTIC = {
-    "fincalc._values.errors",
+    "fincalc._base.exceptions",
     "fincalc._values.decimals",
     "fincalc._values.quantity",
     "fincalc._values.period",
@@ -205,10 +218,18 @@ def test_imports_flow_downwards(module: str) -> None:
                 f"{module}:{imp.line} imports the public package; import the stage instead"
             )
             continue
+        if (module, imp.module) in PENDING_UPWARD:
+            continue
         assert rank(imp.module) <= rank(module), (
             f"{module}:{imp.line} imports {imp.module}, a higher layer "
             f"({stage(imp.module) or 'root'} is above {stage(module) or 'root'} in ORDER)"
         )
+
+
+def test_every_pending_upward_import_exists() -> None:
+    live = {(m, imp.module) for m in MODULES for imp in imports_of(m) if internal(imp)}
+    stale = sorted(set(PENDING_UPWARD) - live)
+    assert not stale, f"these imports are gone: delete them from PENDING_UPWARD: {stale}"
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if stage(m) == INTEGRATIONS))

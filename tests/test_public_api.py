@@ -91,9 +91,9 @@ def test_type_checking_imports_match_the_export_table() -> None:
 
 
 def test_error_names_are_listed_once() -> None:
-    """The public error list is ``_values/errors.py``'s ``__all__``; everything else derives it."""
+    """The public error list is ``_base/exceptions.py``'s ``__all__``; the rest derive it."""
     from fincalc import errors
-    from fincalc._values import errors as private
+    from fincalc._base import exceptions as private
 
     leaves = {
         name

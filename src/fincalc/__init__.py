@@ -13,10 +13,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ._values import errors as _errors
+from ._base import exceptions as _errors
 from ._version import __version__
 
 if TYPE_CHECKING:
+    from ._base.exceptions import *  # noqa: F403  (the error names: _base/exceptions.py __all__)
     from ._computing.audit import Computation
     from ._computing.formulas import Term
     from ._computing.ops import add, cagr, pp_change, qoq, ratio, share, sub, yoy
@@ -69,14 +70,13 @@ if TYPE_CHECKING:
     from ._reading.parse import extract_quantities, parse_quantity
     from ._reading.units import UnitContext, UnitTable, unit_context_from_header
     from ._values.caliber import Basis, Caliber, Role, Tax
-    from ._values.errors import *  # noqa: F403  (the error names: _values/errors.py __all__)
     from ._values.facts import Conflict, Evidence, Fact, find_conflicts
     from ._values.period import FiscalCalendar, ParsedPeriod, Period, parse_period
     from ._values.quantity import Quantity
 
 # public name -> private module that defines it
 _EXPORTS: dict[str, str] = {
-    **dict.fromkeys(_errors.__all__, "_values.errors"),
+    **dict.fromkeys(_errors.__all__, "_base.exceptions"),
     "AnswerCheck": "_evaluating.matching",
     "Basis": "_values.caliber",
     "Caliber": "_values.caliber",
@@ -254,7 +254,7 @@ __all__ = [
     "verify",
     "yoy",
 ]
-__all__ += _errors.__all__  # the error names, listed once in _values/errors.py
+__all__ += _errors.__all__  # the error names, listed once in _base/exceptions.py
 __all__.sort()
 
 

@@ -39,13 +39,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from .._values.errors import (
-    AmbiguousQuoteError,
-    InvalidInputError,
-    InvalidQuoteError,
-)
-from .._values.public import public
-from .explain import Rejected, not_found, preview, raise_occurrence
+from .._base.exceptions import AmbiguousQuoteError, InvalidInputError, InvalidQuoteError
+from .._base.public import public
 from .fuzzy import fuzzy_free, fuzzy_numbers
 from .kept import TOKEN, cut_number
 from .layout import normalize_layout
@@ -57,6 +52,7 @@ from .limits import (
     MIN_QUOTE_LENGTH,
     MIN_RATIO_FLOOR,
 )
+from .rejected import Rejected, not_found, preview, raise_occurrence
 from .search import (
     Place,
     exact_places,

@@ -1,0 +1,1 @@
+"""The floor below the value types: plumbing with no financial meaning."""
