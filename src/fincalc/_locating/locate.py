@@ -25,7 +25,7 @@ In every stage a match is rejected when its boundary cuts a number of the
 document in half ("增长8.7" inside "增长8.75%", "147" inside "1,147,693", "8.7"
 before "万"): the caller parses the number from the span, and a cut number is
 a wrong number (``kept.py``, which also holds what a fuzzy match must keep).
-A refusal names the closest rejected text and why (``explain.py``).
+A refusal names the closest rejected text and why (``rejected.py``).
 
 This module is the entry point: argument checks, the order of the stages, and
 the choice among equally good places.  Nothing here keeps state between
