@@ -18,22 +18,22 @@ for _name in fincalc.__all__:
 # report header says so. ``bash .ci/test`` names them on the command line in their
 # own environments (.ci/integrations), and pytest always collects a path it is
 # given: there a missing framework is an import error, never a skip.
-# tests/test_integrations_packaging.py checks that this table lists every such file.
+# tests/integrations/test_integrations_packaging.py checks that this table lists every such file.
 INTEGRATION_NEEDS: dict[str, tuple[str, ...]] = {
     "src/fincalc/integrations/inspect_ai.py": ("inspect_ai",),
-    "tests/test_integrations_inspect_ai.py": ("inspect_ai",),
+    "tests/integrations/test_integrations_inspect_ai.py": ("inspect_ai",),
     "src/fincalc/integrations/ragas.py": ("ragas", "langchain_core"),
-    "tests/test_integrations_ragas.py": ("ragas",),
+    "tests/integrations/test_integrations_ragas.py": ("ragas",),
     "src/fincalc/integrations/deepeval.py": ("deepeval",),
-    "tests/test_integrations_deepeval.py": ("deepeval",),
+    "tests/integrations/test_integrations_deepeval.py": ("deepeval",),
     "src/fincalc/integrations/langchain.py": ("langchain_core",),
-    "tests/test_integrations_langchain.py": ("langchain_core", "langgraph.checkpoint"),
+    "tests/integrations/test_integrations_langchain.py": ("langchain_core", "langgraph.checkpoint"),
     "src/fincalc/integrations/llama_index.py": ("llama_index.core",),
-    "tests/test_integrations_llama_index.py": ("llama_index.core",),
+    "tests/integrations/test_integrations_llama_index.py": ("llama_index.core",),
     "src/fincalc/integrations/dask.py": ("dask",),
-    "tests/test_integrations_dask.py": ("dask",),
+    "tests/integrations/test_integrations_dask.py": ("dask",),
     "docs/griffe_doctests.py": ("griffe",),
-    "tests/test_schema_providers.py": (
+    "tests/integrations/test_schema_providers.py": (
         "openai",
         "anthropic",
         "google.genai",
