@@ -59,7 +59,7 @@ def _conftest() -> dict[str, object]:
 
 def test_every_test_file_sits_in_a_stage_folder() -> None:
     files = sorted(TESTS.rglob("test_*.py"))
-    assert len(files) >= 70, f"only {len(files)} test files under {TESTS}"
+    assert len(files) >= 50, f"only {len(files)} test files under {TESTS}"
     misplaced = [
         p.relative_to(ROOT).as_posix()
         for p in files
