@@ -59,7 +59,7 @@ DEFERRED: dict[tuple[str, str], str] = {
             "fincalc._values.errors",
             "fincalc._grounding.documents",
             "fincalc._computing.audit",
-            "fincalc._computing.verify",
+            "fincalc._computing.audit_verify",
         )
     },
     ("fincalc._reading.unit_table", "fincalc._reading.table_schema"): "the default "

@@ -18,6 +18,7 @@ from ._version import __version__
 
 if TYPE_CHECKING:
     from ._computing.audit import Computation
+    from ._computing.audit_verify import verify
     from ._computing.formulas import Term
     from ._computing.ops import add, cagr, pp_change, qoq, ratio, share, sub, yoy
     from ._computing.ops_changes import (
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from ._computing.render import render
     from ._computing.rounding import Rounding
     from ._computing.spec import Formula, FormulaTerm
-    from ._computing.verify import verify
     from ._evaluating.answers import check_answer, check_quantities
     from ._evaluating.cases import CaseResult
     from ._evaluating.citations import citation_format_ok
@@ -161,7 +161,7 @@ _EXPORTS: dict[str, str] = {
     "sub": "_computing.ops",
     "unit_context_from_header": "_reading.units",
     "unsupported_numbers": "_evaluating.faithfulness",
-    "verify": "_computing.verify",
+    "verify": "_computing.audit_verify",
     "yoy": "_computing.ops",
 }
 

@@ -392,7 +392,7 @@ def _audit_records(path: str) -> list[tuple[str, Any]]:
 
 def _verify_one(where: str, data: Any, documents: dict[str, Any]) -> dict[str, Any]:
     from ._computing.audit import Computation
-    from ._computing.verify import verify
+    from ._computing.audit_verify import verify
     from ._values.errors import VerificationError
 
     try:

@@ -8,11 +8,11 @@ means — money, ratio, count, physical — is ``fincalc._values.dimensions``):
 - ``spec``: what a caller declares — sign conventions, ratio analytics,
   ``Formula`` and the registry (``_data/formulas.toml``).
 - ``outcome``: ``Outcome`` and ``settle`` (exact arithmetic, one rounding).
-- ``signs``: reading a figure's written sign, and refusing to guess it.
+- ``sign_conventions``: reading a figure's written sign, and refusing to guess it.
 - ``totals``, ``differences``, ``growth``, ``quotients``, ``averages``,
   ``analytics``, ``formulas``, ``scaling``: each operation's rule.
 - ``rerun``: which rule replays each operation.
-- ``explain``: a record's expression, leaf citations and HTML view.
+- ``explanation``: a record's expression, leaf citations and HTML view.
 - ``audit``: ``Computation`` (JSON, fingerprint, replay through the rules).
 - ``ops``, ``ops_derived``, ``ops_formulas``: the public operations, a rule
   joined to its record.

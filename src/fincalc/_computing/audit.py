@@ -52,7 +52,7 @@ from .._values.period import FiscalCalendar
 from .._values.public import public
 from .._values.quantity import Quantity
 from .._version import __version__
-from .explain import computation_html, expression_of, leaf_evidence
+from .explanation import computation_html, expression_of, leaf_evidence
 from .identity import UNORDERED, identity
 from .outcome import Operation, Outcome
 from .rerun import rerun

@@ -49,7 +49,13 @@ from .checks import (
 )
 from .outcome import Extras, Outcome, settle
 from .rounding import Rounding, rounding_for
-from .signs import apply_convention, check_signs, reads_either_way, sign_note, undeclared_negative
+from .sign_conventions import (
+    apply_convention,
+    check_signs,
+    reads_either_way,
+    sign_note,
+    undeclared_negative,
+)
 from .spec import SignConvention
 
 __all__ = [

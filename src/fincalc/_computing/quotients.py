@@ -33,7 +33,7 @@ from .checks import (
 )
 from .outcome import Extras, Operation, Outcome, settle
 from .rounding import Rounding, rounding_for
-from .signs import (
+from .sign_conventions import (
     apply_convention,
     check_signs,
     is_negative,

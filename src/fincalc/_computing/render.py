@@ -38,7 +38,7 @@ from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 from .._values.public import public
 from .._values.vocabulary import vocabulary
 from .audit import Computation
-from .explain import leaf_evidence
+from .explanation import leaf_evidence
 from .rounding import Rounding
 
 __all__ = ["Locale", "render"]
