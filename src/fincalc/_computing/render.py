@@ -39,6 +39,7 @@ from .._values.public import public
 from .._values.vocabulary import vocabulary
 from .audit import Computation
 from .explanation import leaf_evidence
+from .operations import entry
 from .rounding import Rounding
 
 __all__ = ["Locale", "render"]
@@ -64,23 +65,9 @@ FIELDS = (
 #: between two entities; other differences (毛利 = 营业收入 − 营业成本, a
 #: quarter derived from year-to-date figures) are plain amounts.
 _CHANGES = frozenset({"yoy", "qoq", "pp_change", "sub_change", "sub_entity", "change_over"})
-#: Operations written as "<metric> is <value>" (a derived amount or figure).
-_PLAIN = frozenset(
-    {
-        "formula",
-        "combine",
-        "scale",
-        "negate",
-        "abs",
-        "base_from_growth",
-        "prior_level",
-        "level_from_change",
-        "flow_from_balances",
-    }
-)
-#: Operations written with another operation's sentence (a growth rate from a
-#: level and its change reads like a change over a base period).
-_ALIASES = {"growth_from_change": "change_over"}
+#: The sentences, by sentence kind: each operation's kind is its entry in the
+#: operation table (``operations``): its own name, ``amount`` for a derived
+#: figure ("<metric> is <value>"), or a kind chosen by what the inputs differ in.
 _TEMPLATES: dict[str, dict[str, str]] = {
     "zh_CN": {
         "add": "{entity}{period}{metric}合计为{value}{citations}。",
@@ -294,24 +281,10 @@ _FACT_KINDS = {Role.LEVEL: "amount", Role.CHANGE: "sub_change", Role.GROWTH: "ch
 
 
 def _kind(computation: _Renderable) -> str:
-    """The sentence kind: the operation, with ``sub`` split by what the facts differ in."""
-    op = computation.operation
+    """The sentence kind: a fact's by its role, a record's by its operation's entry."""
     if isinstance(computation, _FactView):
         return _FACT_KINDS[computation.target.role]
-    if op in _PLAIN:
-        return "amount"
-    if op in _ALIASES:
-        return _ALIASES[op]
-    if op == "average":
-        return "average_balance" if computation.inputs[0].caliber.period.is_instant else op
-    if op != "sub":
-        return op
-    first, second = computation.inputs[0].caliber, computation.inputs[-1].caliber
-    if first.entity != second.entity:
-        return "sub_entity"
-    if first.period != second.period and computation.target.period == first.period:
-        return "sub_change"  # not a remainder (9M − H1 = Q3), which is a plain amount
-    return "sub"
+    return entry(computation).sentence_kind(computation)
 
 
 def _check_template(template: object) -> None:

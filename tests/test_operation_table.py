@@ -1,0 +1,136 @@
+"""The operation table: one entry per operation, read by every place that names one (#29).
+
+``_computing/operations.py`` holds, for each operation, its replay, its
+record's shape, its expression and its sentence kind. These tests keep the
+other lists of operation names (the ``Operation`` literal, the public
+functions, the docs' rules table, the sentence templates) equal to it, and
+check each entry against the stored records of ``tests/data/computations.jsonl``
+(one or more per operation, written by earlier versions, never regenerated).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from types import SimpleNamespace
+from typing import get_args
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import fincalc
+from fincalc import Computation, InvalidRecordError
+from fincalc._computing import render as render_module
+from fincalc._computing.operations import (
+    OPERATIONS,
+    entry,
+    expression_of,
+    input_terms,
+    is_unordered,
+    letters,
+    rerun,
+)
+from fincalc._computing.outcome import Operation
+
+ROOT = Path(__file__).resolve().parents[1]
+STORED = Path(__file__).parent / "data" / "computations.jsonl"
+
+
+@cache
+def stored() -> tuple[tuple[str, Computation], ...]:
+    rows = [json.loads(line) for line in STORED.read_text(encoding="utf-8").splitlines()]
+    return tuple((row["id"], Computation.from_dict(row["record"])) for row in rows)
+
+
+def _public_name(operation: str) -> str:
+    """The public function of an operation: its name, or ``abs_`` (``abs`` is a builtin)."""
+    return "abs_" if operation == "abs" else operation
+
+
+def test_the_literal_lists_the_tables_names_in_its_order() -> None:
+    assert list(get_args(Operation)) == list(OPERATIONS)
+
+
+def test_each_entry_is_filed_under_its_own_name() -> None:
+    assert all(name == item.name for name, item in OPERATIONS.items())
+
+
+@pytest.mark.parametrize("operation", list(OPERATIONS))
+def test_every_operation_has_a_public_function(operation: str) -> None:
+    name = _public_name(operation)
+    assert name in fincalc.__all__
+    assert callable(getattr(fincalc, name))
+
+
+@pytest.mark.parametrize("operation", list(OPERATIONS))
+def test_every_operation_is_in_the_docs_rules_table(operation: str) -> None:
+    docs = (ROOT / "docs" / "computing.md").read_text(encoding="utf-8")
+    name = re.escape(_public_name(operation))
+    assert re.search(rf"^\|[^\n|]*`{name}\(", docs, re.MULTILINE)
+
+
+def test_every_operation_has_a_stored_record() -> None:
+    assert {record.operation for _, record in stored()} == set(OPERATIONS)
+
+
+@pytest.mark.parametrize("locale", ["zh_CN", "en_US"])
+def test_every_sentence_kind_has_a_template(locale: str) -> None:
+    templates = render_module._TEMPLATES[locale]
+    fixed = {item.sentence for item in OPERATIONS.values() if isinstance(item.sentence, str)}
+    chosen = {entry(record).sentence_kind(record) for _, record in stored()}
+    assert fixed | chosen <= set(templates)
+
+
+@pytest.mark.parametrize(("row_id", "record"), stored(), ids=[row_id for row_id, _ in stored()])
+def test_stored_records_replay_through_their_entry(row_id: str, record: Computation) -> None:
+    again = rerun(record)
+    assert (again.operation, again.result, again.display) == (
+        record.operation,
+        record.result,
+        record.display,
+    ), row_id
+    low, high = entry(record).input_counts(record)
+    assert low <= len(record.inputs) <= high
+    expression = expression_of(record)
+    assert expression != record.operation  # the entry wrote it, not the fallback
+    assert "?" not in expression  # every letter it names is an input
+    assert set(re.findall(r"\b[a-z]\b", expression)) <= set(letters(len(record.inputs)))
+
+
+def test_only_formulas_hash_terms_with_their_inputs() -> None:
+    with_terms = {record.operation for _, record in stored() if input_terms(record)}
+    assert with_terms == {"combine", "formula"}
+
+
+def test_unordered_operations_take_a_set_of_inputs() -> None:
+    unordered = {name for name in OPERATIONS if is_unordered(name)}
+    assert unordered == {"add", "average", "combine", "formula"}
+    assert not is_unordered("no_such_operation")
+
+
+@given(name=st.text(min_size=1, max_size=20).filter(lambda name: name not in OPERATIONS))
+def test_an_unknown_operation_is_refused_with_the_known_ones(name: str) -> None:
+    record = SimpleNamespace(operation=name, inputs=(), formula=None, signs=None)
+    with pytest.raises(InvalidRecordError, match="which fincalc does not have") as info:
+        rerun(record)  # type: ignore[arg-type]
+    assert "yoy" in str(info.value)
+    assert expression_of(record) == name  # type: ignore[arg-type]
+    assert input_terms(record) == []  # type: ignore[arg-type]
+
+
+def test_a_replay_with_the_wrong_number_of_inputs_is_refused() -> None:
+    yoy_record = next(record for _, record in stored() if record.operation == "yoy")
+    short = SimpleNamespace(
+        operation="yoy",
+        inputs=yoy_record.inputs[:1],
+        target=yoy_record.target,
+        calendar=None,
+        rounding=yoy_record.rounding,
+        factor=Decimal(1),
+    )
+    with pytest.raises(fincalc.InvalidInputError, match="yoy takes exactly 2 inputs"):
+        rerun(short)  # type: ignore[arg-type]
