@@ -134,3 +134,58 @@ def test_a_replay_with_the_wrong_number_of_inputs_is_refused() -> None:
     )
     with pytest.raises(fincalc.InvalidInputError, match="yoy takes exactly 2 inputs"):
         rerun(short)  # type: ignore[arg-type]
+
+
+# -- the preamble every rule shares (checks.check_inputs) ---------------------------
+
+_TWO_FACT_OPERATIONS = {
+    "sub": fincalc.sub,
+    "yoy": fincalc.yoy,
+    "qoq": fincalc.qoq,
+    "cagr": fincalc.cagr,
+    "change_over": fincalc.change_over,
+    "share": fincalc.share,
+    "multiple_of": fincalc.multiple_of,
+    "prior_level": fincalc.prior_level,
+    "growth_from_change": fincalc.growth_from_change,
+    "level_from_change": fincalc.level_from_change,
+}
+# (id, metric, entity, period, value, dimension, source)
+_PREAMBLE_FACTS = [
+    ("zh-revenue", "营业收入", "华东区", "2025Q3", "8.7E+8", "CNY", "Chinese quarterly report"),
+    ("zh-output", "钢材产量", "公司", "2024年", "540", "TONNES", "Chinese production bulletin"),
+    ("en-revenue", "Net sales", "Acme Inc.", "FY2024", "1204", "USD", "10-K income statement"),
+    ("en-headcount", "Employees", "Acme Inc.", "FY2024", "312", "PERSONS", "10-K human capital"),
+]
+
+
+def _fact(row: tuple[str, str, str, str, str, str, str], **changes: str) -> fincalc.Fact:
+    _, metric, entity, period, value, dimension, _source = row
+    fields = {
+        "metric": metric,
+        "entity": entity,
+        "period": period,
+        "dimension": dimension,
+        "evidence_id": row[0],
+    }
+    fields.update(changes)
+    return fincalc.Fact.build(value, **fields)
+
+
+@pytest.mark.parametrize("operation", sorted(_TWO_FACT_OPERATIONS))
+@pytest.mark.parametrize("row", _PREAMBLE_FACTS, ids=[row[0] for row in _PREAMBLE_FACTS])
+def test_the_preamble_refuses_in_one_order(
+    operation: str, row: tuple[str, str, str, str, str, str, str]
+) -> None:
+    run = _TWO_FACT_OPERATIONS[operation]
+    fact = _fact(row)
+    other = _fact(_PREAMBLE_FACTS[(_PREAMBLE_FACTS.index(row) + 1) % len(_PREAMBLE_FACTS)])
+    # a non-Fact is named first, whatever else is wrong
+    with pytest.raises(fincalc.InvalidInputError, match=r"must be a Fact, got str"):
+        run(fact, "8.7亿", calendar="october")
+    # then the calendar, before the inputs are compared
+    with pytest.raises(fincalc.InvalidInputError, match="calendar must be a FiscalCalendar"):
+        run(fact, other, calendar="october")
+    # then, with a good calendar, two dimensions are never combined
+    with pytest.raises((fincalc.DimensionMismatchError, fincalc.CaliberMismatchError)):
+        run(fact, other)
