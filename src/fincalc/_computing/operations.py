@@ -519,32 +519,44 @@ OPERATIONS: Mapping[str, OperationEntry] = {
     for item in (
         OperationEntry(
             "add",
-            _add,
-            lambda _r, names, _x: _many(names),
-            "add",
+            replay=_add,
+            expression=lambda _r, names, _x: _many(names),
+            sentence="add",
             inputs=(2, _MANY),
             unordered=True,
         ),
-        OperationEntry("sub", _sub, _difference, _sub_sentence),
-        OperationEntry("yoy", _pair(year_over_year), _growth, "yoy"),
-        OperationEntry("qoq", _pair(period_over_period), _growth, "qoq"),
-        OperationEntry("ratio", _ratio, _quotient, "ratio"),
-        OperationEntry("share", _pair(part_of_whole), _quotient, "share"),
-        OperationEntry("cagr", _pair(compound_annual_growth), _cagr_expression, "cagr"),
-        OperationEntry("pp_change", _pair(percentage_point_change), _difference, "pp_change"),
+        OperationEntry("sub", replay=_sub, expression=_difference, sentence=_sub_sentence),
+        OperationEntry("yoy", replay=_pair(year_over_year), expression=_growth, sentence="yoy"),
+        OperationEntry("qoq", replay=_pair(period_over_period), expression=_growth, sentence="qoq"),
+        OperationEntry("ratio", replay=_ratio, expression=_quotient, sentence="ratio"),
+        OperationEntry(
+            "share", replay=_pair(part_of_whole), expression=_quotient, sentence="share"
+        ),
+        OperationEntry(
+            "cagr",
+            replay=_pair(compound_annual_growth),
+            expression=_cagr_expression,
+            sentence="cagr",
+        ),
+        OperationEntry(
+            "pp_change",
+            replay=_pair(percentage_point_change),
+            expression=_difference,
+            sentence="pp_change",
+        ),
         OperationEntry(
             "average",
-            _average,
-            lambda _r, names, _x: f"({_many(names)}) / {len(names)}",
-            _average_sentence,
+            replay=_average,
+            expression=lambda _r, names, _x: f"({_many(names)}) / {len(names)}",
+            sentence=_average_sentence,
             inputs=(2, _MANY),
             unordered=True,
         ),
         OperationEntry(
             "combine",
-            _combine,
-            _formula_expression,
-            _AMOUNT,
+            replay=_combine,
+            expression=_formula_expression,
+            sentence=_AMOUNT,
             inputs=(2, _MANY),
             unordered=True,
             terms=lambda spec: [
@@ -555,50 +567,74 @@ OPERATIONS: Mapping[str, OperationEntry] = {
         ),
         OperationEntry(
             "formula",
-            _formula,
-            _formula_expression,
-            _AMOUNT,
+            replay=_formula,
+            expression=_formula_expression,
+            sentence=_AMOUNT,
             inputs=None,
             unordered=True,
             terms=lambda spec: list(spec.term_names),
         ),
         OperationEntry(
-            "scale", _scale, lambda r, _n, x: f"{x[0]}{_times(r)}", _AMOUNT, inputs=(1, 1)
+            "scale",
+            replay=_scale,
+            expression=lambda r, _n, x: f"{x[0]}{_times(r)}",
+            sentence=_AMOUNT,
+            inputs=(1, 1),
         ),
         OperationEntry(
-            "negate", _one(negated), lambda _r, _n, x: f"−{x[0]}", _AMOUNT, inputs=(1, 1)
+            "negate",
+            replay=_one(negated),
+            expression=lambda _r, _n, x: f"−{x[0]}",
+            sentence=_AMOUNT,
+            inputs=(1, 1),
         ),
         OperationEntry(
-            "abs", _one(absolute_value), lambda _r, _n, x: f"|{x[0]}|", _AMOUNT, inputs=(1, 1)
+            "abs",
+            replay=_one(absolute_value),
+            expression=lambda _r, _n, x: f"|{x[0]}|",
+            sentence=_AMOUNT,
+            inputs=(1, 1),
         ),
-        OperationEntry("change_over", _change_over, _growth, "change_over"),
+        OperationEntry(
+            "change_over", replay=_change_over, expression=_growth, sentence="change_over"
+        ),
         OperationEntry(
             "base_from_growth",
-            _base_from_growth,
-            lambda _r, _n, x: f"{x[0]} / (1 + {x[1]})",
-            _AMOUNT,
+            replay=_base_from_growth,
+            expression=lambda _r, _n, x: f"{x[0]} / (1 + {x[1]})",
+            sentence=_AMOUNT,
         ),
-        OperationEntry("prior_level", _pair(prior_from_change), _difference, _AMOUNT),
+        OperationEntry(
+            "prior_level",
+            replay=_pair(prior_from_change),
+            expression=_difference,
+            sentence=_AMOUNT,
+        ),
         OperationEntry(
             "growth_from_change",
-            _pair(growth_of_change),
-            lambda _r, _n, x: f"{x[1]} / ({x[0]} − {x[1]})",
-            "change_over",  # a growth rate from a level and its change reads like a change
+            replay=_pair(growth_of_change),
+            expression=lambda _r, _n, x: f"{x[1]} / ({x[0]} − {x[1]})",
+            # a growth rate from a level and its change reads like a change over its base
+            sentence="change_over",
         ),
         OperationEntry(
             "level_from_change",
-            _pair(level_after_change),
-            lambda _r, _n, x: f"{x[0]} + {x[1]}",
-            _AMOUNT,
+            replay=_pair(level_after_change),
+            expression=lambda _r, _n, x: f"{x[0]} + {x[1]}",
+            sentence=_AMOUNT,
         ),
         OperationEntry(
-            "flow_from_balances", _flow_from_balances, _flow_expression, _AMOUNT, inputs=(3, 3)
+            "flow_from_balances",
+            replay=_flow_from_balances,
+            expression=_flow_expression,
+            sentence=_AMOUNT,
+            inputs=(3, 3),
         ),
         OperationEntry(
             "multiple_of",
-            _pair(multiple_across),
-            lambda _r, _n, x: f"{x[0]} / {x[1]}",
-            "multiple_of",
+            replay=_pair(multiple_across),
+            expression=lambda _r, _n, x: f"{x[0]} / {x[1]}",
+            sentence="multiple_of",
         ),
     )
 }
