@@ -19,7 +19,7 @@ from types import SimpleNamespace
 from typing import get_args
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fincalc
@@ -191,3 +191,94 @@ def test_the_preamble_refuses_in_one_order(
     # then, with a good calendar, two dimensions are never combined
     with pytest.raises((fincalc.DimensionMismatchError, fincalc.CaliberMismatchError)):
         run(fact, other)
+
+
+# -- every record an operation writes goes through its entry alike ------------------
+
+_PERIOD_PAIRS = [
+    ("2025Q3", "2024Q3", "Chinese quarterly report, year on year"),
+    ("2025Q3", "2025Q2", "Chinese quarterly report, quarter on quarter"),
+    ("FY2024", "FY2023", "10-K, fiscal years"),
+    ("2024年", "2021年", "Chinese statistical bulletin, three years"),
+    ("2024-12-31", "2023-12-31", "balance sheet dates"),
+]
+_SUBJECTS = [
+    ("营业收入", "华东区", "CNY", "Chinese segment note"),
+    ("Net sales", "Acme Inc.", "USD", "10-K income statement"),
+    ("钢材产量", "公司", "TONNES", "Chinese production bulletin"),
+]
+_PAIR_CALLS = [
+    "sub",
+    "yoy",
+    "qoq",
+    "cagr",
+    "change_over",
+    "share",
+    "multiple_of",
+    "average",
+    "add",
+    "prior_level",
+    "growth_from_change",
+    "level_from_change",
+]
+_values = st.decimals(min_value=1, max_value=10**12, places=2, allow_nan=False)
+
+
+@settings(max_examples=300)  # about a third of the draws are records, the rest refusals
+@given(
+    call=st.sampled_from(_PAIR_CALLS),
+    periods=st.sampled_from(_PERIOD_PAIRS),
+    subject=st.sampled_from(_SUBJECTS),
+    values=st.tuples(_values, _values),
+    other_entity=st.booleans(),
+    change=st.booleans(),
+)
+def test_every_record_replays_reads_and_explains_through_its_entry(
+    call: str,
+    periods: tuple[str, str, str],
+    subject: tuple[str, str, str, str],
+    values: tuple[Decimal, Decimal],
+    other_entity: bool,
+    change: bool,
+) -> None:
+    metric, entity, dimension, _source = subject
+    now, before, _ = periods
+    first = fincalc.Fact.build(
+        values[0],
+        metric=metric,
+        entity=entity,
+        period=now,
+        dimension=dimension,
+        evidence_id="a",
+        page=3,
+    )
+    second = fincalc.Fact.build(
+        values[1],
+        metric=metric,
+        entity=f"{entity}（子公司）" if other_entity else entity,
+        period=now if change or other_entity else before,
+        dimension=dimension,
+        role="change" if change else "level",
+        evidence_id="b",
+        page=4,
+    )
+    run = getattr(fincalc, call)
+    try:
+        record = run(first, second, entity="合计") if call == "add" else run(first, second)
+    except fincalc.FincalcError:
+        return  # a refusal is allowed; a record must be whole
+    assert record.operation == call
+    assert record.replay() == record
+    again = Computation.from_json(record.to_json())
+    assert again == record
+    assert again.fingerprint == record.fingerprint
+    assert again.identity == record.identity
+    item = entry(record)
+    low, high = item.input_counts(record)
+    assert low <= len(record.inputs) <= high
+    expression = record.expression
+    assert set(re.findall(r"\b[a-z]\b", expression)) <= set(letters(len(record.inputs)))
+    for locale in ("zh_CN", "en_US"):
+        sentence = fincalc.render(record, locale=locale)
+        assert "{" not in sentence
+        assert sentence.endswith("。" if locale == "zh_CN" else ".")
