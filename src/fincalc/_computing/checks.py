@@ -16,9 +16,7 @@ import functools
 import itertools
 from collections.abc import Sequence
 
-from .._values.caliber import Caliber, Role
-from .._values.dimensions import find_dimension, is_money
-from .._values.errors import (
+from .._base.exceptions import (
     CaliberConflictError,
     CaliberMismatchError,
     DimensionMismatchError,
@@ -27,6 +25,8 @@ from .._values.errors import (
     InvalidInputError,
     UndefinedGrowthError,
 )
+from .._values.caliber import Caliber, Role
+from .._values.dimensions import find_dimension, is_money
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 

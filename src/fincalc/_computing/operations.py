@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Protocol
 
+from .._base.exceptions import InvalidInputError, InvalidRecordError
 from .._values.caliber import Caliber
-from .._values.errors import InvalidInputError, InvalidRecordError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .analytics import analytic_ratio
