@@ -21,6 +21,7 @@ from ._version import __version__ as __version__
 if TYPE_CHECKING:
     from ._base.exceptions import *  # noqa: F403  (the error names: _base/exceptions.py __all__)
     from ._computing.audit import Computation as Computation
+    from ._computing.audit_verify import verify as verify
     from ._computing.formulas import Term as Term
     from ._computing.ops import add as add
     from ._computing.ops import cagr as cagr
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
     from ._computing.rounding import Rounding as Rounding
     from ._computing.spec import Formula as Formula
     from ._computing.spec import FormulaTerm as FormulaTerm
-    from ._computing.verify import verify as verify
     from ._evaluating.answers import check_answer as check_answer
     from ._evaluating.answers import check_quantities as check_quantities
     from ._evaluating.cases import CaseResult as CaseResult
@@ -197,7 +197,7 @@ _EXPORTS: dict[str, str] = {
     "sub": "_computing.ops",
     "unit_context_from_header": "_reading.units",
     "unsupported_numbers": "_evaluating.faithfulness",
-    "verify": "_computing.verify",
+    "verify": "_computing.audit_verify",
     "yoy": "_computing.ops",
 }
 

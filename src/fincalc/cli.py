@@ -393,7 +393,7 @@ def _audit_records(path: str) -> list[tuple[str, Any]]:
 def _verify_one(where: str, data: Any, documents: dict[str, Any]) -> dict[str, Any]:
     from ._base.exceptions import VerificationError
     from ._computing.audit import Computation
-    from ._computing.verify import verify
+    from ._computing.audit_verify import verify
 
     try:
         record = Computation.from_dict(data, source=where)

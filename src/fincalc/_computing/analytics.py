@@ -55,7 +55,13 @@ from .checks import (
 from .outcome import Extras, Outcome, settle
 from .quotients import per_unit_dimension
 from .rounding import Rounding, rounding_for
-from .signs import apply_convention, check_signs, reads_either_way, sign_note, undeclared_negative
+from .sign_conventions import (
+    apply_convention,
+    check_signs,
+    reads_either_way,
+    sign_note,
+    undeclared_negative,
+)
 from .spec import RATIO_KINDS, FormulaKind, RatioKind, check_days, is_one_of
 
 __all__ = ["Pairing", "analytic_ratio", "days_factor", "pair_parts", "result_dimension"]

@@ -1,14 +1,14 @@
 """Audit records: ``Computation`` (serialise, replay, fingerprint, chain).
 
-A ``Computation`` is what every operation in ``ops.py`` returns: the operation,
-the input facts (with their evidence), the target caliber, the rounding rule,
-the exact result and the display value rounded once from it. ``record`` builds
-one from a rule's ``Outcome``; ``replay`` reruns the rule (``rerun``: totals,
-differences, growth, quotients, averages, analytics, formulas, scaling) that
-the record names, so imports flow one way: rules → record → public
-operations. The optional fields the newer operations fill (``signs``,
-``kind``, ``factor``, ``factor_meaning``, ``formula``) are written to JSON and
-hashed only when set, so records stored before them load, replay and hash
+A ``Computation`` is what every public operation (``ops*``) returns: the
+operation, the input facts (with their evidence), the target caliber, the
+rounding rule, the exact result and the display value rounded once from it.
+``record`` builds one from a rule's ``Outcome``; ``replay`` reruns the rule
+the record names (its entry in the operation table, ``operations``), so
+imports flow one way: rules → operation table → record → public operations.
+The optional fields the newer operations fill (``signs``, ``kind``,
+``factor``, ``factor_meaning``, ``formula``) are written to JSON and hashed
+only when set, so records stored before them load, replay and hash
 exactly as before.
 
 Performance note (issue 8): operations build a ``Computation`` through the
@@ -48,10 +48,10 @@ from .._values.facts import Evidence, Fact
 from .._values.period import FiscalCalendar
 from .._values.quantity import Quantity
 from .._version import __version__
-from .explain import computation_html, expression_of, leaf_evidence
-from .identity import UNORDERED, identity
+from .explanation import computation_html, leaf_evidence
+from .identity import identity
+from .operations import entry, expression_of, input_terms, is_unordered, rerun
 from .outcome import Operation, Outcome
-from .rerun import rerun
 from .rounding import Rounding, to_rounding
 from .spec import Formula, RatioKind, SignConvention
 
@@ -88,7 +88,6 @@ def _optional_decimal(value: object) -> Decimal | None:
 
 #: The optional fields, in the order JSON writes them; absent when ``None``.
 _OPTIONAL = ("signs", "kind", "factor", "factor_meaning", "formula")
-_UNORDERED = UNORDERED
 #: Where a copy keeps the fingerprint of the record it was copied from (``model_copy``).
 _ORIGIN = "_copied_from"
 
@@ -100,11 +99,10 @@ _ORIGIN = "_copied_from"
 class Computation(BaseModel):
     """An audit record: what was computed, from which facts, under which rule.
 
-    Operations (``add``, ``sub``, ``yoy``, ``qoq``, ``ratio``, ``share``,
-    ``cagr``, ``pp_change``, ``average``, ``combine``, ``formula``, ``scale``,
-    ``negate``, ``abs_``, ``change_over``, ``base_from_growth``) return one;
-    build one by hand only to replay or inspect stored records. In a notebook
-    it shows as a table (``_repr_html_``): the formula, each input with its
+    Every operation (``add``, ``yoy``, ``ratio``, …: one entry each in the
+    operation table, listed in ``docs/computing.md``) returns one; build one
+    by hand only to replay or inspect stored records. In a notebook it shows
+    as a table (``_repr_html_``): the formula, each input with its
     quote and page, the rounding and the result.
 
     Attributes:
@@ -265,18 +263,12 @@ class Computation(BaseModel):
     def _canonical(self) -> str:
         """The canonical JSON text ``fingerprint`` hashes (schema ``FINGERPRINT_SCHEMA``)."""
         inputs = [_fact_dict(fact) for fact in self.inputs]
-        if self.operation == "combine" and self.formula is not None:
-            # a custom sum: each input with its sign and convention, in any order
-            for item, (sign, _), term in zip(
-                inputs, self.formula.numerator, self.formula.terms, strict=False
-            ):
-                item["term"] = [sign, term.convention or ""]
-        elif self.operation == "formula" and self.formula is not None:
-            # a registry formula: each input with the term it fills
-            for item, name in zip(inputs, self.formula.term_names, strict=False):
-                item["term"] = name
+        # a custom sum: each input with its sign and convention; a registry
+        # formula: each input with the term it fills
+        for item, term in zip(inputs, input_terms(self), strict=False):
+            item["term"] = term
         encoded = [_dumps(item) for item in inputs]
-        if self.operation in _UNORDERED:
+        if is_unordered(self.operation):
             encoded.sort()
         body: dict[str, Any] = {
             "calendar": _calendar_dict(self.calendar),
@@ -291,7 +283,7 @@ class Computation(BaseModel):
             "version": self.version,
         }
         body.update(self._optional_dict(canonical=True))
-        if self.operation in _UNORDERED:
+        if is_unordered(self.operation):
             # A sum's prose is written in input order ("EBITDA = 营业利润 + 折旧与摊销")
             # and derived from the inputs, which are hashed: it is left out so the
             # order never counts, and replay checks it word for word.
@@ -446,7 +438,7 @@ class Computation(BaseModel):
 
     def _check_shape(self, source: str) -> None:
         count = len(self.inputs)
-        low, high = _input_counts(self)
+        low, high = entry(self).input_counts(self)
         if not low <= count <= high:
             wanted = f"exactly {low}" if low == high else f"at least {low}"
             raise InvalidRecordError(
@@ -611,21 +603,6 @@ def _stored_seal(data: dict[str, Any], source: str) -> str | None:
 
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
-
-
-def _input_counts(computation: Computation) -> tuple[int, int]:
-    """How many inputs a record of this operation holds: (at least, at most)."""
-    operation = computation.operation
-    if operation in ("add", "average", "combine"):
-        return 2, 10_000
-    if operation in ("scale", "negate", "abs"):
-        return 1, 1
-    if operation == "flow_from_balances":
-        return 3, 3
-    if operation == "formula":
-        terms = len(computation.formula.terms) if computation.formula is not None else 1
-        return terms, terms
-    return 2, 2
 
 
 def _dumps(value: object) -> str:

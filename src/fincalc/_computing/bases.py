@@ -19,11 +19,10 @@ from .._values.dimensions import RATIO, is_additive
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 from .checks import (
-    check_fact,
+    check_inputs,
     checked_name,
     described,
     mismatch,
-    normalise_calendar,
     same_length,
     shifted,
     undefined,
@@ -107,9 +106,9 @@ def base_before_growth(
 ) -> Outcome:
     """``current / (1 + growth)``: the figure at the growth's base period (or ``years`` back)."""
     operation: Final = "base_from_growth"
-    check_fact(operation, "current", current)
-    check_fact(operation, "growth", growth)
-    normalise_calendar(calendar)
+    check_inputs(
+        operation, (("current", current), ("growth", growth)), calendar, same_dimension=False
+    )
     c, g = current.caliber, growth.caliber
     if g.dimension != RATIO or not is_additive(c.dimension):
         raise DimensionMismatchError(

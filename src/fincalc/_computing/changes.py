@@ -36,10 +36,12 @@ from .._values.period import CALENDAR_YEAR, FiscalCalendar
 from .checks import (
     check_dimensions,
     check_fact,
+    check_inputs,
     checked_name,
     described,
     mismatch,
     normalise_calendar,
+    require_role,
     same_length,
     undefined,
 )
@@ -54,43 +56,15 @@ __all__ = [
 ]
 
 _LEVEL_FIELDS = ("role", "compared_to")
-
-
-def _require_role(operation: str, name: str, fact: Fact, other: Fact, role: Role) -> None:
-    """Refuse an input whose role is not the one the operation takes, naming ``role``."""
-    found = fact.caliber.role
-    if found is role:
-        return
-    hints = {
-        Role.LEVEL: f"the {name} must be a level (the metric's value), not a {found.value}",
-        Role.CHANGE: (
-            f"the {name} must be a change amount (role='change'), not a {found.value}"
-            + (
-                "; a growth rate gives the base with base_from_growth"
-                if found is Role.GROWTH
-                else ""
-            )
-        ),
-    }
-    raise mismatch(
-        operation,
-        fact,
-        other,
-        hints.get(role, f"the {name} must have role {role.value!r}"),
-        differing=("role",),
-        detail=f"the {name} {fact.caliber.metric!r} has role {found.value!r}",
-    )
+_LEVEL_AND_CHANGE = (Role.LEVEL, Role.CHANGE)
 
 
 def _check_level_and_change(
     operation: str, level: Fact, change: Fact, calendar: FiscalCalendar | None
 ) -> None:
-    check_fact(operation, "level", level)
-    check_fact(operation, "change", change)
-    normalise_calendar(calendar)
-    _require_role(operation, "level", level, change, Role.LEVEL)
-    _require_role(operation, "change", change, level, Role.CHANGE)
-    check_dimensions(operation, level, change)
+    check_inputs(
+        operation, (("level", level), ("change", change)), calendar, roles=_LEVEL_AND_CHANGE
+    )
     _require_amount(operation, level)
     _check_change_direction(operation, change)
     differing = tuple(f for f in level.caliber.diff(change.caliber) if f not in _LEVEL_FIELDS)
@@ -229,12 +203,9 @@ def level_after_change(
 ) -> Outcome:
     """``prior + change``: the level at the change's period, from the level at its base."""
     operation: Final = "level_from_change"
-    check_fact(operation, "prior", prior)
-    check_fact(operation, "change", change)
-    normalise_calendar(calendar)
-    _require_role(operation, "prior", prior, change, Role.LEVEL)
-    _require_role(operation, "change", change, prior, Role.CHANGE)
-    check_dimensions(operation, prior, change)
+    check_inputs(
+        operation, (("prior", prior), ("change", change)), calendar, roles=_LEVEL_AND_CHANGE
+    )
     _require_amount(operation, prior)
     _check_change_direction(operation, change)
     c, p = change.caliber, prior.caliber
@@ -342,7 +313,7 @@ def _check_bracket(
         ("closing", closing, flow),
         ("opening", opening, flow),
     ):
-        _require_role(operation, name, fact, other, Role.LEVEL)
+        require_role(operation, name, fact, other, Role.LEVEL)
         _require_amount(operation, fact)
     check_dimensions(operation, flow, closing)
     check_dimensions(operation, closing, opening)

@@ -1,5 +1,10 @@
 """The refusals every operation shares: wrong types, mixed dimensions, caliber mismatches.
 
+``check_inputs`` is the preamble of an operation's rule: its inputs are
+``Fact``s, its calendar a ``FiscalCalendar``, each input has the role the
+operation takes, and all share one dimension — in that order, so the first
+refusal a caller sees is the same for every operation.
+
 Each check raises a typed ``FincalcError`` whose message names what differs
 and what to compare instead; the builders (``mismatch``, ``same_fact_error``,
 ``undefined``) return the error so the caller's ``raise`` stays visible.
@@ -8,6 +13,8 @@ and what to compare instead; the builders (``mismatch``, ``same_fact_error``,
 from __future__ import annotations
 
 import functools
+import itertools
+from collections.abc import Sequence
 
 from .._base.exceptions import (
     CaliberConflictError,
@@ -18,7 +25,7 @@ from .._base.exceptions import (
     InvalidInputError,
     UndefinedGrowthError,
 )
-from .._values.caliber import Caliber
+from .._values.caliber import Caliber, Role
 from .._values.dimensions import find_dimension, is_money
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
@@ -26,12 +33,14 @@ from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 __all__ = [
     "check_dimensions",
     "check_fact",
+    "check_inputs",
     "checked_name",
     "described",
     "dimension_error",
     "later_first",
     "mismatch",
     "normalise_calendar",
+    "require_role",
     "same_fact_error",
     "same_length",
     "shifted",
@@ -140,6 +149,67 @@ def normalise_calendar(calendar: FiscalCalendar | None) -> FiscalCalendar | None
             value=repr(calendar),
         )
     return calendar
+
+
+def check_inputs(
+    operation: str,
+    named: Sequence[tuple[str, object]],
+    calendar: FiscalCalendar | None,
+    *,
+    roles: Sequence[Role] | None = None,
+    same_dimension: bool = True,
+) -> tuple[Fact, ...]:
+    """The preamble of an operation's rule; return the inputs as ``Fact``s.
+
+    Checks, in this order: each input is a ``Fact`` (the refusal names the
+    argument), ``calendar`` is a ``FiscalCalendar`` or ``None``, each input
+    has its role in ``roles`` (when given), and every input has the first
+    one's dimension (unless ``same_dimension`` is false).
+
+    >>> from fincalc import Fact
+    >>> a = Fact.build("1", metric="营业收入", entity="A", period="2025Q3", evidence_id="a")
+    >>> len(check_inputs("sub", (("a", a), ("b", a)), None))
+    2
+    >>> check_inputs("sub", (("a", a), ("b", 1)), None)
+    Traceback (most recent call last):
+    ...
+    fincalc.InvalidInputError: sub: b must be a Fact, got int 1; ...
+    """
+    facts = tuple(check_fact(operation, name, value) for name, value in named)
+    normalise_calendar(calendar)
+    if roles is not None:
+        for index, ((name, _), fact, role) in enumerate(zip(named, facts, roles, strict=True)):
+            require_role(operation, name, fact, facts[1 if index == 0 else 0], role)
+    if same_dimension:
+        for left, right in itertools.pairwise(facts):
+            check_dimensions(operation, left, right)
+    return facts
+
+
+def require_role(operation: str, name: str, fact: Fact, other: Fact, role: Role) -> None:
+    """Refuse an input whose role is not the one the operation takes, naming ``role``."""
+    found = fact.caliber.role
+    if found is role:
+        return
+    hints = {
+        Role.LEVEL: f"the {name} must be a level (the metric's value), not a {found.value}",
+        Role.CHANGE: (
+            f"the {name} must be a change amount (role='change'), not a {found.value}"
+            + (
+                "; a growth rate gives the base with base_from_growth"
+                if found is Role.GROWTH
+                else ""
+            )
+        ),
+    }
+    raise mismatch(
+        operation,
+        fact,
+        other,
+        hints.get(role, f"the {name} must have role {role.value!r}"),
+        differing=("role",),
+        detail=f"the {name} {fact.caliber.metric!r} has role {found.value!r}",
+    )
 
 
 def _field_text(caliber: Caliber, name: str, calendar: FiscalCalendar | None) -> str:

@@ -38,18 +38,22 @@ from .._values.decimals import exact_sum
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 from .checks import (
-    check_dimensions,
-    check_fact,
+    check_inputs,
     checked_name,
     later_first,
     mismatch,
-    normalise_calendar,
     same_fact_error,
     same_length,
 )
 from .outcome import Extras, Outcome, settle
 from .rounding import Rounding, rounding_for
-from .signs import apply_convention, check_signs, reads_either_way, sign_note, undeclared_negative
+from .sign_conventions import (
+    apply_convention,
+    check_signs,
+    reads_either_way,
+    sign_note,
+    undeclared_negative,
+)
 from .spec import SignConvention
 
 __all__ = [
@@ -123,10 +127,7 @@ def _check_pair(
     a: Fact, b: Fact, entity: str | None, metric: str | None, calendar: FiscalCalendar | None
 ) -> tuple[str, ...]:
     """The checks every difference shares; return the caliber fields that differ."""
-    check_fact(_OPERATION, "a", a)
-    check_fact(_OPERATION, "b", b)
-    normalise_calendar(calendar)
-    check_dimensions(_OPERATION, a, b)
+    check_inputs(_OPERATION, (("a", a), ("b", b)), calendar)
     ca, cb = a.caliber, b.caliber
     differing = ca.diff(cb)
     if metric is not None:

@@ -41,7 +41,7 @@ from .checks import (
 )
 from .outcome import Extras, Operation, Outcome, settle
 from .rounding import Rounding, rounding_for
-from .signs import apply_convention, is_negative, undeclared_negative
+from .sign_conventions import apply_convention, is_negative, undeclared_negative
 from .spec import CONVENTIONS, Formula, FormulaTerm, Sign, SignConvention, is_one_of
 
 __all__ = ["Term", "evaluate_formula", "linear_combination"]

@@ -25,8 +25,8 @@ from .._values.dimensions import RATIO
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .checks import (
-    check_dimensions,
     check_fact,
+    check_inputs,
     checked_name,
     described,
     later_first,
@@ -420,11 +420,8 @@ def _check_growth_inputs(
     calendar: FiscalCalendar | None,
 ) -> None:
     """The checks every growth rate shares: two Facts, one dimension, no ratios, a calendar."""
-    check_fact(operation, *later)
-    check_fact(operation, *earlier)
-    check_dimensions(operation, later[1], earlier[1])
+    check_inputs(operation, (later, earlier), calendar)
     _refuse_ratio_growth(operation, later[1], earlier[1])
-    normalise_calendar(calendar)
 
 
 def _refuse_ratio_growth(operation: str, current: Fact, prior: Fact) -> None:

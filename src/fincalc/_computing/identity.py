@@ -16,10 +16,9 @@ import hashlib
 import json
 from typing import Any
 
-__all__ = ["canonical_text", "identity"]
+from .operations import input_terms, is_unordered, own_formula
 
-#: Operations whose inputs are a set: neither hash depends on their order.
-UNORDERED = frozenset({"add", "average", "combine", "formula"})
+__all__ = ["canonical_text", "identity"]
 
 
 def canonical_text(value: Any) -> str:
@@ -56,15 +55,10 @@ def identity(c: Any) -> str:
         }
         for fact in c.inputs
     ]
-    if c.operation == "combine" and c.formula is not None:
-        pairs = zip(inputs, c.formula.numerator, c.formula.terms, strict=False)
-        for item, (sign, _), term in pairs:
-            item["term"] = [sign, term.convention or ""]
-    elif c.operation == "formula" and c.formula is not None:
-        for item, name in zip(inputs, c.formula.term_names, strict=False):
-            item["term"] = name
+    for item, term in zip(inputs, input_terms(c), strict=False):
+        item["term"] = term
     encoded = [_dumps(item) for item in inputs]
-    if c.operation in UNORDERED:
+    if is_unordered(c.operation):
         encoded.sort()
     calendar = (
         None
@@ -90,7 +84,7 @@ def identity(c: Any) -> str:
     if c.formula is not None:
         body["formula"] = (
             {"name": c.formula.name, "kind": c.formula.kind}
-            if c.operation == "combine"
+            if own_formula(c.operation)
             else c.formula.canonical()
         )
     return hashlib.sha256(_dumps(body).encode("utf-8", "surrogatepass")).hexdigest()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import decimal
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Literal, NamedTuple, get_args
+from typing import Literal, NamedTuple
 
 from .._base.exceptions import InvalidInputError
 from .._values.caliber import Caliber
@@ -25,8 +25,11 @@ from .checks import normalise_calendar
 from .rounding import Rounding
 from .spec import Formula, RatioKind, SignConvention
 
-__all__ = ["OPERATIONS", "Extras", "Operation", "Outcome", "settle"]
+__all__ = ["Extras", "Operation", "Outcome", "settle"]
 
+#: Every operation name a record may carry: the names of the operation table
+#: (``operations.OPERATIONS``), in its order — a test keeps the two equal; the
+#: literal is what mypy and pydantic check a name against.
 Operation = Literal[
     "add",
     "sub",
@@ -50,8 +53,6 @@ Operation = Literal[
     "flow_from_balances",
     "multiple_of",
 ]
-#: Every operation name a record may carry.
-OPERATIONS: frozenset[str] = frozenset(get_args(Operation))
 
 _ONE = Decimal(1)
 _NONE = (None, None, None, None, None)

@@ -22,8 +22,8 @@ from .._values.dimensions import MULTIPLE, RATIO, find_dimension, is_additive, i
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .checks import (
-    check_dimensions,
     check_fact,
+    check_inputs,
     checked_name,
     described,
     mismatch,
@@ -33,7 +33,7 @@ from .checks import (
 )
 from .outcome import Extras, Operation, Outcome, settle
 from .rounding import Rounding, rounding_for
-from .signs import (
+from .sign_conventions import (
     apply_convention,
     check_signs,
     is_negative,
@@ -194,10 +194,7 @@ def part_of_whole(
 ) -> Outcome:
     """``part / whole`` for a part no larger than its positive parent total (``share``)."""
     operation: Final = "share"
-    check_fact(operation, "part", part)
-    check_fact(operation, "whole", whole)
-    check_dimensions(operation, part, whole)
-    normalise_calendar(calendar)
+    check_inputs(operation, (("part", part), ("whole", whole)), calendar)
     cp, cw = part.caliber, whole.caliber
     if not is_additive(cp.dimension):
         raise DimensionMismatchError(
@@ -272,10 +269,7 @@ def multiple_across(
 ) -> Outcome:
     """``first / second`` of one metric across entities or periods, as a ``MULTIPLE``."""
     operation: Final = "multiple_of"
-    check_fact(operation, "first", first)
-    check_fact(operation, "second", second)
-    check_dimensions(operation, first, second)
-    normalise_calendar(calendar)
+    check_inputs(operation, (("first", first), ("second", second)), calendar)
     ca, cb = first.caliber, second.caliber
     differing = ca.diff(cb)
     fits = bool(differing) and set(differing) <= {"entity", "period"}

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import string
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any, Literal, NamedTuple
@@ -38,7 +39,8 @@ from .._values.dimensions import RATIO, find_dimension, is_money
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 from .audit import Computation
-from .explain import leaf_evidence
+from .explanation import leaf_evidence
+from .operations import entry
 from .rounding import Rounding
 
 __all__ = ["Locale", "render"]
@@ -59,96 +61,162 @@ FIELDS = (
     "citations",
 )
 
-#: Sentence kinds whose sign is written as a direction word ("同比下降0.49%").
-#: ``sub_change`` is a difference between two periods, ``sub_entity`` one
-#: between two entities; other differences (毛利 = 营业收入 − 营业成本, a
-#: quarter derived from year-to-date figures) are plain amounts.
-_CHANGES = frozenset({"yoy", "qoq", "pp_change", "sub_change", "sub_entity", "change_over"})
-#: Operations written as "<metric> is <value>" (a derived amount or figure).
-_PLAIN = frozenset(
-    {
-        "formula",
-        "combine",
-        "scale",
-        "negate",
-        "abs",
-        "base_from_growth",
-        "prior_level",
-        "level_from_change",
-        "flow_from_balances",
-    }
-)
-#: Operations written with another operation's sentence (a growth rate from a
-#: level and its change reads like a change over a base period).
-_ALIASES = {"growth_from_change": "change_over"}
-_TEMPLATES: dict[str, dict[str, str]] = {
-    "zh_CN": {
-        "add": "{entity}{period}{metric}合计为{value}{citations}。",
-        "sub": "{entity}{period}{metric}为{value}{citations}。",
-        "sub_change": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
-        "sub_entity": "{entity}{period}{metric}比{whole}{direction}{magnitude}{citations}。",
-        "yoy": "{entity}{period}{metric}同比{direction}{magnitude}{citations}。",
-        "qoq": "{entity}{period}{metric}环比{direction}{magnitude}{citations}。",
-        "ratio": "{entity}{period}{metric}为{value}{citations}。",
-        "share": "{entity}{period}{metric}占{whole}的{value}{citations}。",
-        "multiple_of": "{entity}{period}{metric}是{whole}的{value}{citations}。",
-        "cagr": "{entity}{base_period}至{period}{metric}年复合增长率为{value}{citations}。",
-        "pp_change": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
-        "change_over": "{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
-        "average": "{entity}{period}{metric}平均为{value}{citations}。",
-        "average_balance": "{entity}{period}{metric}平均余额为{value}{citations}。",
-        "amount": "{entity}{period}{metric}为{value}{citations}。",
-    },
-    "en_US": {
-        "add": "{entity} {metric} for {period} totaled {value}{citations}.",
-        "sub": "{entity} {metric} for {period} was {value}{citations}.",
-        "sub_change": (
-            "{entity} {metric} for {period} {direction} {magnitude} from {base_period}{citations}."
-        ),
-        "sub_entity": (
-            "{entity} {metric} for {period} {direction} {whole} by {magnitude}{citations}."
-        ),
-        "yoy": "{entity} {metric} for {period} {direction} {magnitude} year over year{citations}.",
-        "qoq": (
-            "{entity} {metric} for {period} {direction} {magnitude} period over period{citations}."
-        ),
-        "ratio": "{entity} {metric} for {period} was {value}{citations}.",
-        "share": "{entity} accounted for {value} of {whole} {metric} in {period}{citations}.",
-        "multiple_of": "{entity} {metric} for {period} was {value} that of {whole}{citations}.",
-        "cagr": (
-            "{entity} {metric} grew at a compound annual rate of {value} from {base_period} "
-            "to {period}{citations}."
-        ),
-        "pp_change": (
-            "{entity} {metric} for {period} {direction} {magnitude} from {base_period}{citations}."
-        ),
-        "change_over": (
-            "{entity} {metric} for {period} {direction} {magnitude} from {base_period}{citations}."
-        ),
-        "average": "{entity} average {metric} for {period} was {value}{citations}.",
-        "average_balance": "{entity} average {metric} for {period} was {value}{citations}.",
-        "amount": "{entity} {metric} for {period} was {value}{citations}.",
-    },
-}
 
-#: Sentences for a change whose display is zero: the direction word, no number.
-_FLAT_TEMPLATES: dict[str, dict[str, str]] = {
-    "zh_CN": {
-        "yoy": "{entity}{period}{metric}同比{direction}{citations}。",
-        "qoq": "{entity}{period}{metric}环比{direction}{citations}。",
-        "pp_change": "{entity}{period}{metric}较{base_period}{direction}{citations}。",
-        "sub_change": "{entity}{period}{metric}较{base_period}{direction}{citations}。",
-        "sub_entity": "{entity}{period}{metric}与{whole}{direction}{citations}。",
-        "change_over": "{entity}{period}{metric}较{base_period}{direction}{citations}。",
-    },
-    "en_US": {
-        "yoy": "{entity} {metric} for {period} {direction} year over year{citations}.",
-        "qoq": "{entity} {metric} for {period} {direction} period over period{citations}.",
-        "pp_change": "{entity} {metric} for {period} {direction} from {base_period}{citations}.",
-        "sub_change": "{entity} {metric} for {period} {direction} from {base_period}{citations}.",
-        "sub_entity": "{entity} {metric} for {period} {direction} {whole}{citations}.",
-        "change_over": "{entity} {metric} for {period} {direction} from {base_period}{citations}.",
-    },
+@dataclass(frozen=True, slots=True)
+class _Sentence:
+    """One kind of answer sentence: its templates, and how its fields are filled.
+
+    Each operation's kind is its entry in the operation table
+    (``operations``): its own name, ``amount`` for a derived figure
+    ("<metric> is <value>"), or a kind chosen by what the inputs differ in
+    (``sub_change`` is a difference between two periods, ``sub_entity`` one
+    between two entities; other differences — 毛利 = 营业收入 − 营业成本, a
+    quarter derived from year-to-date figures — are plain amounts).
+
+    Attributes:
+        kind: The sentence kind.
+        zh: The ``zh_CN`` template.
+        en: The ``en_US`` template.
+        zh_flat: For a change written with a direction word ("同比下降0.49%"):
+            the ``zh_CN`` sentence when the display is zero (the word, no
+            number); ``None`` for a sentence with no direction word.
+        en_flat: The same in ``en_US``.
+        own_metric: The sentence names the result's metric (else the first
+            input's).
+    """
+
+    kind: str
+    zh: str
+    en: str
+    zh_flat: str | None = None
+    en_flat: str | None = None
+    own_metric: bool = False
+
+    def template(self, locale: str, *, flat: bool) -> str:
+        """The template for ``locale``; ``flat``: the one for a zero change, when it has one."""
+        if flat:
+            text = self.zh_flat if locale == "zh_CN" else self.en_flat
+            if text is not None:
+                return text
+        return self.zh if locale == "zh_CN" else self.en
+
+    @property
+    def has_direction(self) -> bool:
+        """The sign is written as a direction word (上升/下降, increased/decreased)."""
+        return self.zh_flat is not None
+
+
+_SENTENCES: dict[str, _Sentence] = {
+    item.kind: item
+    for item in (
+        _Sentence(
+            "add",
+            zh="{entity}{period}{metric}合计为{value}{citations}。",
+            en="{entity} {metric} for {period} totaled {value}{citations}.",
+            own_metric=True,
+        ),
+        _Sentence(
+            "sub",
+            zh="{entity}{period}{metric}为{value}{citations}。",
+            en="{entity} {metric} for {period} was {value}{citations}.",
+            own_metric=True,
+        ),
+        _Sentence(
+            "sub_change",
+            zh="{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
+            en=(
+                "{entity} {metric} for {period} {direction} {magnitude} from"
+                " {base_period}{citations}."
+            ),
+            zh_flat="{entity}{period}{metric}较{base_period}{direction}{citations}。",
+            en_flat="{entity} {metric} for {period} {direction} from {base_period}{citations}.",
+        ),
+        _Sentence(
+            "sub_entity",
+            zh="{entity}{period}{metric}比{whole}{direction}{magnitude}{citations}。",
+            en="{entity} {metric} for {period} {direction} {whole} by {magnitude}{citations}.",
+            zh_flat="{entity}{period}{metric}与{whole}{direction}{citations}。",
+            en_flat="{entity} {metric} for {period} {direction} {whole}{citations}.",
+            own_metric=True,
+        ),
+        _Sentence(
+            "yoy",
+            zh="{entity}{period}{metric}同比{direction}{magnitude}{citations}。",
+            en="{entity} {metric} for {period} {direction} {magnitude} year over year{citations}.",
+            zh_flat="{entity}{period}{metric}同比{direction}{citations}。",
+            en_flat="{entity} {metric} for {period} {direction} year over year{citations}.",
+        ),
+        _Sentence(
+            "qoq",
+            zh="{entity}{period}{metric}环比{direction}{magnitude}{citations}。",
+            en=(
+                "{entity} {metric} for {period} {direction} {magnitude} period over"
+                " period{citations}."
+            ),
+            zh_flat="{entity}{period}{metric}环比{direction}{citations}。",
+            en_flat="{entity} {metric} for {period} {direction} period over period{citations}.",
+        ),
+        _Sentence(
+            "ratio",
+            zh="{entity}{period}{metric}为{value}{citations}。",
+            en="{entity} {metric} for {period} was {value}{citations}.",
+            own_metric=True,
+        ),
+        _Sentence(
+            "share",
+            zh="{entity}{period}{metric}占{whole}的{value}{citations}。",
+            en="{entity} accounted for {value} of {whole} {metric} in {period}{citations}.",
+        ),
+        _Sentence(
+            "multiple_of",
+            zh="{entity}{period}{metric}是{whole}的{value}{citations}。",
+            en="{entity} {metric} for {period} was {value} that of {whole}{citations}.",
+        ),
+        _Sentence(
+            "cagr",
+            zh="{entity}{base_period}至{period}{metric}年复合增长率为{value}{citations}。",
+            en=(
+                "{entity} {metric} grew at a compound annual rate of {value} from"
+                " {base_period} to {period}{citations}."
+            ),
+        ),
+        _Sentence(
+            "pp_change",
+            zh="{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
+            en=(
+                "{entity} {metric} for {period} {direction} {magnitude} from"
+                " {base_period}{citations}."
+            ),
+            zh_flat="{entity}{period}{metric}较{base_period}{direction}{citations}。",
+            en_flat="{entity} {metric} for {period} {direction} from {base_period}{citations}.",
+        ),
+        _Sentence(
+            "change_over",
+            zh="{entity}{period}{metric}较{base_period}{direction}{magnitude}{citations}。",
+            en=(
+                "{entity} {metric} for {period} {direction} {magnitude} from"
+                " {base_period}{citations}."
+            ),
+            zh_flat="{entity}{period}{metric}较{base_period}{direction}{citations}。",
+            en_flat="{entity} {metric} for {period} {direction} from {base_period}{citations}.",
+        ),
+        _Sentence(
+            "average",
+            zh="{entity}{period}{metric}平均为{value}{citations}。",
+            en="{entity} average {metric} for {period} was {value}{citations}.",
+        ),
+        _Sentence(
+            "average_balance",
+            zh="{entity}{period}{metric}平均余额为{value}{citations}。",
+            en="{entity} average {metric} for {period} was {value}{citations}.",
+        ),
+        _Sentence(
+            "amount",
+            zh="{entity}{period}{metric}为{value}{citations}。",
+            en="{entity} {metric} for {period} was {value}{citations}.",
+            own_metric=True,
+        ),
+    )
 }
 
 #: Scales a locale writes amounts in, largest first: (name, power of ten).
@@ -256,8 +324,7 @@ def _render(computation: _Renderable, locale: str, template: str | None) -> str:
         )
     kind = _kind(computation)
     if template is None:
-        flat = kind in _CHANGES and not computation.display
-        text = (_FLAT_TEMPLATES if flat else _TEMPLATES)[locale][kind]
+        text = _SENTENCES[kind].template(locale, flat=not computation.display)
         if locale == "en_US" and computation.target.period.is_instant:
             text = text.replace(" for {period}", " as of {period}")
             text = text.replace(" in {period}", " as of {period}")
@@ -294,24 +361,10 @@ _FACT_KINDS = {Role.LEVEL: "amount", Role.CHANGE: "sub_change", Role.GROWTH: "ch
 
 
 def _kind(computation: _Renderable) -> str:
-    """The sentence kind: the operation, with ``sub`` split by what the facts differ in."""
-    op = computation.operation
+    """The sentence kind: a fact's by its role, a record's by its operation's entry."""
     if isinstance(computation, _FactView):
         return _FACT_KINDS[computation.target.role]
-    if op in _PLAIN:
-        return "amount"
-    if op in _ALIASES:
-        return _ALIASES[op]
-    if op == "average":
-        return "average_balance" if computation.inputs[0].caliber.period.is_instant else op
-    if op != "sub":
-        return op
-    first, second = computation.inputs[0].caliber, computation.inputs[-1].caliber
-    if first.entity != second.entity:
-        return "sub_entity"
-    if first.period != second.period and computation.target.period == first.period:
-        return "sub_change"  # not a remainder (9M − H1 = Q3), which is a plain amount
-    return "sub"
+    return entry(computation).sentence_kind(computation)
 
 
 def _check_template(template: object) -> None:
@@ -346,12 +399,12 @@ def _fields(computation: _Renderable, locale: str, kind: str) -> dict[str, str]:
     first = computation.inputs[0].caliber
     second = computation.inputs[-1].caliber
     calendar = computation.calendar
-    own_metric = ("add", "sub", "sub_entity", "ratio", "amount")
-    metric = target.metric if kind in own_metric else first.metric
+    sentence = _SENTENCES[kind]
+    metric = target.metric if sentence.own_metric else first.metric
     value = _value_text(computation, computation.display, locale)
     period = _period_text(target.period, locale, calendar)
     direction, magnitude = "", value
-    if kind in _CHANGES:
+    if sentence.has_direction:
         up, down, flat, nearly_flat = _directions(locale, kind)
         sign = computation.display.compare(0)  # the number as written decides
         if sign:

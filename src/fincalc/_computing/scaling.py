@@ -26,7 +26,7 @@ from .._values.dimensions import DAYS, MULTIPLE, RATIO, find_dimension, is_money
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .._values.quantity import check_dimension
-from .checks import check_fact, checked_name, normalise_calendar
+from .checks import check_fact, check_inputs, checked_name
 from .outcome import Extras, Operation, Outcome, settle
 from .rounding import Rounding, rounding_for
 
@@ -74,8 +74,7 @@ def multiplied(
     rounding: Rounding | str | None,
 ) -> Outcome:
     """``fact × factor`` for a positive factor with a stated meaning (module docstring)."""
-    check_fact(_OPERATION, "fact", fact)
-    normalise_calendar(calendar)
+    check_inputs(_OPERATION, (("fact", fact),), calendar)
     value = to_decimal(factor, field="factor")
     if not value or value.is_signed():
         raise InvalidInputError(
@@ -127,8 +126,7 @@ def _one_fact(
     result: Decimal,
     note: str,
 ) -> Outcome:
-    check_fact(operation, "fact", fact)
-    normalise_calendar(calendar)
+    check_inputs(operation, (("fact", fact),), calendar)
     target = fact.caliber
     if metric is not None:
         target = target.replace(metric=checked_name(metric, "metric"))
