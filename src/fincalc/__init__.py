@@ -33,15 +33,24 @@ if TYPE_CHECKING:
     from ._computing.rounding import Rounding
     from ._computing.spec import Formula, FormulaTerm
     from ._computing.verify import verify
-    from ._evaluating.answers import check_answer, check_quantities
-    from ._evaluating.cases import CaseResult
-    from ._evaluating.citations import citation_format_ok
-    from ._evaluating.evaluate import evaluate
-    from ._evaluating.faithfulness import unsupported_numbers
-    from ._evaluating.matching import AnswerCheck
-    from ._evaluating.metrics import Metrics, Proportion
-    from ._evaluating.profiles import ScoringProfile
-    from ._evaluating.records import (
+    from ._grounding.claims import Claim, claim_json_schema
+    from ._grounding.documents import Document, UnitDeclaration
+    from ._grounding.html import TaggedValue
+    from ._grounding.resolve import Resolution, UnresolvedClaim, resolve, resolve_all
+    from ._judging.answers import check_answer, check_quantities
+    from ._judging.citations import citation_format_ok
+    from ._judging.faithfulness import unsupported_numbers
+    from ._judging.matching import AnswerCheck
+    from ._judging.refusals import default_refusal_phrases, is_refusal
+    from ._judging.tolerance import Tolerance
+    from ._locating.locate import Span, locate
+    from ._reading.parse import extract_quantities, parse_quantity
+    from ._reading.units import UnitContext, UnitTable, unit_context_from_header
+    from ._scoring.aggregates import Metrics, Proportion
+    from ._scoring.cases import CaseResult
+    from ._scoring.eval_report import EvalReport, ReportComparison, compare_reports
+    from ._scoring.evaluate import evaluate
+    from ._scoring.inputs import (
         GoldCase,
         Prediction,
         Sample,
@@ -49,9 +58,8 @@ if TYPE_CHECKING:
         load_predictions,
         load_sample,
     )
-    from ._evaluating.refusals import default_refusal_phrases, is_refusal
-    from ._evaluating.report import EvalReport, ReportComparison, compare_reports
-    from ._evaluating.retrieval import (
+    from ._scoring.profiles import ScoringProfile
+    from ._scoring.retrieval import (
         RetrievalReport,
         RetrievalScores,
         hit_at_k,
@@ -60,14 +68,6 @@ if TYPE_CHECKING:
         recall_at_k,
         score_retrieval,
     )
-    from ._evaluating.tolerance import Tolerance
-    from ._grounding.claims import Claim, claim_json_schema
-    from ._grounding.documents import Document, UnitDeclaration
-    from ._grounding.html import TaggedValue
-    from ._grounding.resolve import Resolution, UnresolvedClaim, resolve, resolve_all
-    from ._locating.locate import Span, locate
-    from ._reading.parse import extract_quantities, parse_quantity
-    from ._reading.units import UnitContext, UnitTable, unit_context_from_header
     from ._values.caliber import Basis, Caliber, Role, Tax
     from ._values.errors import *  # noqa: F403  (the error names: _values/errors.py __all__)
     from ._values.facts import Conflict, Evidence, Fact, find_conflicts
@@ -77,40 +77,40 @@ if TYPE_CHECKING:
 # public name -> private module that defines it
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(_errors.__all__, "_values.errors"),
-    "AnswerCheck": "_evaluating.matching",
+    "AnswerCheck": "_judging.matching",
     "Basis": "_values.caliber",
     "Caliber": "_values.caliber",
-    "CaseResult": "_evaluating.cases",
+    "CaseResult": "_scoring.cases",
     "Claim": "_grounding.claims",
     "Computation": "_computing.audit",
     "Conflict": "_values.facts",
     "Document": "_grounding.documents",
-    "EvalReport": "_evaluating.report",
+    "EvalReport": "_scoring.eval_report",
     "Evidence": "_values.facts",
     "Fact": "_values.facts",
     "FiscalCalendar": "_values.period",
     "Formula": "_computing.spec",
     "FormulaTerm": "_computing.spec",
-    "GoldCase": "_evaluating.records",
-    "Metrics": "_evaluating.metrics",
+    "GoldCase": "_scoring.inputs",
+    "Metrics": "_scoring.aggregates",
     "ParsedPeriod": "_values.period",
     "Period": "_values.period",
-    "Prediction": "_evaluating.records",
-    "Proportion": "_evaluating.metrics",
+    "Prediction": "_scoring.inputs",
+    "Proportion": "_scoring.aggregates",
     "Quantity": "_values.quantity",
-    "ReportComparison": "_evaluating.report",
+    "ReportComparison": "_scoring.eval_report",
     "Resolution": "_grounding.resolve",
-    "RetrievalReport": "_evaluating.retrieval",
-    "RetrievalScores": "_evaluating.retrieval",
+    "RetrievalReport": "_scoring.retrieval",
+    "RetrievalScores": "_scoring.retrieval",
     "Role": "_values.caliber",
     "Rounding": "_computing.rounding",
-    "Sample": "_evaluating.records",
-    "ScoringProfile": "_evaluating.profiles",
+    "Sample": "_scoring.inputs",
+    "ScoringProfile": "_scoring.profiles",
     "Span": "_locating.locate",
     "TaggedValue": "_grounding.html",
     "Tax": "_values.caliber",
     "Term": "_computing.formulas",
-    "Tolerance": "_evaluating.tolerance",
+    "Tolerance": "_judging.tolerance",
     "UnitContext": "_reading.units",
     "UnitDeclaration": "_grounding.documents",
     "UnitTable": "_reading.units",
@@ -121,29 +121,29 @@ _EXPORTS: dict[str, str] = {
     "base_from_growth": "_computing.ops_derived",
     "cagr": "_computing.ops",
     "change_over": "_computing.ops_derived",
-    "check_answer": "_evaluating.answers",
-    "check_quantities": "_evaluating.answers",
-    "citation_format_ok": "_evaluating.citations",
+    "check_answer": "_judging.answers",
+    "check_quantities": "_judging.answers",
+    "citation_format_ok": "_judging.citations",
     "claim_json_schema": "_grounding.claims",
     "combine": "_computing.ops_formulas",
-    "compare_reports": "_evaluating.report",
-    "default_refusal_phrases": "_evaluating.refusals",
-    "evaluate": "_evaluating.evaluate",
+    "compare_reports": "_scoring.eval_report",
+    "default_refusal_phrases": "_judging.refusals",
+    "evaluate": "_scoring.evaluate",
     "extract_quantities": "_reading.parse",
     "find_conflicts": "_values.facts",
     "flow_from_balances": "_computing.ops_changes",
     "formula": "_computing.ops_formulas",
     "growth_from_change": "_computing.ops_changes",
-    "hit_at_k": "_evaluating.retrieval",
-    "is_refusal": "_evaluating.refusals",
+    "hit_at_k": "_scoring.retrieval",
+    "is_refusal": "_judging.refusals",
     "level_from_change": "_computing.ops_changes",
-    "load_gold": "_evaluating.records",
-    "load_predictions": "_evaluating.records",
-    "load_sample": "_evaluating.records",
+    "load_gold": "_scoring.inputs",
+    "load_predictions": "_scoring.inputs",
+    "load_sample": "_scoring.inputs",
     "locate": "_locating.locate",
-    "mrr": "_evaluating.retrieval",
+    "mrr": "_scoring.retrieval",
     "multiple_of": "_computing.ops_changes",
-    "ndcg_at_k": "_evaluating.retrieval",
+    "ndcg_at_k": "_scoring.retrieval",
     "negate": "_computing.ops_derived",
     "parse_period": "_values.period",
     "parse_quantity": "_reading.parse",
@@ -151,16 +151,16 @@ _EXPORTS: dict[str, str] = {
     "prior_level": "_computing.ops_changes",
     "qoq": "_computing.ops",
     "ratio": "_computing.ops",
-    "recall_at_k": "_evaluating.retrieval",
+    "recall_at_k": "_scoring.retrieval",
     "render": "_computing.render",
     "resolve": "_grounding.resolve",
     "resolve_all": "_grounding.resolve",
     "scale": "_computing.ops_derived",
-    "score_retrieval": "_evaluating.retrieval",
+    "score_retrieval": "_scoring.retrieval",
     "share": "_computing.ops",
     "sub": "_computing.ops",
     "unit_context_from_header": "_reading.units",
-    "unsupported_numbers": "_evaluating.faithfulness",
+    "unsupported_numbers": "_judging.faithfulness",
     "verify": "_computing.verify",
     "yoy": "_computing.ops",
 }

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, get_args
 
+from .._judging.tolerance import Tolerance
 from .._values.decimals import arithmetic
 from .._values.errors import InvalidInputError
 from .._values.public import public
 from .retrieval import RetrievalScores
-from .tolerance import Tolerance
 
 __all__ = ["REASONS", "CaliberStatus", "CaseResult", "Reason", "Verdict"]
 

@@ -39,6 +39,7 @@ from .._values.errors import InvalidInputError
 from .._values.public import public
 from .._values.quantity import Quantity
 from .._values.signs import asks_for_a_decrease, sign_word
+from .answer_words import words
 from .cues import CueIndex
 from .direction import interpret, signed
 from .extraction import Amounts, per_share, unit_context
@@ -61,7 +62,6 @@ from .refusals import RefusalMatcher, refusal_matcher
 from .selection import Selection, SelectMode, Selector, select, tail_statement
 from .sentences import last_sentence, sentences
 from .tolerance import Target, Tolerance, resolve_tolerance
-from .wording import words
 
 __all__ = ["check_answer", "check_quantities", "judge_text", "refused_check"]
 

@@ -24,8 +24,8 @@ from typing import Any, overload
 from .._values.bounded import MAX_FILE_BYTES, decode_json
 from .._values.errors import InvalidInputError, InvalidRecordError
 from .._values.public import public
+from .aggregates import ANSWER_METRICS, METRICS, Metrics, Proportion, Tally
 from .cases import REASONS, CaseResult
-from .metrics import ANSWER_METRICS, METRICS, Metrics, Proportion, Tally
 from .profiles import PROFILES, ScoringProfile
 from .rendering import (
     html_page,

@@ -37,8 +37,8 @@ from .._values.dimensions import is_money
 from .._values.quantity import Quantity
 from .._values.vocabulary import alternation, vocabulary
 from .._values.wording import clause_start, ends_with_word
+from .answer_words import words
 from .sentences import asides, blank
-from .wording import words
 
 __all__ = ["Amounts", "extract", "per_share", "read_amounts", "read_one", "unit_context"]
 

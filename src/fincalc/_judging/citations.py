@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from .._values.errors import DataFileError, InvalidInputError
 from .._values.public import public
-from .wording import words
+from .answer_words import words
 
 __all__ = ["DEFAULT_CITATION_PATTERN", "citation_format_ok", "citation_regex", "find_cited_ids"]
 

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Protocol
 
+from .aggregates import METRIC_NAMES, METRICS, Metrics, Proportion, format_count
 from .cases import REASONS, CaseResult
-from .metrics import METRIC_NAMES, METRICS, Metrics, Proportion, format_count
 from .profiles import ScoringProfile
 
 __all__ = [

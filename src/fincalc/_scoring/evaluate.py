@@ -23,16 +23,16 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
+from .._judging.selection import SelectMode
+from .._judging.tolerance import Tolerance
 from .._values.errors import InvalidInputError
 from .._values.public import public
 from .cases import CaseResult
+from .eval_report import EvalReport
+from .inputs import GoldCase, Prediction, load_gold, load_predictions
 from .profiles import ScoringProfile, profile_named
-from .records import GoldCase, Prediction, load_gold, load_predictions
-from .report import EvalReport
-from .scoring import make_options
-from .selection import SelectMode
+from .score_case import make_options
 from .sharding import Item, score_all
-from .tolerance import Tolerance
 
 __all__ = ["evaluate"]
 

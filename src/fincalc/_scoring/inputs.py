@@ -30,6 +30,16 @@ from pydantic import (
     model_validator,
 )
 
+from .._judging.extraction import unit_context
+from .._judging.kinds import known_dimension
+from .._judging.precision import Gold, read_gold
+from .._judging.question_unit import (
+    question_period,
+    question_places,
+    question_subject,
+    question_unit,
+)
+from .._judging.tolerance import Tolerance
 from .._values.bounded import (
     MAX_FILE_BYTES,
     check_json_text,
@@ -44,11 +54,6 @@ from .._values.errors import FincalcError, InvalidInputError, InvalidRecordError
 from .._values.period import parse_period
 from .._values.public import public
 from .._values.signs import asks_for_a_decrease
-from .extraction import unit_context
-from .kinds import known_dimension
-from .precision import Gold, read_gold
-from .question_unit import question_period, question_places, question_subject, question_unit
-from .tolerance import Tolerance
 
 __all__ = [
     "GoldCase",

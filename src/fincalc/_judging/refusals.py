@@ -25,8 +25,8 @@ from .._values.public import public
 from .._values.quantity import Quantity
 from .._values.vocabulary import MAX_WORDLIST_BYTES, load_vocabulary
 from .._values.wording import last_match, trie_pattern, word_alternation
+from .answer_words import words
 from .cues import cue_index
-from .wording import words
 
 __all__ = [
     "DEFAULT_REFUSAL_PHRASES",

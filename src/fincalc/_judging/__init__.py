@@ -1,0 +1,1 @@
+"""Judging: one answer against its expected value."""
