@@ -4,7 +4,11 @@ Each stage's reference page (``docs/reference-values.md``, …) holds its
 stage's marker, ``<!-- api: _values -->``; this hook replaces each with a
 ``::: fincalc.X`` entry for every public name defined in that stage
 (``fincalc._EXPORTS``), sorted case-insensitively, so the reference can
-never miss a public name or name one that is gone.
+never miss a public name or name one that is gone.  The evaluation names
+(``fincalc._EXPORTS`` serves them through ``fincalc.evaluation``) are placed
+by the stage that defines them (``_judging``, ``_scoring``: the table of
+``fincalc.evaluation``) and entered under their namespace,
+``::: fincalc.evaluation.X``.
 """
 
 from __future__ import annotations
@@ -18,14 +22,23 @@ _MARKER = re.compile(r"^<!-- api: (\w+) -->$", re.MULTILINE)
 def expand(markdown: str) -> str:
     """Replace every stage marker with the reference entries of that stage."""
     import fincalc
+    from fincalc import evaluation
+
+    # public name -> (the private module that defines it, the path the reference shows)
+    homes = {
+        name: (evaluation._EXPORTS[name], f"evaluation.{name}")
+        if module == "evaluation"
+        else (module, name)
+        for name, module in fincalc._EXPORTS.items()
+    }
 
     def entries(match: re.Match[str]) -> str:
         stage = match.group(1)
         names = sorted(
-            (name for name, module in fincalc._EXPORTS.items() if module.split(".")[0] == stage),
+            (name for name, (module, _) in homes.items() if module.split(".")[0] == stage),
             key=str.casefold,
         )
-        return "\n\n".join(f"::: fincalc.{name}" for name in names)
+        return "\n\n".join(f"::: fincalc.{homes[name][1]}" for name in names)
 
     return _MARKER.sub(entries, markdown)
 
