@@ -1,13 +1,23 @@
-"""Evaluating: judge one answer, score many, report.
+"""Scoring: many answers against gold cases into a report (``evaluate``).
 
-One answer (``check_answer``, ``check_quantities``): ``answers`` runs
-``extraction`` (the parser, the question's unit, row-label units),
-``direction`` (direction and loss words), ``refusals`` and ``matching``
-(the verdict against a ``tolerance.Target``); ``citations`` checks the
-citation format.  Many answers (``evaluate``): ``records`` loads them,
-``scoring`` scores one case in named steps (``cases`` holds the result,
-``profiles`` the scoring profiles), ``sharding`` spreads cases over worker
-processes, ``metrics`` and ``report`` aggregate, ``rendering`` writes text
-and HTML.  ``retrieval`` and ``faithfulness`` stand beside them.  Word lists
-come from ``_data/answers.toml`` through ``wording``.
+``evaluate`` loads gold cases and predictions, scores each case with the
+judge of the stage below (``_judging``: ``check_answer``'s rules), gives it a
+verdict and a reason under a scoring profile, and aggregates the cases into
+an ``EvalReport`` that renders as text or HTML; ``fincalc eval`` runs it in
+slices with a progress bar and CI thresholds.  Retrieval metrics are scored
+beside the answers.
+
+Modules, bottom to top (each imports only modules listed before it):
+
+* ``retrieval``: retrieval metrics over ranked evidence ids (hit@k, MRR, nDCG).
+* ``profiles``: scoring profiles, a case's score from its match.
+* ``inputs``: ``GoldCase``, ``Prediction``, their loaders and the bundled sample.
+* ``cases``: ``CaseResult``, the verdict on one question, and its reasons.
+* ``aggregates``: ``Proportion``, ``Metrics`` and the one list of metrics.
+* ``score_case``: one gold case and its prediction into a ``CaseResult``.
+* ``sharding``: many cases scored in this process or in worker processes.
+* ``rendering``: reports as text tables and HTML.
+* ``eval_report``: ``EvalReport`` and ``ReportComparison``.
+* ``batch``: the command line's slices, progress bar and CI thresholds.
+* ``evaluate``: ``evaluate`` itself.
 """
