@@ -3,7 +3,7 @@
 ``EvalReport`` is computed from its CaseResults alone (sorted by qid, digit
 runs compared as numbers), so the report of shards combined equals the
 report of the whole.  It keeps the exact counts behind its metrics
-(``metrics.Tally``), so ``EvalReport.combine`` is one associative merge —
+(``aggregates.Tally``), so ``EvalReport.combine`` is one associative merge —
 counts added, sorted case lists merged — not a recount, and a report written
 as JSON by another process reloads exactly (``EvalReport.from_json``).
 ``ReportComparison`` puts several runs side by side.  Both render through
