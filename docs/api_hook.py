@@ -5,10 +5,8 @@ stage's marker, ``<!-- api: _values -->``; this hook replaces each with a
 ``::: fincalc.X`` entry for every public name defined in that stage
 (``fincalc._EXPORTS``), sorted case-insensitively, so the reference can
 never miss a public name or name one that is gone.  The evaluation names
-(``fincalc._EXPORTS`` serves them through ``fincalc.evaluation``) are placed
-by the stage that defines them (``_judging``, ``_scoring``: the table of
-``fincalc.evaluation``) and entered under their namespace,
-``::: fincalc.evaluation.X``.
+(the ``_judging`` and ``_scoring`` stages') are entered under their
+namespace, ``::: fincalc.evaluation.X``.
 """
 
 from __future__ import annotations
@@ -24,21 +22,18 @@ def expand(markdown: str) -> str:
     import fincalc
     from fincalc import evaluation
 
-    # public name -> (the private module that defines it, the path the reference shows)
-    homes = {
-        name: (evaluation._EXPORTS[name], f"evaluation.{name}")
-        if module == "evaluation"
-        else (module, name)
-        for name, module in fincalc._EXPORTS.items()
-    }
-
     def entries(match: re.Match[str]) -> str:
         stage = match.group(1)
         names = sorted(
-            (name for name, (module, _) in homes.items() if module.split(".")[0] == stage),
+            (name for name, module in fincalc._EXPORTS.items() if module.split(".")[0] == stage),
             key=str.casefold,
         )
-        return "\n\n".join(f"::: fincalc.{homes[name][1]}" for name in names)
+        return "\n\n".join(
+            f"::: fincalc.evaluation.{name}"
+            if name in evaluation._EXPORTS
+            else f"::: fincalc.{name}"
+            for name in names
+        )
 
     return _MARKER.sub(entries, markdown)
 

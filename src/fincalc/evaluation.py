@@ -34,104 +34,49 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+import fincalc
+
 if TYPE_CHECKING:
-    from ._judging.answers import check_answer, check_quantities
-    from ._judging.citations import citation_format_ok
-    from ._judging.faithfulness import unsupported_numbers
-    from ._judging.matching import AnswerCheck
-    from ._judging.refusals import default_refusal_phrases, is_refusal
-    from ._judging.tolerance import Tolerance
-    from ._scoring.aggregates import Metrics, Proportion
-    from ._scoring.cases import CaseResult
-    from ._scoring.eval_report import EvalReport, ReportComparison, compare_reports
-    from ._scoring.evaluate import evaluate
-    from ._scoring.inputs import (
-        GoldCase,
-        Prediction,
-        Sample,
-        load_gold,
-        load_predictions,
-        load_sample,
-    )
-    from ._scoring.profiles import ScoringProfile
-    from ._scoring.retrieval import (
-        RetrievalReport,
-        RetrievalScores,
-        hit_at_k,
-        mrr,
-        ndcg_at_k,
-        recall_at_k,
-        score_retrieval,
-    )
+    from ._judging.answers import check_answer as check_answer
+    from ._judging.answers import check_quantities as check_quantities
+    from ._judging.citations import citation_format_ok as citation_format_ok
+    from ._judging.faithfulness import unsupported_numbers as unsupported_numbers
+    from ._judging.matching import AnswerCheck as AnswerCheck
+    from ._judging.refusals import default_refusal_phrases as default_refusal_phrases
+    from ._judging.refusals import is_refusal as is_refusal
+    from ._judging.tolerance import Tolerance as Tolerance
+    from ._scoring.aggregates import Metrics as Metrics
+    from ._scoring.aggregates import Proportion as Proportion
+    from ._scoring.cases import CaseResult as CaseResult
+    from ._scoring.eval_report import EvalReport as EvalReport
+    from ._scoring.eval_report import ReportComparison as ReportComparison
+    from ._scoring.eval_report import compare_reports as compare_reports
+    from ._scoring.evaluate import evaluate as evaluate
+    from ._scoring.inputs import GoldCase as GoldCase
+    from ._scoring.inputs import Prediction as Prediction
+    from ._scoring.inputs import Sample as Sample
+    from ._scoring.inputs import load_gold as load_gold
+    from ._scoring.inputs import load_predictions as load_predictions
+    from ._scoring.inputs import load_sample as load_sample
+    from ._scoring.profiles import ScoringProfile as ScoringProfile
+    from ._scoring.retrieval import RetrievalReport as RetrievalReport
+    from ._scoring.retrieval import RetrievalScores as RetrievalScores
+    from ._scoring.retrieval import hit_at_k as hit_at_k
+    from ._scoring.retrieval import mrr as mrr
+    from ._scoring.retrieval import ndcg_at_k as ndcg_at_k
+    from ._scoring.retrieval import recall_at_k as recall_at_k
+    from ._scoring.retrieval import score_retrieval as score_retrieval
 
-# public name -> private module that defines it (the one list of the evaluation names:
-# ``fincalc`` exports each of them through this module)
+# The evaluation names: those of the package's one table of public names
+# (``fincalc._EXPORTS``, public name -> private module) that the judging and
+# scoring stages define.  Read from it here, so the names are listed once and
+# ``import fincalc`` does not load this module.
 _EXPORTS: dict[str, str] = {
-    # judging one answer
-    "AnswerCheck": "_judging.matching",
-    "Tolerance": "_judging.tolerance",
-    "check_answer": "_judging.answers",
-    "check_quantities": "_judging.answers",
-    "citation_format_ok": "_judging.citations",
-    "default_refusal_phrases": "_judging.refusals",
-    "is_refusal": "_judging.refusals",
-    "unsupported_numbers": "_judging.faithfulness",
-    # scoring many
-    "CaseResult": "_scoring.cases",
-    "EvalReport": "_scoring.eval_report",
-    "GoldCase": "_scoring.inputs",
-    "Metrics": "_scoring.aggregates",
-    "Prediction": "_scoring.inputs",
-    "Proportion": "_scoring.aggregates",
-    "ReportComparison": "_scoring.eval_report",
-    "Sample": "_scoring.inputs",
-    "ScoringProfile": "_scoring.profiles",
-    "compare_reports": "_scoring.eval_report",
-    "evaluate": "_scoring.evaluate",
-    "load_gold": "_scoring.inputs",
-    "load_predictions": "_scoring.inputs",
-    "load_sample": "_scoring.inputs",
-    # retrieval, scored beside the answers
-    "RetrievalReport": "_scoring.retrieval",
-    "RetrievalScores": "_scoring.retrieval",
-    "hit_at_k": "_scoring.retrieval",
-    "mrr": "_scoring.retrieval",
-    "ndcg_at_k": "_scoring.retrieval",
-    "recall_at_k": "_scoring.retrieval",
-    "score_retrieval": "_scoring.retrieval",
+    name: module
+    for name, module in fincalc._EXPORTS.items()
+    if module.startswith(("_judging.", "_scoring."))
 }
-
-__all__ = [
-    "AnswerCheck",
-    "CaseResult",
-    "EvalReport",
-    "GoldCase",
-    "Metrics",
-    "Prediction",
-    "Proportion",
-    "ReportComparison",
-    "RetrievalReport",
-    "RetrievalScores",
-    "Sample",
-    "ScoringProfile",
-    "Tolerance",
-    "check_answer",
-    "check_quantities",
-    "citation_format_ok",
-    "compare_reports",
-    "default_refusal_phrases",
-    "evaluate",
-    "hit_at_k",
-    "is_refusal",
-    "load_gold",
-    "load_predictions",
-    "load_sample",
-    "mrr",
-    "ndcg_at_k",
-    "recall_at_k",
-    "score_retrieval",
-    "unsupported_numbers",
-]
+__all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:
