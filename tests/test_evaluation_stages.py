@@ -18,7 +18,7 @@ import fincalc
 
 PACKAGE = Path(fincalc.__file__).parent
 STAGES = ("_judging", "_scoring")
-_LISTED = re.compile(r"^\* ``(\w+)``: \S", re.MULTILINE)
+_LISTED = re.compile(r"^- ``(\w+)``: \S", re.MULTILINE)
 
 
 def _modules(stage: str) -> dict[str, Path]:
@@ -75,5 +75,5 @@ def test_the_two_stages_share_no_module_name() -> None:
 
 def test_the_stage_list_reader_finds_what_is_written() -> None:
     """The reader itself: a bullet list after the heading, nothing before it."""
-    doc = "Intro ``x``.\n\nModules, bottom to top:\n\n* ``a``: one.\n* ``b``: two.\n"
+    doc = "Intro ``x``.\n\nModules, bottom to top:\n\n- ``a``: one.\n- ``b``: two.\n"
     assert _LISTED.findall(doc.split("Modules, bottom to top", 1)[1]) == ["a", "b"]

@@ -9,15 +9,15 @@ beside the answers.
 
 Modules, bottom to top (each imports only modules listed before it):
 
-* ``retrieval``: retrieval metrics over ranked evidence ids (hit@k, MRR, nDCG).
-* ``profiles``: scoring profiles, a case's score from its match.
-* ``inputs``: ``GoldCase``, ``Prediction``, their loaders and the bundled sample.
-* ``cases``: ``CaseResult``, the verdict on one question, and its reasons.
-* ``aggregates``: ``Proportion``, ``Metrics`` and the one list of metrics.
-* ``score_case``: one gold case and its prediction into a ``CaseResult``.
-* ``sharding``: many cases scored in this process or in worker processes.
-* ``rendering``: reports as text tables and HTML.
-* ``eval_report``: ``EvalReport`` and ``ReportComparison``.
-* ``batch``: the command line's slices, progress bar and CI thresholds.
-* ``evaluate``: ``evaluate`` itself.
+- ``retrieval``: retrieval metrics over ranked evidence ids (hit@k, MRR, nDCG).
+- ``profiles``: scoring profiles, a case's score from its match.
+- ``inputs``: ``GoldCase``, ``Prediction``, their loaders and the bundled sample.
+- ``cases``: ``CaseResult``, the verdict on one question, and its reasons.
+- ``aggregates``: ``Proportion``, ``Metrics`` and the one list of metrics.
+- ``score_case``: one gold case and its prediction into a ``CaseResult``.
+- ``sharding``: many cases scored in this process or in worker processes.
+- ``rendering``: reports as text tables and HTML.
+- ``eval_report``: ``EvalReport`` and ``ReportComparison``.
+- ``batch``: the command line's slices, progress bar and CI thresholds.
+- ``evaluate``: ``evaluate`` itself.
 """
