@@ -38,7 +38,7 @@ modules=(
   fincalc/_reading/value.py fincalc/_reading/build.py
   fincalc/_judging/extraction.py fincalc/_judging/selection.py
   fincalc/_judging/sentences.py fincalc/_judging/working.py fincalc/_judging/cues.py
-  fincalc/_values/wording.py fincalc/_values/signs.py
+  fincalc/_grounding/word_matching.py fincalc/_grounding/sign_words.py
 )
 "$root/.venv/bin/mypyc" "${modules[@]}" >"$scratch/mypyc.log" 2>&1
 cd "$root"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
 
-from .._values.errors import InvalidInputError
+from .._base.exceptions import InvalidInputError
 from .eval_report import EvalReport
 from .inputs import GoldCase, Prediction
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, get_args
 
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
 from .._judging.tolerance import Tolerance
 from .._values.decimals import arithmetic
-from .._values.errors import InvalidInputError
-from .._values.public import public
 from .retrieval import RetrievalScores
 
 __all__ = ["REASONS", "CaliberStatus", "CaseResult", "Reason", "Verdict"]

@@ -23,10 +23,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
 from .._judging.selection import SelectMode
 from .._judging.tolerance import Tolerance
-from .._values.errors import InvalidInputError
-from .._values.public import public
 from .cases import CaseResult
 from .eval_report import EvalReport
 from .inputs import GoldCase, Prediction, load_gold, load_predictions

@@ -30,6 +30,17 @@ from pydantic import (
     model_validator,
 )
 
+from .._base.bounded import (
+    MAX_FILE_BYTES,
+    check_json_text,
+    decode_json,
+    read_lines,
+    read_text,
+    surrogate_field,
+)
+from .._base.exceptions import FincalcError, InvalidInputError, InvalidRecordError
+from .._base.public import public
+from .._grounding.sign_words import asks_for_a_decrease
 from .._judging.extraction import unit_context
 from .._judging.kinds import known_dimension
 from .._judging.precision import Gold, read_gold
@@ -40,20 +51,9 @@ from .._judging.question_unit import (
     question_unit,
 )
 from .._judging.tolerance import Tolerance
-from .._values.bounded import (
-    MAX_FILE_BYTES,
-    check_json_text,
-    decode_json,
-    read_lines,
-    read_text,
-    surrogate_field,
-)
 from .._values.caliber import Caliber
 from .._values.decimals import to_decimal
-from .._values.errors import FincalcError, InvalidInputError, InvalidRecordError
 from .._values.period import parse_period
-from .._values.public import public
-from .._values.signs import asks_for_a_decrease
 
 __all__ = [
     "GoldCase",
