@@ -48,35 +48,6 @@ if TYPE_CHECKING:
     from ._computing.rounding import Rounding as Rounding
     from ._computing.spec import Formula as Formula
     from ._computing.spec import FormulaTerm as FormulaTerm
-    from ._evaluating.answers import check_answer as check_answer
-    from ._evaluating.answers import check_quantities as check_quantities
-    from ._evaluating.cases import CaseResult as CaseResult
-    from ._evaluating.citations import citation_format_ok as citation_format_ok
-    from ._evaluating.evaluate import evaluate as evaluate
-    from ._evaluating.faithfulness import unsupported_numbers as unsupported_numbers
-    from ._evaluating.matching import AnswerCheck as AnswerCheck
-    from ._evaluating.metrics import Metrics as Metrics
-    from ._evaluating.metrics import Proportion as Proportion
-    from ._evaluating.profiles import ScoringProfile as ScoringProfile
-    from ._evaluating.records import GoldCase as GoldCase
-    from ._evaluating.records import Prediction as Prediction
-    from ._evaluating.records import Sample as Sample
-    from ._evaluating.records import load_gold as load_gold
-    from ._evaluating.records import load_predictions as load_predictions
-    from ._evaluating.records import load_sample as load_sample
-    from ._evaluating.refusals import default_refusal_phrases as default_refusal_phrases
-    from ._evaluating.refusals import is_refusal as is_refusal
-    from ._evaluating.report import EvalReport as EvalReport
-    from ._evaluating.report import ReportComparison as ReportComparison
-    from ._evaluating.report import compare_reports as compare_reports
-    from ._evaluating.retrieval import RetrievalReport as RetrievalReport
-    from ._evaluating.retrieval import RetrievalScores as RetrievalScores
-    from ._evaluating.retrieval import hit_at_k as hit_at_k
-    from ._evaluating.retrieval import mrr as mrr
-    from ._evaluating.retrieval import ndcg_at_k as ndcg_at_k
-    from ._evaluating.retrieval import recall_at_k as recall_at_k
-    from ._evaluating.retrieval import score_retrieval as score_retrieval
-    from ._evaluating.tolerance import Tolerance as Tolerance
     from ._grounding.claims import Claim as Claim
     from ._grounding.claims import claim_json_schema as claim_json_schema
     from ._grounding.documents import Document as Document
@@ -86,6 +57,14 @@ if TYPE_CHECKING:
     from ._grounding.resolve import UnresolvedClaim as UnresolvedClaim
     from ._grounding.resolve import resolve as resolve
     from ._grounding.resolve import resolve_all as resolve_all
+    from ._judging.answers import check_answer as check_answer
+    from ._judging.answers import check_quantities as check_quantities
+    from ._judging.citations import citation_format_ok as citation_format_ok
+    from ._judging.faithfulness import unsupported_numbers as unsupported_numbers
+    from ._judging.matching import AnswerCheck as AnswerCheck
+    from ._judging.refusals import default_refusal_phrases as default_refusal_phrases
+    from ._judging.refusals import is_refusal as is_refusal
+    from ._judging.tolerance import Tolerance as Tolerance
     from ._locating.locate import Span as Span
     from ._locating.locate import locate as locate
     from ._reading.parse import extract_quantities as extract_quantities
@@ -93,6 +72,27 @@ if TYPE_CHECKING:
     from ._reading.units import UnitContext as UnitContext
     from ._reading.units import UnitTable as UnitTable
     from ._reading.units import unit_context_from_header as unit_context_from_header
+    from ._scoring.aggregates import Metrics as Metrics
+    from ._scoring.aggregates import Proportion as Proportion
+    from ._scoring.cases import CaseResult as CaseResult
+    from ._scoring.eval_report import EvalReport as EvalReport
+    from ._scoring.eval_report import ReportComparison as ReportComparison
+    from ._scoring.eval_report import compare_reports as compare_reports
+    from ._scoring.evaluate import evaluate as evaluate
+    from ._scoring.inputs import GoldCase as GoldCase
+    from ._scoring.inputs import Prediction as Prediction
+    from ._scoring.inputs import Sample as Sample
+    from ._scoring.inputs import load_gold as load_gold
+    from ._scoring.inputs import load_predictions as load_predictions
+    from ._scoring.inputs import load_sample as load_sample
+    from ._scoring.profiles import ScoringProfile as ScoringProfile
+    from ._scoring.retrieval import RetrievalReport as RetrievalReport
+    from ._scoring.retrieval import RetrievalScores as RetrievalScores
+    from ._scoring.retrieval import hit_at_k as hit_at_k
+    from ._scoring.retrieval import mrr as mrr
+    from ._scoring.retrieval import ndcg_at_k as ndcg_at_k
+    from ._scoring.retrieval import recall_at_k as recall_at_k
+    from ._scoring.retrieval import score_retrieval as score_retrieval
     from ._values.caliber import Basis as Basis
     from ._values.caliber import Caliber as Caliber
     from ._values.caliber import Role as Role
@@ -113,40 +113,40 @@ if TYPE_CHECKING:
 # checkers, which cannot run it (tests/test_public_api.py holds them equal).
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(_errors.__all__, "_base.exceptions"),
-    "AnswerCheck": "_evaluating.matching",
+    "AnswerCheck": "_judging.matching",
     "Basis": "_values.caliber",
     "Caliber": "_values.caliber",
-    "CaseResult": "_evaluating.cases",
+    "CaseResult": "_scoring.cases",
     "Claim": "_grounding.claims",
     "Computation": "_computing.audit",
     "Conflict": "_values.facts",
     "Document": "_grounding.documents",
-    "EvalReport": "_evaluating.report",
+    "EvalReport": "_scoring.eval_report",
     "Evidence": "_values.facts",
     "Fact": "_values.facts",
     "FiscalCalendar": "_values.period",
     "Formula": "_computing.spec",
     "FormulaTerm": "_computing.spec",
-    "GoldCase": "_evaluating.records",
-    "Metrics": "_evaluating.metrics",
+    "GoldCase": "_scoring.inputs",
+    "Metrics": "_scoring.aggregates",
     "ParsedPeriod": "_values.period",
     "Period": "_values.period",
-    "Prediction": "_evaluating.records",
-    "Proportion": "_evaluating.metrics",
+    "Prediction": "_scoring.inputs",
+    "Proportion": "_scoring.aggregates",
     "Quantity": "_values.quantity",
-    "ReportComparison": "_evaluating.report",
+    "ReportComparison": "_scoring.eval_report",
     "Resolution": "_grounding.resolve",
-    "RetrievalReport": "_evaluating.retrieval",
-    "RetrievalScores": "_evaluating.retrieval",
+    "RetrievalReport": "_scoring.retrieval",
+    "RetrievalScores": "_scoring.retrieval",
     "Role": "_values.caliber",
     "Rounding": "_computing.rounding",
-    "Sample": "_evaluating.records",
-    "ScoringProfile": "_evaluating.profiles",
+    "Sample": "_scoring.inputs",
+    "ScoringProfile": "_scoring.profiles",
     "Span": "_locating.locate",
     "TaggedValue": "_grounding.html",
     "Tax": "_values.caliber",
     "Term": "_computing.formulas",
-    "Tolerance": "_evaluating.tolerance",
+    "Tolerance": "_judging.tolerance",
     "UnitContext": "_reading.units",
     "UnitDeclaration": "_grounding.documents",
     "UnitTable": "_reading.units",
@@ -157,29 +157,29 @@ _EXPORTS: dict[str, str] = {
     "base_from_growth": "_computing.ops_derived",
     "cagr": "_computing.ops",
     "change_over": "_computing.ops_derived",
-    "check_answer": "_evaluating.answers",
-    "check_quantities": "_evaluating.answers",
-    "citation_format_ok": "_evaluating.citations",
+    "check_answer": "_judging.answers",
+    "check_quantities": "_judging.answers",
+    "citation_format_ok": "_judging.citations",
     "claim_json_schema": "_grounding.claims",
     "combine": "_computing.ops_formulas",
-    "compare_reports": "_evaluating.report",
-    "default_refusal_phrases": "_evaluating.refusals",
-    "evaluate": "_evaluating.evaluate",
+    "compare_reports": "_scoring.eval_report",
+    "default_refusal_phrases": "_judging.refusals",
+    "evaluate": "_scoring.evaluate",
     "extract_quantities": "_reading.parse",
     "find_conflicts": "_values.facts",
     "flow_from_balances": "_computing.ops_changes",
     "formula": "_computing.ops_formulas",
     "growth_from_change": "_computing.ops_changes",
-    "hit_at_k": "_evaluating.retrieval",
-    "is_refusal": "_evaluating.refusals",
+    "hit_at_k": "_scoring.retrieval",
+    "is_refusal": "_judging.refusals",
     "level_from_change": "_computing.ops_changes",
-    "load_gold": "_evaluating.records",
-    "load_predictions": "_evaluating.records",
-    "load_sample": "_evaluating.records",
+    "load_gold": "_scoring.inputs",
+    "load_predictions": "_scoring.inputs",
+    "load_sample": "_scoring.inputs",
     "locate": "_locating.locate",
-    "mrr": "_evaluating.retrieval",
+    "mrr": "_scoring.retrieval",
     "multiple_of": "_computing.ops_changes",
-    "ndcg_at_k": "_evaluating.retrieval",
+    "ndcg_at_k": "_scoring.retrieval",
     "negate": "_computing.ops_derived",
     "parse_period": "_values.period",
     "parse_quantity": "_reading.parse",
@@ -187,16 +187,16 @@ _EXPORTS: dict[str, str] = {
     "prior_level": "_computing.ops_changes",
     "qoq": "_computing.ops",
     "ratio": "_computing.ops",
-    "recall_at_k": "_evaluating.retrieval",
+    "recall_at_k": "_scoring.retrieval",
     "render": "_computing.render",
     "resolve": "_grounding.resolve",
     "resolve_all": "_grounding.resolve",
     "scale": "_computing.ops_derived",
-    "score_retrieval": "_evaluating.retrieval",
+    "score_retrieval": "_scoring.retrieval",
     "share": "_computing.ops",
     "sub": "_computing.ops",
     "unit_context_from_header": "_reading.units",
-    "unsupported_numbers": "_evaluating.faithfulness",
+    "unsupported_numbers": "_judging.faithfulness",
     "verify": "_computing.audit_verify",
     "yoy": "_computing.ops",
 }
@@ -206,6 +206,8 @@ if not TYPE_CHECKING:  # type checkers read the re-exports above (``X as X``) in
 
 
 def __getattr__(name: str) -> Any:
+    if name == "evaluation":  # the namespace, loaded on first use as the names are
+        return importlib.import_module(".evaluation", __name__)
     module_name = _EXPORTS.get(name)
     if module_name is None:
         raise AttributeError(f"module 'fincalc' has no attribute {name!r}")

@@ -96,7 +96,7 @@ def _tolerance_option(text: str | None) -> Any:
     """``--tolerance``: a JSON object or ``key=value`` pairs ("rel=0.01,ignore_sign=true")."""
     if text is None:
         return None
-    from ._evaluating.tolerance import Tolerance
+    from ._judging.tolerance import Tolerance
 
     stripped = text.strip()
     if stripped.startswith("{"):
@@ -121,7 +121,7 @@ def _refusal_option(path: str | None) -> tuple[str, ...] | None:
     """``--refusal-phrases FILE``: the default phrases plus those of the file."""
     if path is None:
         return None
-    from ._evaluating.refusals import default_refusal_phrases, read_refusal_phrases
+    from ._judging.refusals import default_refusal_phrases, read_refusal_phrases
 
     return (*default_refusal_phrases(), *read_refusal_phrases(path))
 
@@ -132,10 +132,10 @@ def _run_names(paths: Sequence[str]) -> list[str]:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    from ._evaluating.batch import evaluate_in_slices, progress, threshold_failures
-    from ._evaluating.evaluate import evaluate
-    from ._evaluating.records import load_gold, load_predictions, load_sample
-    from ._evaluating.report import compare_reports
+    from ._scoring.batch import evaluate_in_slices, progress, threshold_failures
+    from ._scoring.eval_report import compare_reports
+    from ._scoring.evaluate import evaluate
+    from ._scoring.inputs import load_gold, load_predictions, load_sample
 
     files: list[str] = args.files
     if args.demo:
@@ -192,7 +192,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 def _thresholds(args: argparse.Namespace) -> list[Any]:
     """``--fail-under``/``--fail-over`` read before the (long) evaluation, so a typo fails fast."""
-    from ._evaluating.batch import parse_threshold
+    from ._scoring.batch import parse_threshold
 
     under = [parse_threshold(spec) for spec in args.fail_under]
     return under + [parse_threshold(spec, over=True) for spec in args.fail_over]
@@ -213,8 +213,8 @@ def _output_format(args: argparse.Namespace) -> None:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from ._evaluating.answers import check_answer
-    from ._evaluating.tolerance import Tolerance
+    from ._judging.answers import check_answer
+    from ._judging.tolerance import Tolerance
 
     tolerance = _tolerance_option(args.tolerance)
     if args.abs is not None or args.rel is not None or args.ignore_sign:

@@ -708,9 +708,9 @@ def test_reading_the_tail_first_decides_as_the_whole_answer_does(
     parts: list[str], gold: tuple[str, str | None]
 ) -> None:
     """Property: the tail-first fast path and the general rules give the same verdict."""
-    from fincalc._evaluating.answers import judge_text
-    from fincalc._evaluating.precision import read_gold
-    from fincalc._evaluating.refusals import refusal_matcher
+    from fincalc._judging.answers import judge_text
+    from fincalc._judging.precision import read_gold
+    from fincalc._judging.refusals import refusal_matcher
     from fincalc._values.decimals import arithmetic
 
     text = "".join(parts)

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincalc import Document, check_answer, unsupported_numbers
-from fincalc._evaluating.latex import plain_math
+from fincalc._judging.latex import plain_math
 
 ANSWERS = [
     # (style, gold, unit, answer, raw text of the figure judged)

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincalc import GoldCase, Prediction, check_answer, evaluate
-from fincalc._evaluating.question_unit import question_period, question_subject, question_unit
+from fincalc._judging.question_unit import question_period, question_subject, question_unit
 
 CAPEX = "What is the FY2018 capital expenditure amount (in USD millions) for 3M?"
 SHORT = "What is 3M's FY2018 capex (in USD millions)?"

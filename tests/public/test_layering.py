@@ -38,7 +38,16 @@ PACKAGE = Path(fincalc.__file__).parent
 
 # The stages, bottom to top.  "" is the package root: the public modules
 # (``__init__``, ``cli``, ``errors``, ``testing``) and ``_version``.
-ORDER = ["_base", "_values", "_reading", "_locating", "_grounding", "_computing", "_evaluating"]
+ORDER = [
+    "_base",
+    "_values",
+    "_reading",
+    "_locating",
+    "_grounding",
+    "_computing",
+    "_judging",
+    "_scoring",
+]
 # The adapters for other frameworks sit above everything, beside ``cli``: they
 # import fincalc's public names only, and nothing in fincalc imports them.
 INTEGRATIONS = "integrations"
@@ -50,13 +59,13 @@ DEFERRED: dict[tuple[str, str], str] = {
         ("fincalc.cli", target): "each subcommand loads only its own stage, so "
         "`fincalc --help` and `fincalc parse` start fast"
         for target in (
-            "fincalc._evaluating.evaluate",
-            "fincalc._evaluating.records",
-            "fincalc._evaluating.answers",
-            "fincalc._evaluating.report",
-            "fincalc._evaluating.batch",
-            "fincalc._evaluating.tolerance",
-            "fincalc._evaluating.refusals",
+            "fincalc._scoring.evaluate",
+            "fincalc._scoring.inputs",
+            "fincalc._judging.answers",
+            "fincalc._scoring.eval_report",
+            "fincalc._scoring.batch",
+            "fincalc._judging.tolerance",
+            "fincalc._judging.refusals",
             "fincalc._reading.parse",
             "fincalc._locating.locate",
             "fincalc._grounding.claims",
@@ -77,10 +86,10 @@ DEFERRED: dict[tuple[str, str], str] = {
     ("fincalc._reading.scanner_tier", "fincalc._reading.scanner_words"): "the generated "
     "scanner is compiled only after a table has read ~1 MB; a first parse does not load "
     "its modules (~2 ms, issue 18)",
-    ("fincalc._evaluating.extraction", "fincalc._reading.parse"): "check_quantities "
+    ("fincalc._judging.extraction", "fincalc._reading.parse"): "check_quantities "
     "and evaluate on structured answers never run the parser; loading it "
     "costs ~10 ms more",
-    ("fincalc._evaluating.extraction", "fincalc._grounding.documents"): "row-label units "
+    ("fincalc._judging.extraction", "fincalc._grounding.documents"): "row-label units "
     "are read only for tabular answers; loading grounding costs ~50 ms",
 }
 
@@ -103,11 +112,11 @@ EDGES = {
     "babel": {
         "fincalc._reading.grammar",
         "fincalc._computing.render",
-        "fincalc._evaluating.answers",
+        "fincalc._judging.answers",
     },
     "hypothesis": {"fincalc.testing"},
     # the command line's optional progress bar (the cli extra)
-    "tqdm": {"fincalc._evaluating.batch"},
+    "tqdm": {"fincalc._scoring.batch"},
     # each framework only in its own adapter (optional extras, never imported by fincalc)
     "inspect_ai": {"fincalc.integrations.inspect_ai"},
     "ragas": {"fincalc.integrations.ragas"},
@@ -374,9 +383,7 @@ def test_modules_and_functions_stay_small(module: str) -> None:
 # stage -> why its ``__init__`` docstring does not list its modules yet.  Issue 29:
 # other branches write these lists; at that merge the test passes (a strict xfail
 # then fails) and the entry is deleted.  Nothing else may join this list.
-PENDING_MAPS: dict[str, str] = {
-    "_evaluating": "the evaluation branch splits it into _judging and _scoring, each listed",
-}
+PENDING_MAPS: dict[str, str] = {}
 DESIGN = PACKAGE.parent.parent / "docs" / "design.md"
 _BULLET = re.compile(r"^\s*[-*]\s+((?:``\w+``(?:,\s*|\s+and\s+)?)+):", re.MULTILINE)
 
@@ -453,9 +460,7 @@ def test_design_names_every_stage_module() -> None:
 # module name -> why it still repeats across stages on this branch (issue 29: the
 # other branches' renames remove each; at that merge the entry is deleted)
 PENDING_REPEATS: dict[str, str] = {
-    "records": "the records branch deletes _values/records.py; the evaluation branch "
-    "renames _evaluating/records.py (to _scoring/inputs.py)",
-    "metrics": "the evaluation branch renames _evaluating/metrics.py",
+    "records": "the records branch deletes _values/records.py (_grounding/records.py stays)",
 }
 
 

@@ -34,9 +34,7 @@ STAGES = (
     "public",
 )
 SHARED = {"data", "__pycache__"}
-# Each private stage of ``src/fincalc`` -> the folder(s) of its tests.  ``_evaluating``
-# is being split into a judging and a scoring stage (issue 29): its files went by what
-# they test, one answer (judging) or a run over many cases (scoring).
+# Each private stage of ``src/fincalc`` -> the folder(s) of its tests.
 SOURCE_STAGES: dict[str, tuple[str, ...]] = {
     "_base": ("values",),
     "_values": ("values",),
@@ -44,7 +42,6 @@ SOURCE_STAGES: dict[str, tuple[str, ...]] = {
     "_locating": ("locating",),
     "_grounding": ("grounding",),
     "_computing": ("computing",),
-    "_evaluating": ("judging", "scoring"),
     "_judging": ("judging",),
     "_scoring": ("scoring",),
 }

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fincalc import claim_json_schema, evaluate
-from fincalc._evaluating.batch import evaluate_in_slices, parse_threshold
-from fincalc._evaluating.records import GoldCase, Prediction, load_sample
+from fincalc._scoring.batch import evaluate_in_slices, parse_threshold
+from fincalc._scoring.inputs import GoldCase, Prediction, load_sample
 from fincalc.cli import main
 
 ROOT = Path(__file__).parents[2]

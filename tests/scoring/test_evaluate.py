@@ -30,7 +30,7 @@ from fincalc import (
     load_predictions,
     load_sample,
 )
-from fincalc._evaluating.cases import REASONS
+from fincalc._scoring.cases import REASONS
 
 Q3 = {"metric": "营业收入", "entity": "海川新能源", "period": "2025Q3", "dimension": "CNY"}
 YTD = {**Q3, "period": "2025年前三季度"}
@@ -715,7 +715,7 @@ def test_report_from_case_results_alone() -> None:
 
 
 def test_workers_give_the_identical_report(monkeypatch: pytest.MonkeyPatch) -> None:
-    import fincalc._evaluating.sharding as sharding
+    import fincalc._scoring.sharding as sharding
 
     monkeypatch.setattr(sharding, "MIN_CASES_PER_WORKER", 10)
     rng = random.Random(7)  # noqa: S311 - seeded test data, not cryptography
@@ -888,7 +888,7 @@ def test_evaluate_raises_only_fincalc_errors(
 
 def test_report_attributes_are_the_answer_metrics() -> None:
     """``report.x`` is ``report.metrics.x`` for exactly the answer metrics, documented."""
-    from fincalc._evaluating.metrics import ANSWER_METRICS, METRICS
+    from fincalc._scoring.aggregates import ANSWER_METRICS, METRICS
 
     summaries = {m.name: m.summary for m in METRICS}
     attributes = [

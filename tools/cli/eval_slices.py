@@ -4,8 +4,8 @@ Usage: python tools/cli/eval_slices.py [REPEATS]   (the bundled sample repeated;
 """
 import sys, time
 from fincalc import evaluate
-from fincalc._evaluating.batch import evaluate_in_slices
-from fincalc._evaluating.records import load_sample
+from fincalc._scoring.batch import evaluate_in_slices
+from fincalc._scoring.inputs import load_sample
 class Null:
     def update(self, n): pass
 sample = load_sample()

@@ -36,8 +36,8 @@ modules=(
   fincalc/_reading/scanner.py fincalc/_reading/reader.py fincalc/_reading/after_number.py
   fincalc/_reading/before_number.py fincalc/_reading/classify.py fincalc/_reading/scan.py
   fincalc/_reading/value.py fincalc/_reading/build.py
-  fincalc/_evaluating/extraction.py fincalc/_evaluating/selection.py
-  fincalc/_evaluating/sentences.py fincalc/_evaluating/working.py fincalc/_evaluating/cues.py
+  fincalc/_judging/extraction.py fincalc/_judging/selection.py
+  fincalc/_judging/sentences.py fincalc/_judging/working.py fincalc/_judging/cues.py
   fincalc/_grounding/word_matching.py fincalc/_grounding/sign_words.py
 )
 "$root/.venv/bin/mypyc" "${modules[@]}" >"$scratch/mypyc.log" 2>&1

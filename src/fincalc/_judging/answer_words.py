@@ -1,6 +1,6 @@
 """The evaluation vocabulary (``_data/answers.toml``).
 
-Every word list the evaluating stage matches on — refusal phrases, contrast
+Every word list the judging stage matches on — refusal phrases, contrast
 words, conclusion markers, citation separators and page words — lives in
 ``_data/answers.toml``; the sign words (direction, loss, change gaps) it
 shares with grounding and computing live in ``_data/directions.toml``

@@ -25,8 +25,8 @@ from .._base.public import public
 from .._base.vocabulary import MAX_WORDLIST_BYTES, load_vocabulary
 from .._grounding.word_matching import last_match, trie_pattern, word_alternation
 from .._values.quantity import Quantity
+from .answer_words import words
 from .cues import cue_index
-from .wording import words
 
 __all__ = [
     "DEFAULT_REFUSAL_PHRASES",

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 
 from .._grounding.word_matching import WordFinder, ends_with_word
-from .wording import words
+from .answer_words import words
 
 __all__ = [
     "block_explanations",
@@ -130,7 +130,7 @@ def introduction_colon(text: str, a: int, b: int) -> int | None:
 def block_explanations(text: str, sentences: list[tuple[int, int]]) -> frozenset[int]:
     """The sentences an explanation heading makes explanations (module docstring).
 
-    >>> from fincalc._evaluating.sentences import sentences
+    >>> from fincalc._judging.sentences import sentences
     >>> text = ("FCF was $3.2B.\\n\\nCalculation:\\n\\n- OCF: $3.7B\\n- Capex: $0.5B"
     ...         "\\n\\nSo FCF is $3.2B.")
     >>> spans = sentences(text)

@@ -17,9 +17,9 @@ from typing import Any, Literal, get_args
 
 from .._base.exceptions import InvalidInputError
 from .._base.public import public
+from .._judging.tolerance import Tolerance
 from .._values.decimals import arithmetic
 from .retrieval import RetrievalScores
-from .tolerance import Tolerance
 
 __all__ = ["REASONS", "CaliberStatus", "CaseResult", "Reason", "Verdict"]
 

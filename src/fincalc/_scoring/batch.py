@@ -22,8 +22,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
 
 from .._base.exceptions import InvalidInputError
-from .records import GoldCase, Prediction
-from .report import EvalReport
+from .eval_report import EvalReport
+from .inputs import GoldCase, Prediction
 
 __all__ = [
     "Threshold",

@@ -1,7 +1,7 @@
 """Rendering reports: monospace text tables (valid markdown) and HTML.
 
 The renderers read a report through ``ReportView`` (what ``EvalReport``
-offers), so this module sits below ``report`` and the report's ``__str__``,
+offers), so this module sits below ``eval_report`` and the report's ``__str__``,
 ``_repr_html_`` and ``to_html`` call down into it.  Labels, order and which
 metrics a lower value is better for come from ``metrics.METRICS``.
 """
@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Protocol
 
+from .aggregates import METRIC_NAMES, METRICS, Metrics, Proportion, format_count
 from .cases import REASONS, CaseResult
-from .metrics import METRIC_NAMES, METRICS, Metrics, Proportion, format_count
 from .profiles import ScoringProfile
 
 __all__ = [

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from .._base.exceptions import InvalidInputError
 from .._values.decimals import arithmetic
 from .cases import CaseResult
-from .scoring import OptionArgs, Options, make_options, score
+from .score_case import OptionArgs, Options, make_options, score
 
 if TYPE_CHECKING:
-    from .records import GoldCase, Prediction
+    from .inputs import GoldCase, Prediction
 
 __all__ = ["MIN_CASES_PER_WORKER", "Item", "score_all"]
 

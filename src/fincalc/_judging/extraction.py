@@ -37,8 +37,8 @@ from .._grounding.word_matching import clause_start, ends_with_word
 from .._reading.units import UnitContext, shift_exponent, unit_context_from_header
 from .._values.dimensions import is_money
 from .._values.quantity import Quantity
+from .answer_words import words
 from .sentences import asides, blank
-from .wording import words
 
 __all__ = ["Amounts", "extract", "per_share", "read_amounts", "read_one", "unit_context"]
 

@@ -41,14 +41,19 @@ from .._base.bounded import (
 from .._base.exceptions import FincalcError, InvalidInputError, InvalidRecordError
 from .._base.public import public
 from .._grounding.sign_words import asks_for_a_decrease
+from .._judging.extraction import unit_context
+from .._judging.kinds import known_dimension
+from .._judging.precision import Gold, read_gold
+from .._judging.question_unit import (
+    question_period,
+    question_places,
+    question_subject,
+    question_unit,
+)
+from .._judging.tolerance import Tolerance
 from .._values.caliber import Caliber
 from .._values.decimals import to_decimal
 from .._values.period import parse_period
-from .extraction import unit_context
-from .kinds import known_dimension
-from .precision import Gold, read_gold
-from .question_unit import question_period, question_places, question_subject, question_unit
-from .tolerance import Tolerance
 
 __all__ = [
     "GoldCase",

@@ -3,7 +3,7 @@
 ``EvalReport`` is computed from its CaseResults alone (sorted by qid, digit
 runs compared as numbers), so the report of shards combined equals the
 report of the whole.  It keeps the exact counts behind its metrics
-(``metrics.Tally``), so ``EvalReport.combine`` is one associative merge —
+(``aggregates.Tally``), so ``EvalReport.combine`` is one associative merge —
 counts added, sorted case lists merged — not a recount, and a report written
 as JSON by another process reloads exactly (``EvalReport.from_json``).
 ``ReportComparison`` puts several runs side by side.  Both render through
@@ -24,8 +24,8 @@ from typing import Any, overload
 from .._base.bounded import MAX_FILE_BYTES, decode_json
 from .._base.exceptions import InvalidInputError, InvalidRecordError
 from .._base.public import public
+from .aggregates import ANSWER_METRICS, METRICS, Metrics, Proportion, Tally
 from .cases import REASONS, CaseResult
-from .metrics import ANSWER_METRICS, METRICS, Metrics, Proportion, Tally
 from .profiles import PROFILES, ScoringProfile
 from .rendering import (
     html_page,

@@ -23,22 +23,22 @@ import re
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from .answers import judge_text
+from .._judging.answers import judge_text
+from .._judging.citations import citation_regex, find_cited_ids
+from .._judging.kinds import is_derived
+from .._judging.matching import AnswerCheck, AnswerReason, Judgement, judge
+from .._judging.precision import Gold
+from .._judging.question_unit import question_unit
+from .._judging.refusals import RefusalMatcher, refusal_matcher
+from .._judging.selection import SelectMode
+from .._judging.tolerance import Target, Tolerance
 from .cases import CaliberStatus, CaseResult, Reason, Verdict
-from .citations import citation_regex, find_cited_ids
-from .kinds import is_derived
-from .matching import AnswerCheck, AnswerReason, Judgement, judge
-from .precision import Gold
+from .inputs import gold_reading
 from .profiles import ScoringProfile
-from .question_unit import question_unit
-from .records import gold_reading
-from .refusals import RefusalMatcher, refusal_matcher
 from .retrieval import RetrievalScores
-from .selection import SelectMode
-from .tolerance import Target, Tolerance
 
 if TYPE_CHECKING:
-    from .records import GoldCase, Prediction
+    from .inputs import GoldCase, Prediction
 
 __all__ = ["OptionArgs", "Options", "make_options", "score"]
 

@@ -54,9 +54,9 @@ from typing import Literal, NamedTuple
 from .._grounding.word_matching import Cue, WordFinder, ends_with_word
 from .._values.dimensions import is_money
 from .._values.quantity import Quantity
+from .answer_words import words
 from .kinds import comparable, per_share_of
 from .refusals import RefusalMatcher
-from .wording import words
 from .working import (
     block_explanations,
     derivation_start,

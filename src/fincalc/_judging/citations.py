@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from .._base.exceptions import DataFileError, InvalidInputError
 from .._base.public import public
-from .wording import words
+from .answer_words import words
 
 __all__ = ["DEFAULT_CITATION_PATTERN", "citation_format_ok", "citation_regex", "find_cited_ids"]
 

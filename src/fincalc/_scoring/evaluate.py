@@ -9,12 +9,12 @@ definition with examples):
   refusal and are scored apart (``refusal_accuracy``), never mixed into the
   numeric averages.
 
-The stage, module by module: ``scoring`` scores one case (``cases`` holds
-the result and its reason codes, ``profiles`` the scoring profiles),
-``sharding`` scores many (``workers=``), ``report`` and ``metrics``
-aggregate, ``rendering`` writes text and HTML.  Judging one answer is
-``answers`` (with ``tolerance``, ``matching``, ``direction``, ``refusals``,
-``citations`` and ``extraction``).
+The stage, module by module: ``inputs`` reads the records, ``score_case``
+scores one case (``cases`` holds the result and its reason codes,
+``profiles`` the scoring profiles), ``sharding`` scores many (``workers=``),
+``eval_report`` and ``aggregates`` aggregate, ``rendering`` writes text and
+HTML.  Judging one answer is the stage below, ``fincalc._judging``
+(``answers``: ``check_answer``'s rules).
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ from typing import Any, Literal
 
 from .._base.exceptions import InvalidInputError
 from .._base.public import public
+from .._judging.selection import SelectMode
+from .._judging.tolerance import Tolerance
 from .cases import CaseResult
+from .eval_report import EvalReport
+from .inputs import GoldCase, Prediction, load_gold, load_predictions
 from .profiles import ScoringProfile, profile_named
-from .records import GoldCase, Prediction, load_gold, load_predictions
-from .report import EvalReport
-from .scoring import make_options
-from .selection import SelectMode
+from .score_case import make_options
 from .sharding import Item, score_all
-from .tolerance import Tolerance
 
 __all__ = ["evaluate"]
 

@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 
 from .._grounding.word_matching import Cue, WordFinder
-from .wording import words
+from .answer_words import words
 
 __all__ = ["CueIndex", "cue_index"]
 

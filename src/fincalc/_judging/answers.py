@@ -39,6 +39,7 @@ from .._grounding.sign_words import asks_for_a_decrease, sign_word
 from .._values.decimals import arithmetic, in_range
 from .._values.dimensions import is_money
 from .._values.quantity import Quantity
+from .answer_words import words
 from .cues import CueIndex
 from .direction import interpret, signed
 from .extraction import Amounts, per_share, unit_context
@@ -61,7 +62,6 @@ from .refusals import RefusalMatcher, refusal_matcher
 from .selection import Selection, SelectMode, Selector, select, tail_statement
 from .sentences import last_sentence, sentences
 from .tolerance import Target, Tolerance, resolve_tolerance
-from .wording import words
 
 __all__ = ["check_answer", "check_quantities", "judge_text", "refused_check"]
 
@@ -445,84 +445,24 @@ def _judge_plain(
     every_candidate: bool,
     tail_first: bool,
 ) -> AnswerCheck:
-    """``judge_text`` on text without LaTeX.
+    """``judge_text`` on text without LaTeX: select, interpret, judge.
 
     This is the evaluation hot path: no validated models, one Target per
-    answer.  Amounts are read tail first — the last conclusion's sentence, or
-    the last sentence — and the rest only when the tail does not decide; the
-    asides (and, for a money question, percentages) only when the sentences
-    state no figure of the expected dimension.  ``every_candidate`` reads the
-    rest afterwards too, so that ``AnswerCheck.candidates`` lists every amount.
-    ``tail_first=False`` reads the whole answer at once and selects with the
-    general rules only (the tests check both give the same verdicts).
+    answer.  ``_select_plain`` reads the amounts and selects the answer's
+    figures; ``_interpret`` gives the figures chosen their signed values,
+    alternates and dimensions; the verdict is ``matching.judge``'s, unless a
+    second figure that also fits makes it ambiguous.  ``every_candidate``
+    reads the rest afterwards too, so that ``AnswerCheck.candidates`` lists
+    every amount.
     """
-    money = gold.dimension is not None and is_money(per_share_of(gold.dimension) or gold.dimension)
-    amounts = Amounts(text, unit, hold_percentages=money and mode == "final")
-    index = refusal.cues
-    markers = index.markers(text)
-    selection = None
-    tail_refuses = False
-    if tail_first and mode == "final" and not markers and text:
-        # the common case: no conclusion marker, the last sentence states the answer
-        start, end = last_sentence(text)
-        cues = index.sentence(text, start, end)
-        tail_refuses = any("refusal" in c.kinds for c in cues)
-        if any("guess" in c.kinds for c in cues) and not tail_refuses:
-            pass  # a guess: whether a refusal elsewhere takes it back is the Selector's to say
-        elif not tail_refuses:
-            amounts.read(start)
-            selection = tail_statement(
-                text, amounts.items, (start, end), gold.dimension, plain=gold.known, cues=cues
-            )
-        else:
-            amounts.read(0)
-            amounts.read_asides()
-            if not amounts.items:  # it ends in a refusal and holds no figure at all
-                return refused_check(gold, tolerance)
-    if selection is None:
-        selector = Selector(
-            text,
-            sentences(text),
-            amounts.asides,
-            gold.dimension,
-            refusal,
-            plain=gold.known,
-            markers=markers,
-            has_refusal=True if tail_refuses else None,
-        )
-        # a short answer is read whole at once; a long one tail first
-        tail = selector.tail(mode) if tail_first and len(text) > _TAIL_FIRST else 0
-        amounts.read(tail)
-        if mode == "any":
-            amounts.read_asides()
-        selection = select(selector.use(amounts.items), mode, complete=tail == 0)
-        if selection is None:
-            amounts.read(0)
-            selection = select(selector.use(amounts.items), mode)
-    if selection is None or (not selection.stated and amounts.read_asides()):
-        selection = select(selector.use(amounts.items), mode)
-    if selection is None:  # not reached: a complete reading always decides
-        selection = Selection((), "none", stated=False)
-    if selection.refused:
+    read = _select_plain(text, gold, unit, refusal, mode, tail_first=tail_first)
+    if read is None:
         return refused_check(gold, tolerance)
-    selection, chosen = _fitting(text, amounts, selection, gold, index, mode)
+    amounts, selection = read
+    selection, chosen = _fitting(text, amounts, selection, gold, refusal.cues, mode)
     items = amounts.items
-    for i in chosen:  # say what the figures judged are: "$2.35 per share" is USD_PER_SHARES
-        items[i] = per_share(text, items, i)
     floor = selection.statement[0] if selection.statement is not None else 0
-    sign = _size if gold.magnitude else _signed
-    values = [sign(items, i, text, gold.dimension, floor) for i in chosen]
-    alternates = [
-        None if alt is None else (alt if value == items[i].value else -alt)
-        for i, value, alt in zip(
-            chosen, values, (amounts.alternates[i] for i in chosen), strict=True
-        )
-    ]
-    expected = gold.dimension
-    if expected is not None and (per_share_of(expected) or expected) in _BARE_DOLLAR_CURRENCIES:
-        for i in chosen:  # "$1.2 billion" answering a gold in Canadian dollars is CAD
-            items[i] = _bare_dollar(items[i], expected)
-    dims = [items[i].dimension for i in chosen]
+    values, dims, alternates = _interpret(text, amounts, chosen, gold, floor)
     target = _target(gold, tolerance)
     verdict = judge(values, dims, target, gold.dimension, tolerance.ignore_sign, alternates)
     if verdict.reason == "ok" and mode == "final" and len(chosen) > 1:
@@ -548,6 +488,105 @@ def _judge_plain(
         marker=selection.marker,
         precision=_quantum(gold),
     )
+
+
+def _select_plain(
+    text: str,
+    gold: Gold,
+    unit: str | None,
+    refusal: RefusalMatcher,
+    mode: SelectMode,
+    *,
+    tail_first: bool,
+) -> tuple[Amounts, Selection] | None:
+    """The amounts of ``text`` and the selection of its answer's figures; ``None``: it refuses.
+
+    Amounts are read tail first — the last conclusion's sentence, or the
+    last sentence — and the rest only when the tail does not decide; the
+    asides (and, for a money question, percentages) only when the sentences
+    state no figure of the expected dimension.  ``tail_first=False`` reads
+    the whole answer at once and selects with the general rules only (the
+    tests check both give the same verdicts).
+    """
+    money = gold.dimension is not None and is_money(per_share_of(gold.dimension) or gold.dimension)
+    amounts = Amounts(text, unit, hold_percentages=money and mode == "final")
+    index = refusal.cues
+    markers = index.markers(text)
+    selection = None
+    tail_refuses = False
+    if tail_first and mode == "final" and not markers and text:
+        # the common case: no conclusion marker, the last sentence states the answer
+        start, end = last_sentence(text)
+        cues = index.sentence(text, start, end)
+        tail_refuses = any("refusal" in c.kinds for c in cues)
+        if any("guess" in c.kinds for c in cues) and not tail_refuses:
+            pass  # a guess: whether a refusal elsewhere takes it back is the Selector's to say
+        elif not tail_refuses:
+            amounts.read(start)
+            selection = tail_statement(
+                text, amounts.items, (start, end), gold.dimension, plain=gold.known, cues=cues
+            )
+        else:
+            amounts.read(0)
+            amounts.read_asides()
+            if not amounts.items:  # it ends in a refusal and holds no figure at all
+                return None
+    if selection is None:
+        selector = Selector(
+            text,
+            sentences(text),
+            amounts.asides,
+            gold.dimension,
+            refusal,
+            plain=gold.known,
+            markers=markers,
+            has_refusal=True if tail_refuses else None,
+        )
+        # a short answer is read whole at once; a long one tail first
+        tail = selector.tail(mode) if tail_first and len(text) > _TAIL_FIRST else 0
+        amounts.read(tail)
+        if mode == "any":
+            amounts.read_asides()
+        selection = select(selector.use(amounts.items), mode, complete=tail == 0)
+        if selection is None:
+            amounts.read(0)
+            selection = select(selector.use(amounts.items), mode)
+    if selection is None or (not selection.stated and amounts.read_asides()):
+        selection = select(selector.use(amounts.items), mode)
+    if selection is None:  # not reached: a complete reading always decides
+        selection = Selection((), "none", stated=False)
+    return None if selection.refused else (amounts, selection)
+
+
+def _interpret(
+    text: str, amounts: Amounts, chosen: tuple[int, ...], gold: Gold, floor: int
+) -> tuple[list[Decimal], list[str | None], list[Decimal | None]]:
+    """The figures ``chosen`` as judged: their values, dimensions and alternates.
+
+    Each is said for what it is ("$2.35 per share" is USD_PER_SHARES; "$1.2
+    billion" answering a gold in Canadian dollars is CAD) and signed by its
+    direction and loss words (``direction``), or taken as a size when the
+    gold is one; an alternate (the as-written value under the question's
+    unit) follows its value's sign.  The items of ``amounts`` are updated in
+    place.
+    """
+    items = amounts.items
+    for i in chosen:
+        items[i] = per_share(text, items, i)
+    sign = _size if gold.magnitude else _signed
+    values = [sign(items, i, text, gold.dimension, floor) for i in chosen]
+    alternates = [
+        None if alt is None else (alt if value == items[i].value else -alt)
+        for i, value, alt in zip(
+            chosen, values, (amounts.alternates[i] for i in chosen), strict=True
+        )
+    ]
+    expected = gold.dimension
+    if expected is not None and (per_share_of(expected) or expected) in _BARE_DOLLAR_CURRENCIES:
+        for i in chosen:
+            items[i] = _bare_dollar(items[i], expected)
+    dims = [items[i].dimension for i in chosen]
+    return values, dims, alternates
 
 
 def _role(text: str, items: list[Quantity], i: int, floor: int, dimension: str | None) -> str:

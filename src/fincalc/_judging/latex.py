@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from .._base.vocabulary import vocabulary
-from .wording import words
+from .answer_words import words
 
 __all__ = ["Plain", "plain_math"]
 
