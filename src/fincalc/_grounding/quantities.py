@@ -37,6 +37,7 @@ from .periods import same_claimed_period
 from .prose_amounts import disambiguate
 from .reading import Candidate, candidates, check, choose, note_cells
 from .records import AmountRecord, read_cell, read_prose, scope_of
+from .schedules import check_unstated
 from .structure import Structure
 from .words import any_of
 
@@ -80,6 +81,9 @@ def read_quantity(
     if found:
         cell = choose(text, found, claim, period, calendar, quote)
         check(text, cell, claim, when, text[cell.start : cell.end].strip(), quote)
+        if cell.column is None and cell.table is not None:  # a single column: no period header
+            own = text[cell.label_span[0] : cell.label_span[1]] if cell.label_span else cell.label
+            check_unstated(text, cell.table, own, claim, when, text[cell.start : cell.end])
         if cell.dash:
             raise ParseError(
                 f"the cell of {cell.label or claim.metric!r} under the claimed period is "

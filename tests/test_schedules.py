@@ -1,0 +1,298 @@
+"""Tables whose column names no period: maturity schedules, captions, roll-forwards (issue 24).
+
+A single-column table gives a claim no period from its column. Its caption may name
+one ("as of December 31, 2024", "截至2024年12月31日"), which then must be the
+claim's; a schedule whose rows are periods ("2025 … Thereafter", "1年以内 … 3年以上")
+and whose caption names none states no date for any of its rows, so every claim of a
+date on it is refused. Never another value.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fincalc import Document, FincalcError, resolve
+from fincalc._grounding.resolve import reason_code
+from fincalc._grounding.schedules import period_row
+from fincalc.testing import claim_page
+
+_EN_UNDATED = (
+    "At December 31, 2024, the company was in compliance with its covenants.\n"
+    "Maturities of Long-Term Debt\nas of and for the years ending December 31 (in millions)\n"
+    "2025\n$\n6,771\n2026\n6,000\n2027\n5,028\nThereafter\n37,425\n"
+    "Total obligations and commitments\n55,224\n"
+)
+_EN_DATED = (
+    "The following table summarizes the maturities of our operating lease liabilities as of "
+    "December 31, 2024 (in millions):\nMaturities of Operating Lease Liabilities\n"
+    "2025\n$\n322\n2026\n251\n2027\n188\nThereafter\n378\nTotal operating lease payments\n"
+    "1,139\nLess: Imputed interest\n165\n"
+)
+_EN_FLOW = (
+    "The following table presents the reclassifications from AOCI into income recorded during "
+    "the year ended December 31, 2024 (in millions):\nDescription of AOCI Component\n"
+    "Amount Reclassified from AOCI\nDerivatives:\nIncome before income taxes\n(\n50\n)\n"
+    "Income taxes\n13\nConsolidated net income\n$\n(\n37\n)\n"
+)
+_ZH_UNDATED = (
+    "租赁负债到期期限分析\n单位：万元\n1年以内\n1,200\n1至2年\n800\n3年以上\n300\n合计\n2,300\n"
+)
+_ZH_DATED = "截至2024年12月31日，本公司租赁负债到期期限分析如下：\n" + _ZH_UNDATED
+
+# (page, quote, metric, period, basis, currency, expected value or reason, source)
+CASES = [
+    (
+        _EN_UNDATED,
+        "Thereafter\n37,425",
+        "Thereafter",
+        "2024-12-31",
+        "instant",
+        "USD",
+        "period_mismatch",
+        "10-K debt note: maturity schedule, no year in its caption",
+    ),
+    (
+        _EN_UNDATED,
+        "Thereafter\n37,425",
+        "Thereafter",
+        "2021-12-31",
+        "instant",
+        "USD",
+        "period_mismatch",
+        "10-K debt note: another balance date",
+    ),
+    (
+        _EN_UNDATED,
+        "Total obligations and commitments\n55,224",
+        "Total obligations and commitments",
+        "2023-12-31",
+        "instant",
+        "USD",
+        "period_mismatch",
+        "10-K: the total row",
+    ),
+    (
+        _EN_DATED,
+        "Thereafter\n378",
+        "Thereafter",
+        "2024-12-31",
+        "instant",
+        "USD",
+        Decimal("378e6"),
+        "10-K lease note: the caption's date",
+    ),
+    (
+        _EN_DATED,
+        "Less: Imputed interest\n165",
+        "Less: Imputed interest",
+        "2021-12-31",
+        "instant",
+        "USD",
+        "period_mismatch",
+        "10-K lease note: another date than the caption's",
+    ),
+    (
+        _EN_FLOW,
+        "Income taxes\n13",
+        "Income taxes",
+        "FY2024",
+        "single_period",
+        "USD",
+        Decimal("13e6"),
+        "10-K AOCI reclassifications: the caption's year",
+    ),
+    (
+        _EN_FLOW,
+        "Income taxes\n13",
+        "Income taxes",
+        "FY2022",
+        "single_period",
+        "USD",
+        "period_mismatch",
+        "10-K AOCI reclassifications: another year",
+    ),
+    (
+        _ZH_UNDATED,
+        "3年以上\n300",
+        "3年以上",
+        "2024-12-31",
+        "instant",
+        "CNY",
+        "period_mismatch",
+        "年报 附注 租赁负债到期分析, 无日期",
+    ),
+    (
+        _ZH_DATED,
+        "3年以上\n300",
+        "3年以上",
+        "2024-12-31",
+        "instant",
+        "CNY",
+        Decimal("3e6"),
+        "年报 附注 租赁负债到期分析, 截至日期在表前",
+    ),
+    (
+        _ZH_DATED,
+        "合计\n2,300",
+        "合计",
+        "2023-12-31",
+        "instant",
+        "CNY",
+        "period_mismatch",
+        "年报 附注: 另一日期",
+    ),
+]
+
+
+def _outcome(text: str, claim: dict[str, object]) -> Decimal | str:
+    try:
+        return resolve(claim, [Document("d", text)]).value
+    except FincalcError as error:
+        return reason_code(error)
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "metric", "period", "basis", "currency", "expected", "source"), CASES
+)
+def test_a_column_less_table_takes_its_period_from_its_caption_or_refuses(
+    text: str,
+    quote: str,
+    metric: str,
+    period: str,
+    basis: str,
+    currency: str,
+    expected: Decimal | str,
+    source: str,
+) -> None:
+    claim = {
+        "evidence_id": "d",
+        "quote": quote,
+        "metric": metric,
+        "entity": "Filer",
+        "period": period,
+        "basis": basis,
+        "currency": currency,
+    }
+    assert _outcome(text, claim) == expected, source
+
+
+def test_the_refusal_names_the_caption_or_the_rows_and_what_the_claim_can_change() -> None:
+    claim = {
+        "evidence_id": "d",
+        "quote": "Thereafter\n378",
+        "metric": "Thereafter",
+        "entity": "Filer",
+        "period": "2021-12-31",
+        "basis": "instant",
+        "currency": "USD",
+    }
+    with pytest.raises(FincalcError) as caught:
+        resolve(claim, [Document("d", _EN_DATED)])
+    assert "'December 31, 2024'" in str(caught.value)
+    assert "claim the period the caption names" in str(caught.value)
+    undated = {**claim, "quote": "Thereafter\n37,425", "period": "2024-12-31"}
+    with pytest.raises(FincalcError) as caught:
+        resolve(undated, [Document("d", _EN_UNDATED)])
+    assert "'2025', '2026', '2027', 'Thereafter'" in str(caught.value)
+    assert "occurrence=" not in str(caught.value)
+
+
+# (label, is a period bucket, source)
+LABELS = [
+    ("2027", True, "10-K maturity schedule"),
+    ("2030 and thereafter", True, "10-K lease schedule"),
+    ("Thereafter", True, "10-K maturity schedule"),
+    ("1 to 3 years", True, "10-K contractual obligations"),
+    ("Less than 1 year", True, "10-K contractual obligations"),
+    ("1年以内", True, "年报 附注 账龄"),
+    ("1至2年", True, "年报 附注 账龄"),
+    ("3年以上", True, "年报 附注 账龄"),
+    ("Total", False, "10-K"),
+    ("Less: Imputed interest", False, "10-K lease note"),
+    ("1", False, "a note number"),
+    ("合计", False, "年报"),
+    ("一、营业总收入", False, "CSRC 利润表"),
+    ("Balance at beginning of year", False, "10-K roll-forward"),
+]
+
+
+@pytest.mark.parametrize(("label", "bucket", "source"), LABELS)
+def test_a_row_label_is_a_period_bucket_only_when_it_is_made_of_periods(
+    label: str, bucket: bool, source: str
+) -> None:
+    assert period_row(label) is bucket, source
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(2010, 2030),
+    st.lists(st.integers(1, 99_999), min_size=3, max_size=6),
+    st.booleans(),
+    st.integers(-3, 3),
+)
+def test_a_schedule_claim_is_right_or_refused_and_another_date_is_refused(
+    year: int, values: list[int], dated: bool, shift: int
+) -> None:
+    """Years as rows, one column: the caption's date is the only one a claim may take."""
+    caption = (
+        f"The following table summarizes the maturities as of December 31, {year} (in millions):"
+        if dated
+        else "Maturities of Long-Term Debt\n(in millions)"
+    )
+    labels = [str(year + i + 1) for i in range(len(values) - 1)] + ["Thereafter"]
+    body = "\n".join(f"{label}\n{v:,}" for label, v in zip(labels, values, strict=True))
+    text = f"{caption}\n{body}\nTotal\n{sum(values):,}\n"
+    row = len(values) - 1 if shift % 2 else len(values)  # "Thereafter" or "Total"
+    label, value = (labels[row], values[row]) if row < len(values) else ("Total", sum(values))
+    claim = {
+        "evidence_id": "d",
+        "quote": f"{label}\n{value:,}",
+        "metric": label,
+        "entity": "Acme",
+        "period": f"{year + shift}-12-31",
+        "basis": "instant",
+        "currency": "USD",
+    }
+    outcome = _outcome(text, claim)
+    if dated and shift == 0:
+        assert isinstance(outcome, str) or outcome == Decimal(value) * 10**6, outcome
+    else:  # another date, or a date nothing on the page states
+        assert isinstance(outcome, str), outcome
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "schedule",
+        "schedule_other_date",
+        "roll_forward",
+        "opening_as_closing",
+        "roll_forward_other",
+        "segment_column",
+        "segment_other_year",
+        "segment_as_group",
+    ],
+)
+def test_generated_table_shapes_are_right_or_refused(kind: str) -> None:
+    """The generators of ``fincalc.testing`` make these shapes, truth known by construction."""
+    rng = random.Random(28)  # noqa: S311 (a seeded test corpus)
+    seen = 0
+    for index in range(12):
+        text, claims = claim_page(rng, f"p{index}")
+        doc = Document(f"p{index}", text, currency="USD")
+        for claim in claims:
+            if claim.kind != kind:
+                continue
+            seen += 1
+            try:
+                value = resolve(claim.claim(), [doc]).value
+            except FincalcError:
+                continue
+            assert claim.truth is not None, (kind, claim["quote"], value)
+            assert value == claim.truth, (kind, claim["quote"])
+    assert seen
