@@ -84,6 +84,7 @@ def read_quantity(
         if cell.column is None and cell.table is not None:  # a single column: no period header
             own = text[cell.label_span[0] : cell.label_span[1]] if cell.label_span else cell.label
             check_unstated(text, cell.table, own, claim, when, text[cell.start : cell.end])
+        _not_a_share_count(text, cell, claim)
         if cell.dash:
             raise ParseError(
                 f"the cell of {cell.label or claim.metric!r} under the claimed period is "
@@ -398,6 +399,8 @@ def _context(
     if kind == "shares" and claim.currency is not None and row_kind("", claim.metric) is None:
         kind = None  # "Common stock, ... 15,550,061 shares issued": an amount of money
     declaration = structure.declaration_at(start, end)
+    if declaration is not None:
+        _not_a_number_unit(text, declaration, (start, end))
     if declaration is None:
         if isinstance(doc.unit, UnitContext):
             return _excepted(doc.unit, kind, doc, per_share=True), None
@@ -420,6 +423,57 @@ def _context(
         percent=declaration.except_percent,
     )
     return context, declaration
+
+
+# "Treasury stock, at cost – 256,638,054 and 263,044,840 shares | (31,603) | (32,386)":
+# figures a label lists before "shares" (a converter puts each on its own line)
+_SHARES_AFTER = regex.compile(
+    rf"(?i)\s*(?:(?:,|and|&|和|、)\s*[\d,.]+\s*)*(?:{any_of('shares.words')})\b|\s*股"
+)
+
+
+def _not_a_share_count(text: str, cell: Candidate, claim: Claim) -> None:
+    """Refuse a money claim for a number of shares written inside a row's label."""
+    if claim.currency is None or not _SHARES_AFTER.match(text, cell.end):
+        return
+    shown = " ".join(text[cell.start : cell.end + 60].split())
+    raise AmbiguousQuantityError(
+        f"the quoted figure {text[cell.start : cell.end].strip()!r} is a number of shares "
+        f"written in the row label ({shown!r}), not an amount of {claim.currency}; quote the "
+        "row's amount under the claimed period, or only the cell you mean",
+        text=text[cell.start : cell.end + 60],
+        candidates=(text[cell.start : cell.end],),
+    )
+
+
+_BARE_SCALE = regex.compile(r"(?i)(?:million|billion|thousand|trillion)s?|[万亿]元?")
+_ENDS_IN_NUMBER = regex.compile(r"\d\s*$")
+
+
+def _not_a_number_unit(text: str, declaration: UnitDeclaration, span: tuple[int, int]) -> None:
+    """Refuse a "declaration" that is the scale of the number on the line before it.
+
+    A converter that writes each text node on its own line breaks "$ 8.3 billion"
+    in a table row into "8.3" / "billion": the bare scale word is that figure's,
+    not a declaration for the rows below it (which the table's "(in millions)"
+    governs).
+    """
+    line_start = text.rfind("\n", 0, declaration.span[0]) + 1
+    line_end = text.find("\n", declaration.span[1])
+    line = text[line_start : line_end if line_end != -1 else len(text)].strip()
+    if not _BARE_SCALE.fullmatch(line) or line_start == 0:
+        return
+    before = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
+    if _ENDS_IN_NUMBER.search(before):
+        raise MissingUnitError(
+            f"the line {line!r} above the quoted amount is the scale of the figure "
+            f"{before.strip()[-20:]!r} before it, not a unit declaration of the rows below, "
+            "and fincalc cannot tell which declaration governs the quoted amount "
+            f"{text[span[0] : span[1]].strip()[:40]!r}; ground the figure from a form of the "
+            "page that keeps the table's rows whole (the HTML through Document.from_html), "
+            "or from a sentence that states it with its unit",
+            text=text[span[0] : span[1]][:200],
+        )
 
 
 def _excepted(
