@@ -275,7 +275,7 @@ def verify_record(
             record.role,
             "role",
         )
-    if record.role == "comparative" and claim_year is not None:
+    if claim_year is not None:  # a prose comparative, or "£245m (2022: £221m)" in a cell
         _check_bracket_year(text, record, claim, raw, claim_year)
     _check_metric(record, claim, raw)
     _check_entity(record, claim, raw)
@@ -288,6 +288,8 @@ def _check_bracket_year(
     opening = max(text.rfind("(", 0, record.span[0]), text.rfind("（", 0, record.span[0]))
     if opening == -1 or record.span[0] - opening > 40:
         return
+    if regex.search(r"[)）]", text[opening : record.span[0]]):
+        return  # "Revenue (restated) 1,234": the bracket closed before the amount
     years = {
         int(y)
         for y in regex.findall(r"(?<!\d)((?:19|20)\d{2})(?!\d)", text[opening : record.span[0]])
