@@ -11,6 +11,8 @@ document: a quoted "655" of a "(655)" cell is -655.
 from __future__ import annotations
 
 import bisect
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -148,9 +150,17 @@ def read_quantity(
     sentence = None if cell is not None else sentence_around(text, a, b, (start, end))
     amount = quantity.span if quantity.span is not None else (a, b)
     if cell is not None:
-        record = _cell_record(doc, structure, cell, amount)
+        header = (cell.column.header, cell.column.kind) if cell.column is not None else None
+        record = _recorded(
+            structure,
+            ("cell", cell.start, cell.end, amount, header),
+            lambda: _cell_record(doc, structure, cell, amount),
+        )
     else:
-        record = read_prose(text, amount, sentence or (a, b))
+        window = sentence or (a, b)
+        record = _recorded(
+            structure, ("prose", amount, window), lambda: read_prose(text, amount, window)
+        )
     column = cell is not None and cell.column is not None and cell.column.period is not None
     return Reading(quantity, used, listed is not None, sentence, record, column)
 
@@ -175,6 +185,29 @@ def _is_marker(text: str, span: tuple[int, int]) -> bool:
         and regex.search(r"[^\W\d_][\s,.:]*$", text[line_start : span[0]])
         and not rest.strip()
     )
+
+
+#: The record of each amount read, per document structure: built once, reused by every
+#: claim (and every resolve) that points at the same amount (issue 24).
+_RECORDS: weakref.WeakKeyDictionary[Structure, dict[tuple[object, ...], AmountRecord]] = (
+    weakref.WeakKeyDictionary()
+)
+_MOST_RECORDS = 20_000  # a document's cache is emptied past this many amounts
+
+
+def _recorded(
+    structure: Structure, key: tuple[object, ...], build: Callable[[], AmountRecord]
+) -> AmountRecord:
+    """The record at ``key`` of the document's cache, built on first use."""
+    cache = _RECORDS.get(structure)
+    if cache is None:
+        cache = _RECORDS.setdefault(structure, {})
+    record = cache.get(key)
+    if record is None:
+        if len(cache) >= _MOST_RECORDS:
+            cache.clear()
+        record = cache[key] = build()
+    return record
 
 
 def _group_heading(text: str, lines: Lines, row: int) -> str:
