@@ -1113,7 +1113,7 @@ _SIGN_LISTS = ("direction", "direction_after", "level", "change_gap", "result")
 
 def answer_words(key: str) -> tuple[str, ...]:
     """A word list of ``_data/answers.toml``, or of ``_data/directions.toml`` for sign words."""
-    from fincalc._values.vocabulary import vocabulary
+    from fincalc._base.vocabulary import vocabulary
 
     source = "directions" if key.split(".")[0] in _SIGN_LISTS else "answers"
     return vocabulary(source).words(key)
@@ -1240,8 +1240,8 @@ def test_grouped_alternations_match_as_the_plain_ones(text: str) -> None:
     """``word_alternation`` is ``alternation`` regrouped for speed: same matches on our lists."""
     import re
 
-    from fincalc._values.vocabulary import alternation
-    from fincalc._values.wording import word_alternation
+    from fincalc._base.vocabulary import alternation
+    from fincalc._grounding.word_matching import word_alternation
 
     for key in (
         "direction.zh.down",

@@ -26,11 +26,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincalc import ParseError, Quantity, UnitTable, extract_quantities, parse_quantity
+from fincalc._base.exceptions import DataFileError
 from fincalc._reading.closed_world import read_foreign_words
 from fincalc._reading.scanner import read_text
 from fincalc._reading.scanner_words import scanner_for
 from fincalc._reading.text import fold_characters
-from fincalc._values.errors import DataFileError
 
 _FOREIGN = tomllib.loads(
     (resources.files("fincalc") / "_data" / "foreign_words.toml").read_text(encoding="utf-8")

@@ -71,7 +71,7 @@ def test_catching_the_root_catches_every_leaf() -> None:
 
 
 def test_public_error_module_lists_every_leaf() -> None:
-    from fincalc._values import errors as _errors
+    from fincalc._base import exceptions as _errors
 
     assert sorted(errors.__all__) == sorted(_errors.__all__)
     assert errors.__all__ == sorted(errors.__all__)

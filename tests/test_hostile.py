@@ -58,7 +58,7 @@ from fincalc import (
     load_predictions,
 )
 from fincalc import testing as ft
-from fincalc._values.bounded import MAX_JSON_DEPTH, MAX_NUMBER_CHARS, read_text
+from fincalc._base.bounded import MAX_JSON_DEPTH, MAX_NUMBER_CHARS, read_text
 
 ROOT = Path(__file__).parent.parent
 
@@ -148,7 +148,7 @@ def test_an_undecodable_byte_is_reported_with_its_line_and_column(tmp_path: Path
 
 
 def test_a_record_over_the_size_limit_is_refused_before_parsing() -> None:
-    from fincalc._values.bounded import check_json_text
+    from fincalc._base.bounded import check_json_text
 
     with pytest.raises(InvalidRecordError, match="exceed the limit of 10 characters") as info:
         check_json_text('{"qid": "q1"}', "x", limit=10)

@@ -20,6 +20,7 @@ from fincalc import (
     Span,
     locate,
 )
+from fincalc._base.vocabulary import vocabulary
 from fincalc._locating import kept
 from fincalc._locating import locate as _locate
 from fincalc._locating.align import myers
@@ -31,7 +32,6 @@ from fincalc._locating.layout import (
     normalize_layout_slowly,
 )
 from fincalc._locating.locate import MAX_QUOTE_LENGTH, MIN_QUOTE_LENGTH
-from fincalc._values.vocabulary import vocabulary
 
 # -- table tests ---------------------------------------------------------------------
 # expected: (method, matched text) for a match, or (error class, text in the reason).

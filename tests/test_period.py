@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from fincalc import Basis, FiscalCalendar, Period, PeriodError, parse_period
+from fincalc._base.vocabulary import vocabulary
 from fincalc._values.period import CALENDAR_YEAR
 from fincalc._values.period_words import normalise
-from fincalc._values.vocabulary import vocabulary
 
 S, C, INST = Basis.SINGLE_PERIOD, Basis.CUMULATIVE, Basis.INSTANT
 CAL = CALENDAR_YEAR

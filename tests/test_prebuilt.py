@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fincalc import UnitTable, parse_quantity
+from fincalc._base.vocabulary import PREBUILT, bundled_vocabulary, vocabulary
 from fincalc._reading.aliases import AliasIndex, Rows, restored_rows, rows_state
 from fincalc._reading.grammar import ALIAS_FIELDS, Grammar, build_grammar, grammar_for
 from fincalc._reading.prebuild import build_patterns, imported_sources, stored_sources
@@ -32,7 +33,6 @@ from fincalc._reading.table_schema import bundled_file
 from fincalc._values import stored_patterns
 from fincalc._values.dimensions import _listed, bundled_dimensions
 from fincalc._values.prebuilt import load_prebuilt
-from fincalc._values.vocabulary import PREBUILT, bundled_vocabulary, vocabulary
 
 
 def _index_parts(index: AliasIndex) -> tuple[Any, ...]:
@@ -176,7 +176,7 @@ _NOT_ON_THE_FIRST_PARSE = (
     "fincalc._reading.scanner",
     "fincalc._reading.scanner_words",
     # the JSON scanners and file limits: building a Quantity needs only the surrogate check
-    "fincalc._values.bounded",
+    "fincalc._base.bounded",
 )
 
 

@@ -73,7 +73,7 @@ def test_a_user_subclass_of_an_error_keeps_its_own_module() -> None:
 
 
 def test_type_checking_imports_match_the_export_table() -> None:
-    """mypy users see exactly what the lazy loader serves."""
+    """mypy users see exactly what the lazy loader serves, each name an explicit re-export."""
     tree = ast.parse(INIT.read_text(encoding="utf-8"))
     seen: dict[str, str] = {}
     for node in ast.walk(tree):
@@ -86,14 +86,30 @@ def test_type_checking_imports_match_the_export_table() -> None:
                         names = importlib.import_module(f"fincalc.{module}").__all__
                         seen.update(dict.fromkeys(names, module))
                     else:
+                        # ``X as X`` re-exports X under mypy --strict and pyright
+                        assert alias.asname == alias.name, f"write `{alias.name} as {alias.name}`"
                         seen[alias.name] = module
     assert seen == fincalc._EXPORTS
 
 
+def test_all_is_derived_from_the_export_table_only() -> None:
+    """No second list to keep in step: ``__all__`` is computed at run time from ``_EXPORTS``."""
+    tree = ast.parse(INIT.read_text(encoding="utf-8"))
+    literal = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Assign, ast.AugAssign))
+        and "__all__" in ast.unparse(node).split("=", 1)[0]
+        and isinstance(node.value, (ast.List, ast.Tuple))
+    ]
+    assert not literal, "derive __all__ from _EXPORTS; do not write the names again"
+    assert fincalc.__all__ == sorted([*fincalc._EXPORTS, "__version__"])
+
+
 def test_error_names_are_listed_once() -> None:
-    """The public error list is ``_values/errors.py``'s ``__all__``; everything else derives it."""
+    """The public error list is ``_base/exceptions.py``'s ``__all__``; the rest derive it."""
     from fincalc import errors
-    from fincalc._values import errors as private
+    from fincalc._base import exceptions as private
 
     leaves = {
         name

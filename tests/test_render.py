@@ -28,7 +28,7 @@ from fincalc import (
     sub,
     yoy,
 )
-from fincalc._values.vocabulary import vocabulary
+from fincalc._base.vocabulary import vocabulary
 
 
 def fact(value: str, period: str = "2025Q3", **kwargs: Any) -> Fact:

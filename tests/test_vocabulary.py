@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincalc import DataFileError, FincalcError
-from fincalc._values.vocabulary import Vocabulary, alternation, load_vocabulary, vocabulary
+from fincalc._base.vocabulary import Vocabulary, alternation, load_vocabulary, vocabulary
 
 DATA = resources.files("fincalc") / "_data"
 WORD_FILES = sorted(

@@ -23,7 +23,7 @@ import functools
 import re
 from collections.abc import Mapping
 
-from .._values.wording import Cue, WordFinder
+from .._grounding.word_matching import Cue, WordFinder
 from .wording import words
 
 __all__ = ["CueIndex", "cue_index"]

@@ -24,7 +24,7 @@ from array import array
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
-from .._values.vocabulary import vocabulary
+from .._base.vocabulary import vocabulary
 from .wording import words
 
 __all__ = ["Plain", "plain_math"]

@@ -51,9 +51,9 @@ import re
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from .._grounding.word_matching import Cue, WordFinder, ends_with_word
 from .._values.dimensions import is_money
 from .._values.quantity import Quantity
-from .._values.wording import Cue, WordFinder, ends_with_word
 from .kinds import comparable, per_share_of
 from .refusals import RefusalMatcher
 from .wording import words

@@ -20,7 +20,7 @@ from typing import Literal, NamedTuple
 
 import regex
 
-from .._values.vocabulary import alternation, vocabulary
+from .._base.vocabulary import alternation, vocabulary
 
 __all__ = [
     "ClaimedRole",

@@ -15,8 +15,8 @@ import re
 from decimal import Decimal
 from typing import Final
 
+from .._base.vocabulary import vocabulary
 from .._values.records import FrozenRecord
-from .._values.vocabulary import vocabulary
 from .aliases import is_latin
 from .unit_table import UnitTable
 from .value import CTX

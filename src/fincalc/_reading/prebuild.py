@@ -32,9 +32,9 @@ import subprocess
 import sys
 import unicodedata
 
+from .._base.vocabulary import PREBUILT, bundled_vocabulary
 from .._values.dimensions import bundled_dimensions, dimensions_state
 from .._values.stored_patterns import PATTERNS_FILE, interpreter_key, patterns_file
-from .._values.vocabulary import PREBUILT, bundled_vocabulary
 from .aliases import compute_casefold_sources
 from .grammar import (
     SYMBOL_PREFIX,

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import functools
 
+from .._base.vocabulary import vocabulary
 from .._values.records import FrozenRecord
-from .._values.vocabulary import vocabulary
 from .after_number import After, read_after
 from .aliases import AliasIndex
 from .before_number import Before

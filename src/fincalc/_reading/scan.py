@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
-from .._values.errors import ParseError
+from .._base.exceptions import ParseError
 from .._values.records import MutableRecord
 from .declarations import UnitContext
 from .grammar import Grammar

@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from .._base.exceptions import InvalidInputError, UnitTableError
+from .._base.public import public
 from .._values.dimensions import listed_dimensions
-from .._values.errors import InvalidInputError, UnitTableError
-from .._values.public import public
 from .._values.quantity import check_dimension
 from .._values.records import FrozenRecord
 from .aliases import alias_key

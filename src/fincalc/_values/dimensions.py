@@ -18,7 +18,7 @@ import functools
 import typing
 from typing import Any, Literal, get_args
 
-from .errors import DataFileError, InvalidInputError
+from .._base.exceptions import DataFileError, InvalidInputError
 from .prebuilt import prebuilt_part
 from .quantity import check_dimension
 from .records import FrozenRecord

@@ -5,12 +5,12 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
+from .._base.surrogates import check_no_surrogate
 from .decimals import to_decimal
-from .errors import InvalidInputError
 from .lazy_dataclass import frozen_dataclass
-from .public import public
 from .stored_patterns import compile_pattern
-from .surrogates import check_no_surrogate
 
 __all__ = ["Quantity", "check_dimension", "trusted_quantity"]
 

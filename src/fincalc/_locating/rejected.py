@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._values.errors import QuoteNotFoundError
+from .._base.exceptions import QuoteNotFoundError
 
 __all__ = ["DIAGNOSTIC_ONLY", "Rejected", "not_found", "preview", "raise_occurrence"]
 

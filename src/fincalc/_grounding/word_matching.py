@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from .vocabulary import alternation, vocabulary
+from .._base.vocabulary import alternation, vocabulary
 
 __all__ = [
     "Cue",

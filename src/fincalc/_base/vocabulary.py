@@ -34,9 +34,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from .errors import DataFileError, FincalcError
-from .prebuilt import prebuilt_part
-from .stored_patterns import compile_pattern
+from .._values.prebuilt import prebuilt_part
+from .._values.stored_patterns import compile_pattern
+from .exceptions import DataFileError, FincalcError
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -3,7 +3,7 @@
 A filing writes a decline as a word, not a minus: "营业收入同比下降1.5%",
 "gross margin declined 120 basis points", "净亏损3.2亿元", "net loss of $3.2
 million".  The parser reads the number (1.5 %, 3.2亿); this module reads the
-words around it in the document (``fincalc._values.signs``, the rules the
+words around it in the document (``fincalc._grounding.sign_words``, the rules the
 answer checker uses) and decides with the claim's metric:
 
 - after a decrease word, a metric naming a change ("营业收入同比增长率",
@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .._values.errors import SignConventionError
+from .._base.exceptions import SignConventionError
 from .._values.quantity import Quantity
-from .._values.signs import metric_sense, negating_word
+from .sign_words import metric_sense, negating_word
 
 __all__ = ["apply_sign_words"]
 

@@ -30,8 +30,8 @@ from datetime import timedelta
 
 import regex
 
+from .._base.exceptions import FincalcError
 from .._values.caliber import Basis
-from .._values.errors import FincalcError
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
 from .cells import header_period
 from .lines import Lines

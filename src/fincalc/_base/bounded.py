@@ -31,8 +31,8 @@ from decimal import Decimal
 from itertools import accumulate
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from .errors import InvalidInputError, InvalidRecordError
-from .records import FrozenRecord
+from .._values.records import FrozenRecord
+from .exceptions import InvalidInputError, InvalidRecordError
 from .surrogates import check_no_surrogate, has_surrogate
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ interpreter's first parse).
 
 from __future__ import annotations
 
-from .errors import InvalidInputError
+from .exceptions import InvalidInputError
 
 __all__ = ["check_no_surrogate", "has_surrogate"]
 

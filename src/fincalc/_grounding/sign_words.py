@@ -23,9 +23,9 @@ import functools
 import re
 from decimal import Decimal
 
-from .quantity import Quantity
-from .vocabulary import alternation, vocabulary
-from .wording import (
+from .._base.vocabulary import alternation, vocabulary
+from .._values.quantity import Quantity
+from .word_matching import (
     WordFinder,
     clause_start,
     gap_alternation,

@@ -24,6 +24,9 @@ from decimal import Decimal
 
 import regex
 
+from .._base.exceptions import FincalcError
+from .._base.public import public
+from .._base.vocabulary import vocabulary
 from .._reading.units import (
     UnitContext,
     UnitTable,
@@ -32,9 +35,6 @@ from .._reading.units import (
     is_latin,
     unit_context_from_header,
 )
-from .._values.errors import FincalcError
-from .._values.public import public
-from .._values.vocabulary import vocabulary
 from .lines import SECTION_HEADING, Lines
 from .words import any_of
 
