@@ -24,7 +24,7 @@ import functools
 
 import regex
 
-from .._values.errors import CaliberMismatchError, PeriodError
+from .._base.exceptions import CaliberMismatchError, PeriodError
 from .._values.period import FiscalCalendar, Period, parse_period
 from .claims import Claim
 from .grid import GridTable
