@@ -296,3 +296,20 @@ def test_generated_table_shapes_are_right_or_refused(kind: str) -> None:
             assert claim.truth is not None, (kind, claim["quote"], value)
             assert value == claim.truth, (kind, claim["quote"])
     assert seen
+
+
+def test_a_claim_on_a_schedule_row_is_told_the_row_is_a_period_not_a_line_item() -> None:
+    claim = {
+        "evidence_id": "d",
+        "quote": "2026\n6,000",
+        "metric": "Long-term debt maturities",
+        "entity": "Filer",
+        "period": "FY2026",
+        "basis": "single_period",
+        "currency": "USD",
+    }
+    with pytest.raises(FincalcError) as caught:
+        resolve(claim, [Document("d", _EN_UNDATED)])
+    message = str(caught.value)
+    assert "the row '2026', a period of a schedule, not a line item" in message
+    assert "claim the metric as the row writes it" not in message

@@ -38,6 +38,7 @@ from .metrics import (
     qualifiers_of_phrase,
 )
 from .records import AmountRecord, entity_named
+from .schedules import period_row
 
 __all__ = ["check_role", "of_head", "prose_verdict", "table_verdict", "verify_record"]
 
@@ -319,6 +320,9 @@ def _check_metric(record: AmountRecord, claim: Claim, raw: str) -> None:
             if record.subject
             else "quote the row label with the amount"
         )
+        if record.subject and period_row(record.subject):  # "2026", "Thereafter", "1年以内"
+            named = f"the row {record.subject!r}, a period of a schedule, not a line item"
+            fix = "quote a row whose label names the claimed metric"
     else:
         verdict = prose_verdict(record, claim.metric, claim.entity)
         named = f"its clause ({record.subject[-80:]!r})"
