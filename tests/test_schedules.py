@@ -44,6 +44,57 @@ _ZH_UNDATED = (
 )
 _ZH_DATED = "截至2024年12月31日，本公司租赁负债到期期限分析如下：\n" + _ZH_UNDATED
 
+_ROWS = [("2025", "$ 6,771"), ("2026", "6,000"), ("Thereafter", "37,425"), ("Total", "50,196")]
+_FORMS = {  # one schedule as each converter writes it
+    "pipe": "\n".join(f"| {a} | {b} |" for a, b in _ROWS),
+    "tab": "\n".join(f"{a}\t{b}" for a, b in _ROWS),
+    "spaced": "\n".join(f"{a:<14}{b:>10}" for a, b in _ROWS),
+    "one line": "\n".join(f"{a} {b}" for a, b in _ROWS),
+}
+_HEAD = "Maturities of Long-Term Debt\n(in millions)\n"
+_DATED_HEAD = (
+    "The following table summarizes the maturities as of December 31, 2024 (in millions):\n"
+)
+_ZH_PIPE = (
+    "截至2024年12月31日，本公司租赁负债到期期限分析如下：\n单位：万元\n"
+    "| 1年以内 | 1,200 |\n| 合计 | 2,300 |\n"
+)
+
+
+@pytest.mark.parametrize("form", sorted(_FORMS))
+def test_every_form_of_a_schedule_refuses_a_date_it_does_not_state(form: str) -> None:
+    """Pipe, tab, space-aligned and one-line rows (html2text, pdfplumber, PyMuPDF)."""
+    rows = _FORMS[form]
+    quote = next(line for line in rows.splitlines() if "Thereafter" in line)
+    claim = {
+        "evidence_id": "d",
+        "quote": quote,
+        "metric": "Thereafter",
+        "entity": "Filer",
+        "period": "2021-12-31",
+        "basis": "instant",
+        "currency": "USD",
+    }
+    assert _outcome(_HEAD + rows + "\n", claim) == "period_mismatch", form
+    dated = _DATED_HEAD + rows + "\n"
+    assert _outcome(dated, claim) == "period_mismatch", form
+    right = _outcome(dated, {**claim, "period": "2024-12-31"})
+    assert right == Decimal("37425e6") or isinstance(right, str), form  # right or refused
+
+
+def test_a_chinese_pipe_table_holds_its_caption_date() -> None:
+    claim = {
+        "evidence_id": "d",
+        "quote": "| 合计 | 2,300 |",
+        "metric": "合计",
+        "entity": "本公司",
+        "period": "2023-12-31",
+        "basis": "instant",
+        "currency": "CNY",
+    }
+    assert _outcome(_ZH_PIPE, claim) == "period_mismatch"  # 年报 附注, 表前写明截至日期
+
+
 # (page, quote, metric, period, basis, currency, expected value or reason, source)
 CASES = [
     (

@@ -39,7 +39,7 @@ from .periods import same_claimed_period
 from .prose_amounts import disambiguate
 from .reading import Candidate, candidates, check, choose, note_cells
 from .records import AmountRecord, read_cell, read_prose, scope_of
-from .schedules import check_unstated
+from .schedules import check_unstated, grid_rows, line_label, line_rows
 from .structure import Structure
 from .words import any_of
 
@@ -83,9 +83,13 @@ def read_quantity(
     if found:
         cell = choose(text, found, claim, period, calendar, quote)
         check(text, cell, claim, when, text[cell.start : cell.end].strip(), quote)
-        if cell.column is None and cell.table is not None:  # a single column: no period header
+        if cell.column is None:  # a single column: no period header
             own = text[cell.label_span[0] : cell.label_span[1]] if cell.label_span else cell.label
-            check_unstated(text, cell.table, own, claim, when, text[cell.start : cell.end])
+            rows = line_rows(text, cell.start)  # one-line rows: "2025 $ 6,771" has a label
+            if rows is None and cell.table is not None:  # a cell per line
+                rows = grid_rows(text, cell.table)
+            if rows is not None:
+                check_unstated(rows, own, claim, when, text[cell.start : cell.end])
         _not_a_share_count(text, cell, claim)
         if cell.dash:
             raise ParseError(
@@ -144,6 +148,11 @@ def read_quantity(
                 f"({line_of(text, q_start, q_end).strip()!r}), not an amount; quote a figure",
                 text=quote[:200],
             )
+    if cell is None and quantity.span is not None and listed is None:
+        rows = line_rows(text, quantity.span[0])  # "Thereafter 37,425" among one-line rows
+        if rows is not None:
+            own = line_label(text, quantity.span[0])
+            check_unstated(rows, own, claim, when, quantity.raw or text[a:b])
     if cell is None:
         quantity = _shared_scale(text, quantity, claim, structure.table)
     quantity = _dimension(doc, structure.table, quantity, claim, cell)

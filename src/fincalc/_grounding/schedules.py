@@ -31,7 +31,7 @@ from .grid import GridTable
 from .periods import _quote_periods, same_claimed_period
 from .words import any_of
 
-__all__ = ["check_unstated", "period_row"]
+__all__ = ["check_unstated", "grid_rows", "line_label", "line_rows", "period_row"]
 
 _LONGEST_LABEL = 40
 _YEAR = regex.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
@@ -75,21 +75,16 @@ def period_row(label: str) -> bool:
     return bool(_YEAR.search(last) or terminal.search(last) or spans.search(last))
 
 
-def _caption(text: str, table: GridTable) -> str:
-    """The heading lines above the table's first row, up to the sentence introducing it.
+def _caption_above(text: str, at: int, glued: str = "") -> str:
+    """The heading lines above offset ``at`` (the table's first row), up to its introduction.
 
-    The lines glued into the first row's label (its heading, its column titles,
-    "Derivatives:") are read; above them, walking up, headings ("Maturities of
-    Operating Lease Liabilities", "单位：万元") are read, a sentence ending with a
-    colon ("… as of December 31, 2024 (in millions):", "…如下：") is read and ends
-    the caption, and a line ending a sentence of prose ends it unread.
+    ``glued``: heading lines a table builder read into the first row's label (its
+    title, its column titles, "Derivatives:"), read first. Walking up: headings
+    ("Maturities of Operating Lease Liabilities", "单位：万元") are read, a sentence
+    ending with a colon ("… as of December 31, 2024 (in millions):", "…如下：") is
+    read and ends the caption, and a line ending a sentence of prose ends it unread.
     """
-    first = next((row.label for row in table.rows if row.label is not None), None)
-    if first is None:
-        return ""
-    end = text.rfind("\n", first[0], first[1])  # the label's own last line is the row's
-    taken = [text[first[0] : end]] if end != -1 else []
-    at = first[0]
+    taken = [glued] if glued else []
     for _ in range(_CAPTION_LINES):
         if at <= 0:
             break
@@ -105,6 +100,85 @@ def _caption(text: str, table: GridTable) -> str:
             break  # a paragraph before the table: not its caption
         taken.append(line)
     return "\n".join(reversed(taken))
+
+
+def grid_rows(text: str, table: GridTable) -> tuple[list[str], str]:
+    """The row labels and the caption of a table read cell per line (``grid``)."""
+    rows = [text[r.label[0] : r.label[1]] for r in table.rows if r.label is not None]
+    first = next((row.label for row in table.rows if row.label is not None), None)
+    if first is None:
+        return rows, ""
+    end = text.rfind("\n", first[0], first[1])  # the label's own last line is the row's
+    glued = text[first[0] : end] if end != -1 else ""
+    return rows, _caption_above(text, first[0], glued)
+
+
+_TOKEN = regex.compile(r"[^\s|\t]+")
+_AMOUNT_TOKEN = regex.compile(r"[$¥€£]?\(?-?\d[\d,]*(?:\.\d+)?\)?%?|[$¥€£()（）—–-]")
+_YEAR_LABEL = regex.compile(r"(?:19|20)\d{2}")
+_MOST_ROWS = 200  # a block of rows read around a cell
+
+
+def _line_label(line: str) -> str | None:
+    """The label of a one-line row ("Thereafter 37,425", "| 2025 | $ 6,771 |"), else None."""
+    tokens = _TOKEN.findall(line)
+    first = next((i for i, t in enumerate(tokens) if _AMOUNT_TOKEN.fullmatch(t)), None)
+    if first == 0 and len(tokens) > 1 and _YEAR_LABEL.fullmatch(tokens[0]):
+        first = next((i for i, t in enumerate(tokens[1:], 1) if _AMOUNT_TOKEN.fullmatch(t)), None)
+    if not first or not all(_AMOUNT_TOKEN.fullmatch(t) for t in tokens[first:]):
+        return None
+    if not any(regex.search(r"\d", t) for t in tokens[first:]):
+        return None
+    label = " ".join(tokens[:first])
+    return label if len(label) <= _LONGEST_LABEL * 2 else None
+
+
+def line_rows(text: str, at: int) -> tuple[list[str], str] | None:
+    """The row labels and caption of the block of one-line rows holding offset ``at``.
+
+    Pipe, tab, space-aligned and one-line rows ("Thereafter 37,425"): the lines
+    around ``at`` that are each a label and amounts (a pipe table's "|---|" rule is
+    skipped). None when ``at`` is not on such a line, or the block has one row.
+    """
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    end = len(text) if end == -1 else end
+    if _line_label(text[start:end]) is None:
+        return None
+    above: list[str] = []
+    below: list[str] = []
+    first = start
+    for step in (-1, 1):
+        a, b = start, end
+        for _ in range(_MOST_ROWS):
+            if step < 0:
+                if a == 0:
+                    break
+                b = a - 1
+                a = text.rfind("\n", 0, b) + 1
+            else:
+                if b >= len(text):
+                    break
+                a = b + 1
+                b = text.find("\n", a)
+                b = len(text) if b == -1 else b
+            line = text[a:b]
+            if regex.fullmatch(r"[\s|:\-]*-[\s|:\-]*", line):
+                continue  # "|---|---|"
+            label = _line_label(line)
+            if label is None:
+                break
+            (above if step < 0 else below).append(label)
+            first = min(first, a)
+    rows = [*reversed(above), _line_label(text[start:end]) or "", *below]
+    return (rows, _caption_above(text, first)) if len(rows) >= 2 else None
+
+
+def line_label(text: str, at: int) -> str:
+    """The label of the one-line row holding offset ``at`` ("" when it is no such row)."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return _line_label(text[start : len(text) if end == -1 else end]) or ""
 
 
 def _named(caption: str, calendar: FiscalCalendar | None) -> list[tuple[str, Period]]:
@@ -128,8 +202,7 @@ def _fits(named: Period, period: Period, written: str, calendar: FiscalCalendar 
 
 
 def check_unstated(
-    text: str,
-    table: GridTable,
+    table: tuple[list[str], str],
     label: str,
     claim: Claim,
     when: tuple[Period, FiscalCalendar | None],
@@ -137,10 +210,11 @@ def check_unstated(
 ) -> None:
     """Refuse a claim whose period the caption or the row of a column-less cell contradicts.
 
+    ``table``: its row labels and its caption (``grid_rows``, ``line_rows``);
     ``label`` is the row label of the cell; ``raw`` the amount as printed.
     """
     period, calendar = when
-    caption = _caption(text, table)
+    rows, caption = table
     named = _named(caption, calendar)
     if named:
         if any(_fits(p, period, claim.period, calendar) for _, p in named):
@@ -155,7 +229,6 @@ def check_unstated(
             right=caption.strip()[-120:],
             differing=("period",),
         )
-    rows = [text[r.label[0] : r.label[1]] for r in table.rows if r.label is not None]
     buckets = [_last_line(r) for r in rows if period_row(r)]
     if len(buckets) < 2:
         return
