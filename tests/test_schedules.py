@@ -364,3 +364,49 @@ def test_a_claim_on_a_schedule_row_is_told_the_row_is_a_period_not_a_line_item()
     message = str(caught.value)
     assert "the row '2026', a period of a schedule, not a line item" in message
     assert "claim the metric as the row writes it" not in message
+
+
+_ROLL = (
+    "The following table summarizes the activity related to our unrecognized tax benefits "
+    "for the year ended December 31, 2024 (in millions):\n"
+)
+_ROLL_FORMS = {
+    "cell per line": "Balance at beginning of year\n1,000\nAdditions\n200\nReductions\n(50)\n"
+    "Balance at end of year\n1,150\n",
+    "pipe": "| Balance at beginning of year | 1,000 |\n| Additions | 200 |\n| Reductions | (50) |\n"
+    "| Balance at end of year | 1,150 |\n",
+}
+
+
+@pytest.mark.parametrize("form", sorted(_ROLL_FORMS))
+@pytest.mark.parametrize(
+    ("row", "period", "expected"),
+    [
+        ("Balance at beginning of year", "2024-12-31", "period_mismatch"),  # the year's start
+        ("Balance at beginning of year", "2023-12-31", Decimal("1000e6")),
+        ("Balance at end of year", "2024-12-31", Decimal("1150e6")),
+        ("Balance at end of year", "2023-12-31", "period_mismatch"),
+    ],
+)
+def test_a_roll_forward_under_a_dated_caption_dates_its_opening_row_the_day_before(
+    form: str, row: str, period: str, expected: Decimal | str
+) -> None:
+    """10-K tax note: one column under "for the year ended December 31, 2024"."""
+    rows = _ROLL_FORMS[form]
+    lines = rows.splitlines()
+    at = next(i for i, line in enumerate(lines) if row in line)
+    quote = lines[at] if form == "pipe" else f"{lines[at]}\n{lines[at + 1]}"
+    claim = {
+        "evidence_id": "d",
+        "quote": quote,
+        "metric": row,
+        "entity": "Filer",
+        "period": period,
+        "basis": "instant",
+        "currency": "USD",
+    }
+    try:
+        outcome: Decimal | str = resolve(claim, [Document("d", _ROLL + rows, currency="USD")]).value
+    except FincalcError as error:
+        outcome = reason_code(error)
+    assert outcome == expected

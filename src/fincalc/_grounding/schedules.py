@@ -21,6 +21,7 @@ structure:
 from __future__ import annotations
 
 import functools
+from datetime import date, timedelta
 
 import regex
 
@@ -191,7 +192,21 @@ def _named(caption: str, calendar: FiscalCalendar | None) -> list[tuple[str, Per
     return named
 
 
-def _fits(named: Period, period: Period, written: str, calendar: FiscalCalendar | None) -> bool:
+@functools.cache
+def _opening() -> regex.Pattern[str]:
+    words = any_of("opening_balance.anywhere", "row_period.begin", space=r"\s+")
+    return regex.compile(rf"(?:{words})", regex.IGNORECASE)
+
+
+def _day_before(period: Period) -> date:
+    return period.start - timedelta(days=1)
+
+
+def _fits(
+    named: Period, period: Period, written: str, calendar: FiscalCalendar | None, opening: bool
+) -> bool:
+    if opening:  # "Balance at beginning of year" under "year ended December 31, 2024"
+        return period.is_instant and not named.is_instant and period.start == _day_before(named)
     if same_claimed_period(named, period, written, calendar):
         return True
     if named.is_instant and not period.is_instant:  # "as of December 31, 2024" for FY2024
@@ -217,13 +232,20 @@ def check_unstated(
     rows, caption = table
     named = _named(caption, calendar)
     if named:
-        if any(_fits(p, period, claim.period, calendar) for _, p in named):
+        opening = bool(_opening().search(label))
+        if any(_fits(p, period, claim.period, calendar, opening) for _, p in named):
             return
         written = ", ".join(repr(w) for w, _ in named[:3])
+        what = f"in a table whose caption names {written} and whose column names no period"
+        if opening:
+            days = ", ".join(_day_before(p).isoformat() for _, p in named[:3] if not p.is_instant)
+            what = (
+                f"the opening balance of its row {_last_line(label)!r} under a caption naming "
+                f"{written}, i.e. the balance on {days or 'a date the caption does not give'}"
+            )
         raise CaliberMismatchError(
-            f"the quoted amount {raw!r} is in a table whose caption names {written} and "
-            f"whose column names no period, but the claim says {claim.period!r}; claim the "
-            "period the caption names, or quote the figure for the claimed period",
+            f"the quoted amount {raw!r} is {what}, but the claim says {claim.period!r}; claim "
+            "the period the caption names, or quote the figure for the claimed period",
             operation="resolve",
             left=claim.period,
             right=caption.strip()[-120:],
