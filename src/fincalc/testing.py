@@ -437,10 +437,11 @@ def _schedule(page: _Page) -> None:
     years = {f"y{i}": year + i for i in range(1, 5)}
     rows = [(b.format(**years), page.money()) for b in buckets]
     rows.append((total, sum(v for _, v in rows)))
-    body = "\n".join(f"{label}\n{mark if i == 0 else ''}{v:,}" for i, (label, v) in enumerate(rows))
+    cell, first = rng.choice((("{}\n{}{:,}", mark), ("| {} | {}{:,} |", mark.strip())))
+    body = "\n".join(cell.format(b, first if i == 0 else "", v) for i, (b, v) in enumerate(rows))
     page.parts.append(f"\n{caption.format(y=year)}\n{body}\n")
     label, value = rows[rng.randrange(len(rows) - 2, len(rows))]  # the last bucket or total
-    quote, truth = f"{label}\n{value:,}", value * scale if caption == dated else None
+    quote, truth = cell.format(label, "", value), value * scale if caption == dated else None
     page.add(quote, label, "Acme", year, currency, truth, "schedule", f"{year}-12-31")
     page.add(quote, label, "Acme", year, currency, None, "schedule_other_date", f"{year - 1}-12-31")
 
