@@ -3,8 +3,9 @@
 ``fincalc.testing.claim_page`` composes pages of clause shapes (a level with its
 change, two subjects in one sentence, an outlook sentence, a "respectively" list
 with a shared scale, an entity beside another, a comparative bracket, table rows
-with their neighbours; English and Chinese) and claims whose truth is known by
-construction.  Each claim ends as:
+with their neighbours, maturity schedules with and without a dated caption,
+roll-forwards, segments as columns; English and Chinese) and claims whose truth
+is known by construction.  Each claim ends as:
 
 - **right**: a right claim resolved to the value the page states;
 - **refused (reason)**: a right claim refused (acceptable), or a wrong claim

@@ -13,7 +13,9 @@ the HTML); for each tagged cell in a table row with a label, three claims:
   must be refused;
 - **wrong column**: the same quote claimed for another period of the filing --
   must be refused, unless the quote also holds that period's cell of the row
-  (then that cell's value is the right answer).
+  (then that cell's value is the right answer; of a row that also writes
+  figures inside its label -- "…, net of tax of $100, $(55), and $226" -- the
+  row's own cell, not the label's tax figure).
 
 Calendar-year filers only (a fiscal year is ``FY2024``, a quarter ``2025Q2``, a
 half year ``2025年上半年``); cells with dimensions (segments, members) are left out.
@@ -61,6 +63,7 @@ class Cell:
     period: str
     basis: str
     value: Decimal
+    in_label: bool = False  # "net of tax of $100, $(55), and $226": a figure inside the label
 
 
 class _Text(HTMLParser):
@@ -179,7 +182,10 @@ def read_filing(path: Path) -> tuple[str, list[Cell]]:
             )
         except (InvalidOperation, ValueError):
             continue  # "—", a word: no number to check
-        cells.append(Cell(start, end, row, label, label_start, *period, value))
+        in_label = any(
+            at > start and re.search(r"[A-Za-z]{3}", words) for at, words in parser.rows[row]
+        )
+        cells.append(Cell(start, end, row, label, label_start, *period, value, in_label))
     return text, cells
 
 
@@ -214,5 +220,9 @@ def claims(
                 for o in by_row[cell.row]
                 if o.period == other[0] and cell.label_start <= o.start and o.end <= cell.end
             ]
+            # The row's own cell of that period, not the tax figure written inside its label
+            # ("…, net of tax of $100, $(55), and $226 | (2,586) | 1,027"): the label's metric
+            # is the adjustment, net of tax.
+            inside = [o for o in inside if not o.in_label] or inside
             kind = "other column in quote" if inside else "wrong column"
             yield kind, {**base, "period": other[0]}, inside[0].value if inside else None

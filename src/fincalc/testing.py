@@ -294,6 +294,7 @@ class _Page:
         currency: str | None,
         truth: Decimal | None,
         kind: str,
+        period: str | None = None,
     ) -> None:
         self.claims.append(
             GeneratedClaim(
@@ -301,8 +302,8 @@ class _Page:
                 quote=quote,
                 metric=metric,
                 entity=entity,
-                period=f"FY{year}",
-                basis="single_period",
+                period=period or f"FY{year}",
+                basis="instant" if period and "-" in period else "single_period",
                 currency=currency,
                 _truth=truth,
                 _kind=kind,
@@ -414,7 +415,70 @@ def _metrics_respectively(page: _Page) -> None:
     page.add(quote_b, m1, entity, year, money, None, "other_list_metric")
 
 
+_ZH_LEASES = "租赁负债到期期限分析\n单位：万元"
+_EN_DEBT = "The following table summarizes the maturities of our debt as of December 31, {y}"
+_SCHEDULES = (  # (caption with the date, caption without, buckets, total, currency, scale, mark)
+    (f"{_EN_DEBT} (in millions):", "Maturities of Long-Term Debt\n(in millions)",
+     ("{y1}", "{y2}", "{y3}", "{y4}", "Thereafter"), ("Total obligations", "USD", _MILLION, "$\n")),
+    ("截至{y}年12月31日，本公司" + _ZH_LEASES.replace("\n", "如下：\n"), _ZH_LEASES,
+     ("1年以内", "1至2年", "2至3年", "3年以上"), ("合计", "CNY", _WAN, "")),
+)  # fmt: skip
+_ROLL_FORWARDS = (
+    (("Balance at beginning of year", "Additions", "Balance at end of year"), "(In millions)"),
+    (("期初余额", "本期增加", "期末余额"), "单位：万元"),
+)
+
+
+def _schedule(page: _Page) -> None:
+    """Years (or buckets) as rows, one column, the date in the caption or nowhere."""
+    year, rng = page.year, page.rng
+    dated, undated, buckets, (total, currency, scale, mark) = rng.choice(_SCHEDULES)
+    caption = dated if rng.random() < 0.5 else undated
+    years = {f"y{i}": year + i for i in range(1, 5)}
+    rows = [(b.format(**years), page.money()) for b in buckets]
+    rows.append((total, sum(v for _, v in rows)))
+    cell, first = rng.choice((("{}\n{}{:,}", mark), ("| {} | {}{:,} |", mark.strip())))
+    body = "\n".join(cell.format(b, first if i == 0 else "", v) for i, (b, v) in enumerate(rows))
+    page.parts.append(f"\n{caption.format(y=year)}\n{body}\n")
+    label, value = rows[rng.randrange(len(rows) - 2, len(rows))]  # the last bucket or total
+    quote, truth = cell.format(label, "", value), value * scale if caption == dated else None
+    page.add(quote, label, "Acme", year, currency, truth, "schedule", f"{year}-12-31")
+    page.add(quote, label, "Acme", year, currency, None, "schedule_other_date", f"{year - 1}-12-31")
+
+
+def _roll_forward(page: _Page) -> None:
+    """A roll-forward under year columns: the opening row is the balance of the day before."""
+    year, (names, unit) = page.year, page.rng.choice(_ROLL_FORWARDS)
+    currency, scale = ("USD", _MILLION) if unit.startswith("(") else ("CNY", _WAN)
+    b1, b0, add1, add0 = page.money(), page.money(), page.money(), page.money()
+    lines = [unit, f"| | {year} | {year - 1} |"]
+    for name, v1, v0 in zip(names, (b1, add1, b1 + add1), (b0, add0, b0 + add0), strict=True):
+        lines.append(f"| {name} | {v1:,} | {v0:,} |")
+    page.parts.append("\n" + "\n".join(lines) + "\n")
+    opening, closing = f"| {names[0]} | {b1:,} |", f"| {names[2]} | {b1 + add1:,} |"
+    end, before = f"{year}-12-31", f"{year - 1}-12-31"
+    page.add(closing, names[2], "Acme", year, currency, (b1 + add1) * scale, "roll_forward", end)
+    page.add(opening, names[0], "Acme", year, currency, b1 * scale, "roll_forward", before)
+    page.add(opening, names[0], "Acme", year, currency, None, "opening_as_closing", end)
+    page.add(closing, names[2], "Acme", year, currency, None, "roll_forward_other", before)
+
+
+def _segment_columns(page: _Page) -> None:
+    """Segments as columns: no column is a period, and none is the group's figure."""
+    year, m = page.year, page.en[0]
+    a, b, c = page.money(), page.money(), page.money()
+    quote = f"| {m} | {a:,} |"
+    page.parts.append(f"\n{m} by segment for fiscal {year} (in millions):\n| | Americas | EMEA "
+                      f"| Asia |\n{quote} {b:,} | {c:,} |\n")  # fmt: skip
+    page.add(quote, m, "Americas", year, "USD", a * _MILLION, "segment_column")
+    page.add(quote, m, "Americas", year - 1, "USD", None, "segment_other_year")
+    page.add(quote, m, "Acme", year, "USD", None, "segment_as_group")
+
+
 _SHAPES = (
+    _schedule,
+    _roll_forward,
+    _segment_columns,
     _level_and_change,
     _two_subjects,
     _outlook,

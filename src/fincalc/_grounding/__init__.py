@@ -35,6 +35,8 @@ Modules, bottom to top (each imports only modules listed before it):
 - ``reported_period``: the period a page reports, and what its relative
   columns (本期, 上期) are.
 - ``reading``: the amount a located quote points at, and its column.
+- ``schedules``: the period of a cell whose column names none (a table's
+  caption, a schedule's rows).
 - ``comparatives``: comparative figures in brackets ("£1.2bn (2022: £1.1bn)").
 - ``prose_amounts``: the one amount of an ambiguous quote the claim means.
 - ``quantities``: the amount a claim's located quote points at, read from

@@ -11,6 +11,8 @@ document: a quoted "655" of a "(655)" cell is -655.
 from __future__ import annotations
 
 import bisect
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -37,6 +39,7 @@ from .periods import same_claimed_period
 from .prose_amounts import disambiguate
 from .reading import Candidate, candidates, check, choose, note_cells
 from .records import AmountRecord, read_cell, read_prose, scope_of
+from .schedules import check_unstated, grid_rows, line_label, line_rows
 from .structure import Structure
 from .words import any_of
 
@@ -80,6 +83,14 @@ def read_quantity(
     if found:
         cell = choose(text, found, claim, period, calendar, quote)
         check(text, cell, claim, when, text[cell.start : cell.end].strip(), quote)
+        if cell.column is None:  # a single column: no period header
+            own = text[cell.label_span[0] : cell.label_span[1]] if cell.label_span else cell.label
+            rows = line_rows(text, cell.start)  # one-line rows: "2025 $ 6,771" has a label
+            if rows is None and cell.table is not None:  # a cell per line
+                rows = grid_rows(text, cell.table)
+            if rows is not None:
+                check_unstated(rows, own, claim, when, text[cell.start : cell.end])
+        _not_a_share_count(text, cell, claim)
         if cell.dash:
             raise ParseError(
                 f"the cell of {cell.label or claim.metric!r} under the claimed period is "
@@ -137,15 +148,28 @@ def read_quantity(
                 f"({line_of(text, q_start, q_end).strip()!r}), not an amount; quote a figure",
                 text=quote[:200],
             )
+    if cell is None and quantity.span is not None and listed is None:
+        rows = line_rows(text, quantity.span[0])  # "Thereafter 37,425" among one-line rows
+        if rows is not None:
+            own = line_label(text, quantity.span[0])
+            check_unstated(rows, own, claim, when, quantity.raw or text[a:b])
     if cell is None:
         quantity = _shared_scale(text, quantity, claim, structure.table)
     quantity = _dimension(doc, structure.table, quantity, claim, cell)
     sentence = None if cell is not None else sentence_around(text, a, b, (start, end))
     amount = quantity.span if quantity.span is not None else (a, b)
     if cell is not None:
-        record = _cell_record(doc, structure, cell, amount)
+        header = (cell.column.header, cell.column.kind) if cell.column is not None else None
+        record = _recorded(
+            structure,
+            ("cell", cell.start, cell.end, amount, header),
+            lambda: _cell_record(doc, structure, cell, amount),
+        )
     else:
-        record = read_prose(text, amount, sentence or (a, b))
+        window = sentence or (a, b)
+        record = _recorded(
+            structure, ("prose", amount, window), lambda: read_prose(text, amount, window)
+        )
     column = cell is not None and cell.column is not None and cell.column.period is not None
     return Reading(quantity, used, listed is not None, sentence, record, column)
 
@@ -170,6 +194,29 @@ def _is_marker(text: str, span: tuple[int, int]) -> bool:
         and regex.search(r"[^\W\d_][\s,.:]*$", text[line_start : span[0]])
         and not rest.strip()
     )
+
+
+#: The record of each amount read, per document structure: built once, reused by every
+#: claim (and every resolve) that points at the same amount (issue 24).
+_RECORDS: weakref.WeakKeyDictionary[Structure, dict[tuple[object, ...], AmountRecord]] = (
+    weakref.WeakKeyDictionary()
+)
+_MOST_RECORDS = 20_000  # a document's cache is emptied past this many amounts
+
+
+def _recorded(
+    structure: Structure, key: tuple[object, ...], build: Callable[[], AmountRecord]
+) -> AmountRecord:
+    """The record at ``key`` of the document's cache, built on first use."""
+    cache = _RECORDS.get(structure)
+    if cache is None:
+        cache = _RECORDS.setdefault(structure, {})
+    record = cache.get(key)
+    if record is None:
+        if len(cache) >= _MOST_RECORDS:
+            cache.clear()
+        record = cache[key] = build()
+    return record
 
 
 def _group_heading(text: str, lines: Lines, row: int) -> str:
@@ -394,6 +441,8 @@ def _context(
     if kind == "shares" and claim.currency is not None and row_kind("", claim.metric) is None:
         kind = None  # "Common stock, ... 15,550,061 shares issued": an amount of money
     declaration = structure.declaration_at(start, end)
+    if declaration is not None:
+        _not_a_number_unit(text, declaration, (start, end))
     if declaration is None:
         if isinstance(doc.unit, UnitContext):
             return _excepted(doc.unit, kind, doc, per_share=True), None
@@ -416,6 +465,57 @@ def _context(
         percent=declaration.except_percent,
     )
     return context, declaration
+
+
+# "Treasury stock, at cost – 256,638,054 and 263,044,840 shares | (31,603) | (32,386)":
+# figures a label lists before "shares" (a converter puts each on its own line)
+_SHARES_AFTER = regex.compile(
+    rf"(?i)\s*(?:(?:,|and|&|和|、)\s*[\d,.]+\s*)*(?:{any_of('shares.words')})\b|\s*股"
+)
+
+
+def _not_a_share_count(text: str, cell: Candidate, claim: Claim) -> None:
+    """Refuse a money claim for a number of shares written inside a row's label."""
+    if claim.currency is None or not _SHARES_AFTER.match(text, cell.end):
+        return
+    shown = " ".join(text[cell.start : cell.end + 60].split())
+    raise AmbiguousQuantityError(
+        f"the quoted figure {text[cell.start : cell.end].strip()!r} is a number of shares "
+        f"written in the row label ({shown!r}), not an amount of {claim.currency}; quote the "
+        "row's amount under the claimed period, or only the cell you mean",
+        text=text[cell.start : cell.end + 60],
+        candidates=(text[cell.start : cell.end],),
+    )
+
+
+_BARE_SCALE = regex.compile(r"(?i)(?:million|billion|thousand|trillion)s?|[万亿]元?")
+_ENDS_IN_NUMBER = regex.compile(r"\d\s*$")
+
+
+def _not_a_number_unit(text: str, declaration: UnitDeclaration, span: tuple[int, int]) -> None:
+    """Refuse a "declaration" that is the scale of the number on the line before it.
+
+    A converter that writes each text node on its own line breaks "$ 8.3 billion"
+    in a table row into "8.3" / "billion": the bare scale word is that figure's,
+    not a declaration for the rows below it (which the table's "(in millions)"
+    governs).
+    """
+    line_start = text.rfind("\n", 0, declaration.span[0]) + 1
+    line_end = text.find("\n", declaration.span[1])
+    line = text[line_start : line_end if line_end != -1 else len(text)].strip()
+    if not _BARE_SCALE.fullmatch(line) or line_start == 0:
+        return
+    before = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
+    if _ENDS_IN_NUMBER.search(before):
+        raise MissingUnitError(
+            f"the line {line!r} above the quoted amount is the scale of the figure "
+            f"{before.strip()[-20:]!r} before it, not a unit declaration of the rows below, "
+            "and fincalc cannot tell which declaration governs the quoted amount "
+            f"{text[span[0] : span[1]].strip()[:40]!r}; ground the figure from a form of the "
+            "page that keeps the table's rows whole (the HTML through Document.from_html), "
+            "or from a sentence that states it with its unit",
+            text=text[span[0] : span[1]][:200],
+        )
 
 
 def _excepted(

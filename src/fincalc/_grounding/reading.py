@@ -64,6 +64,7 @@ class Candidate:
     paired: bool = False  # its relative column has its counterpart (期末 and 期初) in the table
     dash: bool = False  # "—", "不适用": the column holds no amount in this row
     words: str = ""  # every label cell of its row ("华东区 营业收入"), for the metric check
+    table: GridTable | None = None  # the grid table of a cell-per-line or one-line row
 
 
 def candidates(
@@ -268,6 +269,7 @@ def _grid_candidate(
         paired=_paired(column, kinds),
         dash=cell.kind == "dash",
         words=" ".join(label.split()),
+        table=table,
     )
 
 

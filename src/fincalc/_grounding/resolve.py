@@ -225,9 +225,19 @@ def resolve(
     >>> fact.value == 874_320_000, fact.evidence.unit_declaration
     (True, '单位：万元')
     """
+    return _resolve_in(claim, _as_documents(documents), calendar, min_ratio, table)
+
+
+def _resolve_in(
+    claim: Claim | Mapping[str, Any],
+    by_id: dict[str, Document],
+    calendar: FiscalCalendar | None,
+    min_ratio: float,
+    table: UnitTable | None,
+) -> Fact:
+    """``resolve`` over documents already checked and keyed by id (``resolve_all`` checks once)."""
     if not isinstance(claim, Claim):
         claim = Claim.model_validate(claim)
-    by_id = _as_documents(documents)
     doc = by_id.get(claim.evidence_id)
     if doc is None:
         known = ", ".join(sorted(by_id)[:10])
@@ -452,7 +462,7 @@ def resolve_all(
     for raw in claims:
         try:
             claim = raw if isinstance(raw, Claim) else Claim.model_validate(raw)
-            facts.append(resolve(claim, by_id, calendar=calendar, min_ratio=min_ratio, table=table))
+            facts.append(_resolve_in(claim, by_id, calendar, min_ratio, table))
         except FincalcError as error:
             refusals.append(UnresolvedClaim(raw, error, reason_code(error)))
     conflicts = tuple(tuple(group) for group in find_conflicts(facts))

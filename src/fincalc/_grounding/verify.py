@@ -38,6 +38,7 @@ from .metrics import (
     qualifiers_of_phrase,
 )
 from .records import AmountRecord, entity_named
+from .schedules import period_row
 
 __all__ = ["check_role", "of_head", "prose_verdict", "table_verdict", "verify_record"]
 
@@ -275,7 +276,7 @@ def verify_record(
             record.role,
             "role",
         )
-    if record.role == "comparative" and claim_year is not None:
+    if claim_year is not None:  # a prose comparative, or "£245m (2022: £221m)" in a cell
         _check_bracket_year(text, record, claim, raw, claim_year)
     _check_metric(record, claim, raw)
     _check_entity(record, claim, raw)
@@ -288,6 +289,8 @@ def _check_bracket_year(
     opening = max(text.rfind("(", 0, record.span[0]), text.rfind("（", 0, record.span[0]))
     if opening == -1 or record.span[0] - opening > 40:
         return
+    if regex.search(r"[)）]", text[opening : record.span[0]]):
+        return  # "Revenue (restated) 1,234": the bracket closed before the amount
     years = {
         int(y)
         for y in regex.findall(r"(?<!\d)((?:19|20)\d{2})(?!\d)", text[opening : record.span[0]])
@@ -317,6 +320,9 @@ def _check_metric(record: AmountRecord, claim: Claim, raw: str) -> None:
             if record.subject
             else "quote the row label with the amount"
         )
+        if record.subject and period_row(record.subject):  # "2026", "Thereafter", "1年以内"
+            named = f"the row {record.subject!r}, a period of a schedule, not a line item"
+            fix = "quote a row whose label names the claimed metric"
     else:
         verdict = prose_verdict(record, claim.metric, claim.entity)
         named = f"its clause ({record.subject[-80:]!r})"
