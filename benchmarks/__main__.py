@@ -13,7 +13,9 @@ needs the ``dask`` extra, and prints a note without it), hostile (issue 16: extr
 first resolve and locate's memory at hostile sizes and shapes), claims (issue 24: ≥ 100,000
 generated claims, right and wrong by construction, counted by outcome), filings (issue 28:
 claims built from the inline-XBRL tags of the filings in ``../shared/filings``, resolved in
-each page form; needs the ``bench`` extra, skips without it or the filings); ``growth`` selects the
+each page form; needs the ``bench`` extra, skips without it or the filings), reports (issue 28:
+hand-built claims on the shared Chinese 年报 as pdfplumber and PyMuPDF text; skips without
+them); ``growth`` selects the
 two areas that produce the growth series (locate and evaluate).  Each area
 checks its outputs before timing them; a wrong answer stops the run with exit
 status 1.  After the areas come the growth tables (log-log slope of the last
@@ -57,6 +59,7 @@ AREAS = {
     "scaling": "benchmarks.scaling_bench",
     "hostile": "benchmarks.hostile_bench",
     "filings": "benchmarks.filings_bench",
+    "reports": "benchmarks.reports_bench",
 }
 ALIASES = {
     "value-types": ["value_types"],

@@ -567,7 +567,32 @@ def _written(value: int) -> str:
     return f"({-value:,})" if value < 0 else f"{value:,}"
 
 
-def _render(form: str, unit: str, years: list[int], rows: list[tuple[str, list[int]]]) -> str:
+_Rows = list[tuple[str, list[int | None]]]
+
+
+def _html_cells(r: int, v: int | None) -> str:
+    if v is None:  # a blank cell: the three cells of the column, empty
+        return "<td></td><td></td><td></td>"
+    opening, closing = ("(", ")") if v < 0 else ("", "")
+    return f"<td>{'$' if r == 0 else ''}</td><td>{opening}{abs(v):,}</td><td>{closing}</td>"
+
+
+def _analysis(unit: str, years: list[int], rows: _Rows) -> str:
+    """The statement's rows again, under their own table with a "% Change" column."""
+    head = "<tr><td></td>" + "".join(f"<td>{y}</td>" for y in years)
+    head += f"<td>% Change {years[0]}-{years[1]}</td></tr>"
+    body = ""
+    for r, (label, values) in enumerate(rows):
+        cells = "".join(
+            f"<td>{'$' if r == 0 and v is not None else ''}{_written(v) if v is not None else ''}"
+            "</td>"
+            for v in values
+        )
+        body += f"<tr><td>{label}</td>{cells}<td>{r + 3}%</td></tr>"
+    return f"<p>Results of operations</p><p>{unit}</p><table>{head}{body}</table>"
+
+
+def _render(form: str, unit: str, years: list[int], rows: _Rows, again: str | None = None) -> str:
     title = "KESTREL INSTRUMENTS, INC.\nCONSOLIDATED STATEMENTS OF EARNINGS\n"
     if form == "html":
         span = 3 * len(years)
@@ -575,29 +600,29 @@ def _render(form: str, unit: str, years: list[int], rows: list[tuple[str, list[i
         head += "<tr><td></td>" + "".join(f"<td colspan='3'>{y}</td>" for y in years) + "</tr>"
         body = ""
         for r, (label, values) in enumerate(rows):
-            body += f"<tr><td>{label}</td>"
-            for v in values:
-                opening = "(" if v < 0 else ""
-                closing = ")" if v < 0 else ""
-                body += f"<td>{'$' if r == 0 else ''}</td><td>{opening}{abs(v):,}</td>"
-                body += f"<td>{closing}</td>"
-            body += "</tr>"
+            body += f"<tr><td>{label}</td>" + "".join(_html_cells(r, v) for v in values) + "</tr>"
+        tail = _analysis(again, years, rows) if again is not None else ""
         return (
             f"<html><body><p>KESTREL INSTRUMENTS, INC.</p>"
-            f"<p>CONSOLIDATED STATEMENTS OF EARNINGS</p><table>{head}{body}</table></body></html>"
+            f"<p>CONSOLIDATED STATEMENTS OF EARNINGS</p><table>{head}{body}</table>{tail}"
+            "</body></html>"
         )
     if form == "html2text":
         text = title + f"\n{unit}\n\n" + "| " * (3 * len(years)) + "|  \n"
         text += "---|" * (3 * len(years)) + "---  \n| Year Ended December 31,  \n"
         text += "| " + "| | ".join(str(y) for y in years) + "  \n"
         for r, (label, values) in enumerate(rows):
-            cells = " | | ".join(("$| " if r == 0 else "") + _written(v) for v in values)
+            cells = " | | ".join(
+                ("$| " if r == 0 else "") + _written(v) for v in values if v is not None
+            )
             text += f"{label}| {cells} |   \n"
         return text
     if form == "pdf_rows":
         text = title + f"{unit}\nYear Ended December 31,\n" + " ".join(map(str, years)) + "\n"
         for r, (label, values) in enumerate(rows):
-            text += label + "".join((" $ " if r == 0 else " ") + _written(v) for v in values)
+            text += label + "".join(
+                (" $ " if r == 0 else " ") + _written(v) for v in values if v is not None
+            )
             text += "\n"
         return text
     spacer = "\n\xa0\n" if form == "bs4" else "\n"
@@ -605,21 +630,26 @@ def _render(form: str, unit: str, years: list[int], rows: list[tuple[str, list[i
     for r, (label, values) in enumerate(rows):
         lines = []
         for v in values:
+            if v is None:
+                continue
             amount = f"(\n{-v:,}\n)" if (v < 0 and form == "bs4") else _written(v)
             lines.append(("$\n" if r == 0 else "") + amount)
         text += label + "\n" + spacer.join(lines) + "\n"
     return text
 
 
-def _quotes(text: str, rows: list[tuple[str, list[int]]]) -> list[list[str]]:
-    """For each row, the quote from its label through each of its cells."""
-    found: list[list[str]] = []
+def _quotes(text: str, rows: _Rows) -> list[list[str | None]]:
+    """For each row, the quote from its label through each of its cells (None: blank)."""
+    found: list[list[str | None]] = []
     cursor = 0
     for label, values in rows:
         start = text.index(label, cursor)
         position = start + len(label)
-        quotes = []
+        quotes: list[str | None] = []
         for v in values:
+            if v is None:
+                quotes.append(None)
+                continue
             shown = f"{abs(v):,}"
             at = position
             while True:  # the amount as a whole number, not inside another
@@ -642,7 +672,13 @@ def _quotes(text: str, rows: list[tuple[str, list[int]]]) -> list[list[str]]:
 
 
 @st.composite
-def statement_pages(draw: st.DrawFn, forms: Sequence[str] = PAGE_FORMS) -> StatementPage:
+def statement_pages(
+    draw: st.DrawFn,
+    forms: Sequence[str] = PAGE_FORMS,
+    *,
+    blanks: bool = False,
+    repeated: bool = False,
+) -> StatementPage:
     """A statement page in one form, with right claims and wrong (column, row) claims.
 
     The page is an income statement under "Year Ended December 31," with two or
@@ -651,6 +687,13 @@ def statement_pages(draw: st.DrawFn, forms: Sequence[str] = PAGE_FORMS) -> State
     (the quote from the row's label to the cell, the cell's year); the same
     quote claimed for the next column's year must be refused, and so must the
     row above's quote claimed with this row's label.
+
+    ``blanks`` leaves some cells empty (an HTML table keeps the empty cell; a
+    text form writes nothing there), so a row has fewer amounts than columns.
+    ``repeated`` (the "html" form) prints the rows again in an analysis table
+    with a "% Change" column under its own declaration, in the statement's
+    unit or another one, so each quote stands twice: the right value or a
+    refusal, never the other table's scale.
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=5, derandomize=True)
@@ -670,16 +713,22 @@ def statement_pages(draw: st.DrawFn, forms: Sequence[str] = PAGE_FORMS) -> State
     years = [latest - k for k in range(draw(st.integers(2, 3)))]
     labels = draw(st.lists(st.sampled_from(_ROW_LABELS), min_size=2, max_size=5, unique=True))
     values = st.integers(-99_999, 99_999).filter(lambda v: abs(v) >= 10)
-    rows = [
-        (label, draw(st.lists(values, min_size=len(years), max_size=len(years))))
-        for label in labels
-    ]
-    text = _render(form, unit, years, rows)
+    cell: st.SearchStrategy[int | None] = st.one_of(st.none(), values) if blanks else values
+    rows: _Rows = []
+    for label in labels:
+        drawn = draw(st.lists(cell, min_size=len(years), max_size=len(years)))
+        if all(v is None for v in drawn):
+            drawn[0] = draw(values)  # a row of only blanks is no row of amounts
+        rows.append((label, drawn))
+    again = draw(st.sampled_from([u for u, _ in _UNITS])) if repeated else None
+    text = _render(form, unit, years, rows, again)
     written = Document.from_html("page", text).text if form == "html" else text
     quotes = _quotes(written, rows)
     claims: list[PageClaim] = []
     for r, (label, row_values) in enumerate(rows):
         for k, value in enumerate(row_values):
+            if value is None:
+                continue
             base: dict[str, str | None] = {
                 "evidence_id": "page",
                 "quote": quotes[r][k],
@@ -692,6 +741,7 @@ def statement_pages(draw: st.DrawFn, forms: Sequence[str] = PAGE_FORMS) -> State
             claims.append(PageClaim(base, Decimal(value) * multiplier, "right"))
             if k + 1 < len(years):
                 claims.append(PageClaim({**base, "period": f"FY{years[k + 1]}"}, None, "column"))
-            if r > 0 and rows[r - 1][1][k] != value:
-                claims.append(PageClaim({**base, "quote": quotes[r - 1][k]}, None, "row"))
+            above = quotes[r - 1][k] if r > 0 else None
+            if above is not None and rows[r - 1][1][k] != value:
+                claims.append(PageClaim({**base, "quote": above}, None, "row"))
     return StatementPage(form, text, tuple(claims))

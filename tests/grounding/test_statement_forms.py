@@ -643,6 +643,51 @@ def test_every_wrong_row_claim_refuses(form: str, data: st.DataObject) -> None:
         assert value is None, (item.claim, value)
 
 
+def _whole_column_blank(page: StatementPage) -> bool:
+    """Some year has no amount in any row: the written table has fewer columns than years."""
+    years = page.text.count("<td colspan='3'>")
+    return page.document().text.count("|---") - 1 < years
+
+
+@pytest.mark.parametrize("form", PAGE_FORMS)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_rows_with_blank_cells_give_the_right_value_or_refuse(
+    form: str, data: st.DataObject
+) -> None:
+    """A row with fewer amounts than columns: never another column's value."""
+    page = data.draw(statement_pages(forms=[form], blanks=True))
+    for kind in ("right", "column", "row"):
+        for item, value in _outcomes(page, kind):
+            expected = item.expected if kind == "right" else None
+            assert value is None or value == expected, (kind, item.claim, value, page.text)
+
+
+@settings(max_examples=25, deadline=None)
+@given(page=statement_pages(forms=["html"], blanks=True))
+def test_from_html_places_a_cell_beside_a_blank_by_its_table_cell(page: StatementPage) -> None:
+    """Document.from_html keeps the empty cell, so the row's amounts keep their columns."""
+    if _whole_column_blank(page):
+        return  # a year with no amount at all has no column in the written table
+    refused = [item.claim for item, value in _outcomes(page, "right") if value is None]
+    assert not refused, (refused[:2], page.document().text)
+
+
+@settings(max_examples=25, deadline=None)
+@given(page=statement_pages(forms=["html"], repeated=True))
+def test_a_row_printed_again_under_the_same_scale_is_read_once(page: StatementPage) -> None:
+    """The analysis table repeats each quote; its "% Change" column does not align, so the
+    statement's reading stands when the same scale governs both, and refuses otherwise."""
+    same_scale = page.text.count("thousands") != 1  # both declarations in thousands, or neither
+    for item, value in _outcomes(page, "right"):
+        assert value is None or value == item.expected, (item.claim, value)
+        if same_scale:
+            assert value == item.expected, (item.claim, page.document().text)
+    for kind in ("column", "row"):
+        for item, value in _outcomes(page, kind):
+            assert value is None, (kind, item.claim, value)
+
+
 # -- PDF text lines (pdftotext / pdfplumber of a printed 10-K) ----------------------------------
 
 _PDF_PAGES = {
@@ -956,3 +1001,96 @@ def test_chinese_report_lines(
         return
     assert not result.refusals, (source, result.refusals[0].error)
     assert result.facts[0].value == expected, source
+
+
+# -- a row printed again where its columns cannot be aligned (issue 28) -------------------------
+
+_STATEMENT_EN = (
+    "CONSOLIDATED STATEMENTS OF INCOME\n(In millions, except per share data)\n"
+    "| | 2024 | 2023 |\n|---|---|---|\n| Sales and marketing | 5,764 | 5,351 |\n"
+    "| General and administrative | 1,529 | 1,413 |\n"
+)
+_ANALYSIS_EN = (
+    "Operating Expenses\n({unit})\n| | 2024 | 2023 | % Change 2024-2023 |\n|---|---|---|---|\n"
+    "| Research and development | $3,944 | $3,473 | 14% |\n"
+    "| Percentage of total revenue | 18% | 18% |  |\n"
+    "| Sales and marketing | 5,764 | 5,351 | 8% |\n"
+)
+_STATEMENT_ZH = (
+    "合并利润表\n单位：万元\n| 项目 | 2024年度 | 2023年度 |\n|---|---|---|\n"
+    "| 销售费用 | 5,764 | 5,351 |\n| 管理费用 | 1,529 | 1,413 |\n"
+)
+_ANALYSIS_ZH = (
+    "经营情况讨论与分析\n单位：{unit}\n| 项目 | 2024年度 | 2023年度 | 变动比例（%） |\n"
+    "|---|---|---|---|\n"
+    "| 研发费用 | 3,944 | 3,473 | 14% |\n| 占营业收入比例 | 18% | 18% |  |\n"
+    "| 销售费用 | 5,764 | 5,351 | 8% |\n"
+)
+
+REPEATED_ROW_CASES = [
+    # (id, source, page, quote, period, currency, expected value or refusal reason)
+    (
+        "en-same-scale",
+        "10-K as Markdown: the statement, then an MD&A table with % Change (dollars in millions)",
+        _STATEMENT_EN + _ANALYSIS_EN.format(unit="dollars in millions"),
+        "Sales and marketing | 5,764",
+        "FY2024",
+        "USD",
+        Decimal("5764E+6"),
+    ),
+    (
+        "en-other-scale",
+        "10-K converted to Markdown: the MD&A table in thousands",
+        _STATEMENT_EN + _ANALYSIS_EN.format(unit="dollars in thousands"),
+        "Sales and marketing | 5,764",
+        "FY2024",
+        "USD",
+        "ambiguous_quote",
+    ),
+    (
+        "zh-same-scale",
+        "A股年报 Markdown: 合并利润表, then 经营情况讨论与分析 with 变动比例 (万元)",
+        _STATEMENT_ZH + _ANALYSIS_ZH.format(unit="万元"),
+        "销售费用 | 5,764",
+        "FY2024",
+        "CNY",
+        Decimal("57640000"),
+    ),
+    (
+        "zh-other-scale",
+        "A股年报 Markdown: the analysis table in 元",
+        _STATEMENT_ZH + _ANALYSIS_ZH.format(unit="元"),
+        "销售费用 | 5,764",
+        "FY2024",
+        "CNY",
+        "ambiguous_quote",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "quote", "period", "currency", "expected"),
+    [pytest.param(*c[2:], id=c[0]) for c in REPEATED_ROW_CASES],
+)
+def test_a_row_printed_again_is_read_where_it_aligns_under_the_same_scale(
+    page: str, quote: str, period: str, currency: str, expected: Decimal | str
+) -> None:
+    claim = {
+        "evidence_id": "r",
+        "quote": quote,
+        "metric": quote.split(" |")[0],
+        "entity": "Kestrel",
+        "period": period,
+        "basis": "single_period",
+        "currency": currency,
+    }
+    result = resolve_all([claim], [Document("r", page, currency=currency)])
+    if isinstance(expected, str):
+        assert [r.reason for r in result.refusals] == [expected], result.facts
+        return
+    assert not result.refusals, result.refusals[0].error
+    assert result.facts[0].value == expected
+
+
+def test_every_repeated_row_case_names_its_source() -> None:
+    assert all(case[1] for case in REPEATED_ROW_CASES)

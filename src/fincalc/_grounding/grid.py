@@ -35,6 +35,7 @@ import regex
 
 from .._reading.units import UnitTable
 from .cells import HeaderCell, Line, Token, classify, header_period
+from .grid_lines import amounts_in_labels, join_brackets, label_cells, long_labels
 from .words import any_of
 
 __all__ = ["Grid", "GridCell", "GridColumn", "GridRow", "GridTable", "build_grid"]
@@ -332,6 +333,7 @@ class _Row:
     tokens: list[Token] = field(default_factory=list)
     notes: list[tuple[int, int]] = field(default_factory=list)
     wrapped: int = 0  # leading tokens that may finish a wrapped label ("... of $42 and" / "$38")
+    bars: tuple[int, ...] | None = None  # the row is one pipe line with its cells in place
     last_line: int = -1  # where the last line of the label starts
 
     def add_label(self, start: int, end: int) -> None:
@@ -347,6 +349,8 @@ class _Table:
     rows: list[GridRow] = field(default_factory=list)
     mark: tuple[int, int] | None = None
     section: tuple[int, int] | None = None
+    places: tuple[int, ...] | None = None  # the pipe cell of each column, header on one line
+    width: int = 0  # how many "|" that header line holds
 
     def close(self, row: _Row, text: str, page_end: bool) -> None:
         amounts = [t for t in row.tokens if t.kind != "mark"]
@@ -394,12 +398,17 @@ class _Table:
             if _PAGE_NUMBER.fullmatch(last):
                 amounts = amounts[:-1]  # the page number under the last row
         aligned = bool(n) and len(amounts) == n
+        placed = None if aligned else self._placed(row, amounts)
         cells = tuple(
             GridCell(
-                t.start, t.end, "dash" if t.kind == "dash" else "amount", i if aligned else None
+                t.start,
+                t.end,
+                "dash" if t.kind == "dash" else "amount",
+                placed[i] if placed else (i if aligned else None),
             )
             for i, t in enumerate(amounts)
         )
+        aligned = aligned or placed is not None
         mark = (marks[0].start, marks[0].end) if marks else None
         self.mark = self.mark or mark
         section = self.section
@@ -409,6 +418,36 @@ class _Table:
         self.rows.append(
             GridRow(row.label, cells, tuple(notes), mark, aligned or len(cells) == 1, section)
         )
+
+    def _placed(self, row: _Row, amounts: list[Token]) -> list[int] | None:
+        """The column of each amount by the pipe cell it is in, when the row and the header
+        are one-line pipe rows of the same width ("| Proceeds | 35 |  |"), else None."""
+        if self.places is None or row.bars is None or len(row.bars) != self.width:
+            return None
+        found = [bisect.bisect_right(row.bars, t.start) for t in amounts]
+        if any(k not in self.places for k in found) or len(set(found)) != len(found):
+            return None
+        return [self.places.index(k) for k in found]
+
+    def seat(self, bars: Mapping[int, tuple[int, ...]], heads: list[tuple[int, int]]) -> None:
+        """Keep the pipe cell of each column when one pipe line of the header run ``heads``
+        holds every column header ("(Unaudited)" above it is no header of a column)."""
+        if not self.columns:
+            return
+        line = next(
+            (
+                bars.get(a)
+                for a, b in heads
+                if all(a <= c.span[0] and c.span[1] <= b for c in self.columns)
+            ),
+            None,
+        )
+        if line is None:
+            return
+        places = tuple(bisect.bisect_right(line, c.span[0]) for c in self.columns)
+        ends = tuple(bisect.bisect_right(line, c.span[1] - 1) for c in self.columns)
+        if places == ends and len(set(places)) == len(places):
+            self.places, self.width = places, len(line)
 
     def next(self, headers: list[HeaderCell]) -> _Table:
         """The table a header run starts; a table with no rows passes on its periods as titles
@@ -449,88 +488,6 @@ def _header_run(lines: list[Line], i: int) -> tuple[int, list[int]]:
     return (heads[len(kept)] if kept else j), kept
 
 
-_OPEN = regex.compile(r"(?P<mark>US\$|HK\$|\$)?\s*[(（]\s*(?P<inner>US\$|HK\$|\$)?")
-_CLOSE = regex.compile(r"[)）]\s*%?")
-
-
-def _next_filled(lines: list[Line], i: int) -> int:
-    while i < len(lines) and lines[i].kind == "blank":
-        i += 1
-    return i
-
-
-def _join_brackets(text: str, lines: list[Line]) -> list[Line]:
-    """Join an accounting negative an HTML converter wrote over lines: "(" / "7,900" / ")".
-
-    A line holding only "(" (or "$ (", "($") followed by a line of one amount, and a
-    line holding only ")" after an amount that opened its bracket, are one cell:
-    the amount token then spans from "(" to ")", so the bracket's sign is read
-    with it. Anything else on those lines leaves them as they are.
-    """
-    out = list(lines)
-    for i, line in enumerate(out):
-        opened = _OPEN.fullmatch(text, line.start, line.end) if line.kind == "label" else None
-        if opened is None:
-            continue
-        j = _next_filled(out, i + 1)
-        if j >= len(out) or out[j].kind != "values" or len(out[j].amounts) != 1:
-            continue
-        amount = out[j].amounts[0]
-        if amount.kind != "amount" or out[j].tokens[-1] != amount:
-            continue
-        marks = [t for t in out[j].tokens if t.kind == "mark"]
-        opening = opened.start("inner") - 1 if opened["inner"] else opened.end() - 1
-        while text[opening] not in "(（":
-            opening -= 1
-        lead = [Token(opened.start("mark"), opened.end("mark"), "mark")] if opened["mark"] else []
-        if text[amount.end - 1] in ")）":
-            end, last = amount.end, j
-        else:
-            k = _next_filled(out, j + 1)
-            if k >= len(out) or out[k].kind != "label":
-                continue
-            if not _CLOSE.fullmatch(text, out[k].start, out[k].end):
-                continue
-            end, last = out[k].end, k
-        tokens = (*lead, *marks, Token(opening, end, "amount"))
-        out[i] = Line("values", line.start, end, tokens)
-        for k in range(i + 1, last + 1):
-            out[k] = Line("blank", out[k].start, out[k].start)
-    for j, line in enumerate(out):  # "(7,900" / ")"
-        if line.kind != "values" or not line.amounts:
-            continue
-        amount = line.tokens[-1]
-        body = text[amount.start : amount.end]
-        if (
-            amount.kind != "amount"
-            or not body.startswith(("(", "（"))
-            or body.endswith((")", "）"))
-        ):
-            continue
-        k = _next_filled(out, j + 1)
-        closing = k < len(out) and out[k].kind == "label"
-        if closing and _CLOSE.fullmatch(text, out[k].start, out[k].end):
-            tokens = (*line.tokens[:-1], Token(amount.start, out[k].end, "amount"))
-            out[j] = Line("values", line.start, out[k].end, tokens)
-            for m in range(j + 1, k + 1):
-                out[m] = Line("blank", out[m].start, out[m].start)
-    return out
-
-
-def _label_cells(lines: list[Line], bars: list[int]) -> None:
-    """Amounts before a pipe row's label ``|`` (``bars``, -1: none) are label text, not cells."""
-    for i, (line, bar) in enumerate(zip(lines, bars, strict=True)):
-        if line.kind != "label_values" or bar < 0:
-            continue
-        cells = tuple(t for t in line.tokens if t.start > bar)
-        if len(cells) == len(line.tokens):
-            continue
-        if any(t.kind != "mark" for t in cells):
-            lines[i] = Line("label_values", line.start, line.end, cells, label_end=bar)
-        else:
-            lines[i] = Line("label", line.start, line.end)
-
-
 _QUALIFIER_WORDS = any_of("row_qualifiers.words", space=r"\s+")
 _QUALIFIER = regex.compile(rf"\s*(?:{_QUALIFIER_WORDS})\s*[:：]?\s*", regex.IGNORECASE)
 
@@ -557,66 +514,6 @@ def row_label(text: str, row: GridRow) -> str:
     return " ".join(section.split()) + " " + own.strip()
 
 
-_SENTENCE_END = regex.compile(r"[.。!?！？;；]\s*$")  # a colon ends a subheading, not a sentence
-
-
-def _long_labels(text: str, lines: list[Line]) -> None:
-    """A long row label read as prose is a label when amounts or a row follow it.
-
-    "Depreciation and amortization of property and equipment and capitalized
-    content costs, operating lease assets, and other" has the words of a
-    sentence but no sentence end, and its amounts are on the lines after it.
-    """
-    for i, line in enumerate(lines):
-        if line.kind != "prose" or _SENTENCE_END.search(text, line.start, line.end):
-            continue
-        j = _next_filled(lines, i + 1)
-        if j < len(lines) and lines[j].kind in ("values", "label_values") and lines[j].tokens:
-            # "... net cash (used in) provided by operating activities:" over its rows
-            lines[i] = Line("label", line.start, line.end)
-
-
-# A label line that ends asking for an amount: "net of allowances of $", ", $(", "), and $".
-_ASKS_AMOUNT = regex.compile(
-    r"(?i)(?:\b(?:of|and|or|to|at|from|by|was|were|is|are|approximately)|[,;])\s*\$\s*\(?\s*$"
-)
-_GOES_ON = regex.compile(r"[,;)）]|\p{Ll}")  # ", respectively", " par value;", " and "
-
-
-def _amounts_in_labels(text: str, lines: list[Line]) -> None:
-    """Amounts written inside a row label, each on its own line, are label text.
-
-    An HTML converter writes "Trade receivables, net of allowances of $" / "14" /
-    " and of $" / "16" / ", respectively" / "2,072": an amount after a label line
-    that ends asking for one ("of $", ", $("), or before a label line that goes on
-    with the sentence (a comma, a bracket, or a space and a small letter), belongs
-    to the label; the row's cells are the amounts after it.
-    """
-    previous = -1
-    for i, line in enumerate(lines):
-        if line.kind == "blank":
-            continue
-        if line.kind == "values" and previous >= 0 and lines[previous].kind == "label":
-            label = lines[previous]
-            j = _next_filled(lines, i + 1)
-            following = lines[j] if j < len(lines) else None
-            goes_on = (
-                following is not None
-                and following.kind == "label"
-                and following.start > 0
-                and (
-                    text[following.start] in ",;)）"
-                    or (
-                        text[following.start - 1] in " \t\xa0\u202f"  # "\xa0" folds to U+202F
-                        and _GOES_ON.match(text, following.start)
-                    )
-                )
-            )
-            if _ASKS_AMOUNT.search(text, label.start, label.end) or goes_on:
-                lines[i] = Line("label", line.start, line.end)
-        previous = i
-
-
 def build_grid(
     text: str,
     bounds: list[tuple[int, int, bool]],
@@ -624,6 +521,7 @@ def build_grid(
     *,
     page_end: bool,
     own_rows: Mapping[int, int] | None = None,
+    bars: Mapping[int, tuple[int, ...]] | None = None,
 ) -> Grid:
     """Read the tables of the lines ``bounds`` (``(start, end, declared)``) of ``text``.
 
@@ -632,12 +530,17 @@ def build_grid(
     in ``own_rows`` (a pipe table's line, mapped to where its first ``|`` is) is a
     row of its own: amounts on it never continue the row above, and amounts before
     its first ``|`` are in its label cell ("net of tax of ($59) and $3| 206").
+    ``bars`` maps the lines of tables written with one cell per column
+    (``Document.from_html``) to where their ``|`` are: a row with empty cells
+    ("| Proceeds from dispositions | 35 |  |") puts each amount under the
+    column whose header is in the same cell of a one-line header run.
     """
     own_rows = own_rows or {}
-    lines = _join_brackets(text, [classify(text, a, b, table, declared=d) for a, b, d in bounds])
-    _label_cells(lines, [own_rows.get(a, -1) for a, _, _ in bounds])
-    _long_labels(text, lines)
-    _amounts_in_labels(text, lines)
+    bars = bars or {}
+    lines = join_brackets(text, [classify(text, a, b, table, declared=d) for a, b, d in bounds])
+    label_cells(lines, [own_rows.get(a, -1) for a, _, _ in bounds])
+    long_labels(text, lines)
+    amounts_in_labels(text, lines)
     last = max((i for i, line in enumerate(lines) if line.kind != "blank"), default=-1)
     tables: list[GridTable] = []
     current, row = _Table(), _Row()
@@ -650,6 +553,7 @@ def build_grid(
                 current.close(row, text, False)
                 tables.append(current.freeze())
                 current, row = current.next([h for k in heads for h in lines[k].headers]), _Row()
+                current.seat(bars, [bounds[k][:2] for k in heads])
                 i = j
                 continue
             line = lines[i]
@@ -669,6 +573,7 @@ def build_grid(
                 row = _Row()
             row.add_label(line.start, line.label_end)
             row.tokens += line.tokens
+            row.bars = bars.get(bounds[i - 1][0])
         elif line.kind == "percent" and row.tokens and row.tokens[-1].kind == "amount":
             amount = row.tokens[-1]  # "22.0" / "%": the sign on the next line
             row.tokens[-1] = Token(amount.start, line.end, "amount")
@@ -685,6 +590,7 @@ def build_grid(
             ):
                 row.wrapped = len(line.tokens)
             row.tokens += line.tokens
+            row.bars = None  # amounts from another line: no one row of cells
         elif line.kind == "note":
             row.notes.append((line.start, line.end))
         if i - 1 == last and line.kind in ("values", "label_values"):

@@ -276,31 +276,64 @@ def _same_everywhere(
     claim: Claim,
     calendar: FiscalCalendar | None,
 ) -> Fact:
-    """The fact of a table row quoted verbatim at a few places, when every place gives it.
+    """The fact of a table row quoted verbatim at a few places, when the places agree.
 
     A statement row printed twice with the same values (the income statement
-    and its summary, a table repeated on the next page) is one fact when at
-    every place the amount is a table cell whose column header names the
-    claimed period. Places that read differently, a place that cannot be read,
-    and a sentence (whose period may be written around it: "（上年同期）营业收入
-    8.7 亿元") keep the quote ambiguous.
+    and its summary, a table repeated on the next page) is one fact when every
+    place that can be read is a table cell whose column header names the
+    claimed period and all of them give the same fact. A place whose columns
+    cannot be aligned (an analysis table with a "% Change" column, the same
+    row in a note) says nothing against it when the same unit declaration
+    governs it, so the same printed number has the same value there. Places
+    that read differently, a place refused for any other reason (a tag that
+    contradicts the figure, another unit), and a sentence (whose period may
+    be written around it: "（上年同期）营业收入 8.7 亿元") keep the quote ambiguous.
     """
     if exc.method != "exact" or not 2 <= len(exc.offsets) <= _MOST_REPEATS:
         raise exc
-    facts = []
+    facts: list[Fact] = []
+    unaligned: list[Span] = []
     for occurrence in range(len(exc.offsets)):
         span = locate(doc.text, claim.quote, occurrence=occurrence)
         try:
             fact, in_column = _fact_at(doc, structure, claim, span, calendar)
+        except AmbiguousQuantityError:
+            unaligned.append(span)
+            continue
         except FincalcError:
             raise exc from None
         if not in_column:
             raise exc
         facts.append(fact)
+    if not facts:
+        raise exc
     first = facts[0]
     if any((f.value, f.caliber) != (first.value, first.caliber) for f in facts[1:]):
         raise exc
+    if unaligned and not all(_same_scale(structure, first, s) for s in unaligned):
+        raise exc
     return first
+
+
+def _same_scale(structure: Structure, fact: Fact, span: Span) -> bool:
+    """The printed number at ``span`` has the value ``fact`` read: the same scale governs it.
+
+    The fact's own declaration ("(in millions, …)") and the one governing the
+    other place must give the same multiplier and no two currencies; a fact
+    read without a declaration (its unit written by the number, or a
+    per-share exception) agrees only with a place no declaration governs.
+    """
+    other = structure.declaration_at(span.start, span.end)
+    where = fact.evidence.unit_declaration_span
+    if where is None:
+        return other is None
+    used = next((d for d in structure.declarations() if d.span == where), None)
+    if used is None or other is None:
+        return False
+    if other.context.multiplier != used.context.multiplier:
+        return False
+    dimensions = {other.context.dimension, used.context.dimension} - {None}
+    return len(dimensions) <= 1
 
 
 def _fact_at(

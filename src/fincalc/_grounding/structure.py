@@ -31,6 +31,11 @@ def _label_bar(text: str, start: int, end: int) -> int:
     return found.start(1) if found is not None else -1
 
 
+def _bars(text: str, start: int, end: int) -> tuple[int, ...]:
+    """Where the ``|`` of a pipe row are: the edges of its cells."""
+    return tuple(k for k in range(start, end) if text[k] == "|")
+
+
 _INVISIBLE = str.maketrans(dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff", " "))
 
 
@@ -59,6 +64,7 @@ class Structure:
         self.lines = Lines.of(text, page_starts, lower)
         # html2text's statement tables: read as rows of amounts, not by counting "|"
         self.pipes = ragged_pipe_lines(self.lines, every=every_pipe_table)
+        self._fixed_cells = every_pipe_table  # one cell per column: each "|" keeps its place
         self.pipe_lines = self.pipes.lines
         found = find_declarations(text, self.lines, table, lower, self.folded)
         self._found = [declaration for declaration, _ in found]
@@ -131,7 +137,13 @@ class Structure:
                 for index in range(first, last + 1)
                 if index in self.pipes.lines
             }
-            grid = build_grid(self.folded, bounds, self.table, page_end=page_end, own_rows=own_rows)
+            bars = {
+                start: _bars(self.text, start, self.lines.bounds(self.lines.index(start))[1])
+                for start in (own_rows if self._fixed_cells else ())
+            }
+            grid = build_grid(
+                self.folded, bounds, self.table, page_end=page_end, own_rows=own_rows, bars=bars
+            )
             self._grids[segment] = grid
         return grid
 

@@ -1,0 +1,333 @@
+"""Chinese periodic reports as a PDF loader's text: hand-built claims, both extractors (issue 28).
+
+Run: ``python -m benchmarks.reports_bench`` (or ``python -m benchmarks --only reports``).
+
+The reports are read from ``$FINCALC_REPORTS``, by default ``../shared/reports/``
+next to the repository (an A-share 年报 and an HKEX interim report, see its
+README); without them, or without pdfplumber and PyMuPDF (``pip install
+pdfplumber pymupdf``, benchmarks only, never a dependency of fincalc), the area
+prints why and reports nothing. Nothing of the reports is copied into the
+repository: each page is extracted when the benchmark runs, with each
+library's defaults and nothing cleaned (``page.extract_text()``,
+``page.get_text()``).
+
+The claims below were **built by hand** from the pages as read in the PDF (the
+page number, the row label as printed, the figure, its period): the truth is
+the reader's, not a tag's. Each claim's quote is taken from each extractor's
+text: the label's first piece to the figure, when both stand within a short
+distance with the figure after the label (otherwise the claim counts as *not
+built* for that extractor). A **right** claim must be answered with its value
+or refused; a **wrong** claim (the same quote claimed for another column's
+period, or for the figure the 调整前 column prints) must be refused.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from benchmarks._harness import Budget, Result, Table, run_single
+from fincalc import Document, resolve_all
+
+AREA = "reports"
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_PATH = "../shared/reports"
+_GAP = 260  # at most this many characters from the label's first piece to the figure
+
+
+@dataclass(frozen=True)
+class HandClaim:
+    """One claim read by hand off a report page (``page`` counts from 0)."""
+
+    name: str
+    report: str
+    page: int
+    label: str  # the label's first piece as printed (a wrapped label goes on after it)
+    figure: str  # the figure as printed
+    metric: str
+    period: str
+    basis: str
+    expected: Decimal | None  # None: must be refused
+
+
+_CJDL = "cjdl-2024-annual-report.pdf"
+# Built by hand from pages 5-7 of the 年报 (主要会计数据 单位：元; 主要财务指标 with
+# 调整后/调整前 under 2023年; 分季度主要财务数据; 非经常性损益项目和金额 with 调整后/调整前).
+CLAIMS = (
+    HandClaim(
+        "revenue-2024",
+        _CJDL,
+        4,
+        "营业收入",
+        "84,491,870,566.52",
+        "营业收入",
+        "FY2024",
+        "single_period",
+        Decimal("84491870566.52"),
+    ),
+    HandClaim(
+        "revenue-2022",
+        _CJDL,
+        4,
+        "营业收入",
+        "68,863,128,424.25",
+        "营业收入",
+        "FY2022",
+        "single_period",
+        Decimal("68863128424.25"),
+    ),
+    HandClaim(
+        "revenue-2023-adjusted",
+        _CJDL,
+        4,
+        "营业收入",
+        "78,143,535,736.10",
+        "营业收入",
+        "FY2023",
+        "single_period",
+        Decimal("78143535736.10"),
+    ),
+    HandClaim(
+        "revenue-2024-as-2023",
+        _CJDL,
+        4,
+        "营业收入",
+        "84,491,870,566.52",
+        "营业收入",
+        "FY2023",
+        "single_period",
+        None,
+    ),
+    HandClaim(
+        "ocf-2024-wrapped-label",
+        _CJDL,
+        4,
+        "经营活动产生的现",
+        "59,648,468,284.22",
+        "经营活动产生的现金流量净额",
+        "FY2024",
+        "single_period",
+        Decimal("59648468284.22"),
+    ),
+    HandClaim(
+        "total-assets-2024",
+        _CJDL,
+        4,
+        "总资产",
+        "566,071,979,792.34",
+        "总资产",
+        "2024-12-31",
+        "instant",
+        Decimal("566071979792.34"),
+    ),
+    HandClaim(
+        "total-assets-2022",
+        _CJDL,
+        4,
+        "总资产",
+        "578,453,569,418.28",
+        "总资产",
+        "2022-12-31",
+        "instant",
+        Decimal("578453569418.28"),
+    ),
+    HandClaim(
+        "eps-2024",
+        _CJDL,
+        5,
+        "基本每股收益",
+        "1.3281",
+        "基本每股收益",
+        "FY2024",
+        "single_period",
+        Decimal("1.3281"),
+    ),
+    HandClaim(
+        "revenue-q1",
+        _CJDL,
+        5,
+        "营业收入",
+        "15,640,900,490.43",
+        "营业收入",
+        "2024Q1",
+        "single_period",
+        Decimal("15640900490.43"),
+    ),
+    HandClaim(
+        "revenue-q4",
+        _CJDL,
+        5,
+        "营业收入",
+        "18,161,189,820.97",
+        "营业收入",
+        "2024Q4",
+        "single_period",
+        Decimal("18161189820.97"),
+    ),
+    HandClaim(
+        "revenue-q1-as-q2",
+        _CJDL,
+        5,
+        "营业收入",
+        "15,640,900,490.43",
+        "营业收入",
+        "2024Q2",
+        "single_period",
+        None,
+    ),
+    HandClaim(
+        "revenue-q4-as-year",
+        _CJDL,
+        5,
+        "营业收入",
+        "18,161,189,820.97",
+        "营业收入",
+        "FY2024",
+        "single_period",
+        None,
+    ),
+    HandClaim(
+        "ocf-q3",
+        _CJDL,
+        5,
+        "经营活动产生的现金",
+        "24,664,359,661.46",
+        "经营活动产生的现金流量净额",
+        "2024Q3",
+        "single_period",
+        Decimal("24664359661.46"),
+    ),
+    HandClaim(
+        "nonrecurring-total-2024",
+        _CJDL,
+        6,
+        "合计",
+        "-11,379,168.41",
+        "非经常性损益合计",
+        "FY2024",
+        "single_period",
+        Decimal("-11379168.41"),
+    ),
+    HandClaim(
+        "nonrecurring-other-2022",
+        _CJDL,
+        6,
+        "其他符合非经常性损益定义的损益项目",
+        "16,052,151.55",
+        "其他符合非经常性损益定义的损益项目",
+        "FY2022",
+        "single_period",
+        Decimal("16052151.55"),
+    ),
+    HandClaim(
+        "nonrecurring-other-2024",
+        _CJDL,
+        6,
+        "除上述各项之外的其他营业外收入和支出",
+        "-196,831,044.40",
+        "除上述各项之外的其他营业外收入和支出",
+        "FY2024",
+        "single_period",
+        Decimal("-196831044.40"),
+    ),
+)
+
+
+def reports_path() -> Path:
+    """Where the reports are: ``$FINCALC_REPORTS`` or the default next to the repo."""
+    return (ROOT / os.environ.get("FINCALC_REPORTS", DEFAULT_PATH)).resolve()
+
+
+def _pages(path: Path, wanted: set[int]) -> dict[str, dict[int, str]]:
+    import fitz
+    import pdfplumber
+
+    with pdfplumber.open(path) as pdf:
+        plumber = {i: pdf.pages[i].extract_text() or "" for i in sorted(wanted)}
+    with fitz.open(path) as pdf:
+        mupdf = {i: pdf[i].get_text() for i in sorted(wanted)}
+    return {"pdfplumber": plumber, "pymupdf": mupdf}
+
+
+def _quote(text: str, claim: HandClaim) -> str | None:
+    """The label's first piece through the figure, when the figure follows it closely."""
+    figure = re.compile(r"(?<![\d,.])" + re.escape(claim.figure) + r"(?![\d]|,\d|\.\d)")
+    for label in re.finditer(re.escape(claim.label), text):
+        found = figure.search(text, label.end(), label.end() + _GAP)
+        if found is not None:
+            return text[label.start() : found.end()]
+    return None
+
+
+def _payload(claim: HandClaim, doc_id: str, quote: str) -> dict[str, Any]:
+    return {
+        "evidence_id": doc_id,
+        "quote": quote,
+        "metric": claim.metric,
+        "entity": "长江电力",
+        "period": claim.period,
+        "basis": claim.basis,
+        "currency": "CNY",
+    }
+
+
+def run(quick: bool = False) -> Result:
+    """Resolve every hand-built claim on each extractor's page text."""
+    folder = reports_path()
+    try:
+        import fitz  # noqa: F401
+        import pdfplumber  # noqa: F401
+    except ImportError as exc:
+        note = f"needs pdfplumber and pymupdf (pip install pdfplumber pymupdf): {exc}"
+        return Result(AREA, [Table("reports: skipped", ["note"], "l", [[note]])])
+    if not (folder / _CJDL).is_file():
+        note = f"No reports at {folder}; set FINCALC_REPORTS to the folder of the shared reports."
+        return Result(AREA, [Table("reports: skipped", ["note"], "l", [[note]])])
+    texts = _pages(folder / _CJDL, {c.page for c in CLAIMS})
+    tally: dict[str, Counter[str]] = {}
+    rows = []
+    for extractor, pages in texts.items():
+        counts = tally.setdefault(extractor, Counter())
+        for claim in CLAIMS:
+            doc_id = f"{claim.report}#{claim.page + 1}"
+            quote = _quote(pages[claim.page], claim)
+            kind = "right" if claim.expected is not None else "wrong"
+            if quote is None:
+                counts[f"{kind}: not built"] += 1
+                rows.append([extractor, claim.name, "not built"])
+                continue
+            result = resolve_all(
+                [_payload(claim, doc_id, quote)], [Document(doc_id, pages[claim.page])]
+            )
+            if result.refusals:
+                outcome = f"refused: {result.refusals[0].reason}"
+            elif claim.expected is not None and result.facts[0].value == claim.expected:
+                outcome = "right"
+            else:
+                outcome = f"WRONG ({result.facts[0].value})"
+            counts[f"{kind}: {outcome.split(' (')[0]}"] += 1
+            rows.append([extractor, claim.name, outcome])
+    keys = sorted({k for c in tally.values() for k in c})
+    summary = Table(
+        f"reports: {len(CLAIMS)} hand-built claims on {_CJDL} (pages 5-7), per extractor",
+        ["outcome", *tally],
+        "l" + "r" * len(tally),
+        [[k, *(str(tally[e][k]) for e in tally)] for k in keys],
+    )
+    detail = Table("reports: each claim", ["extractor", "claim", "outcome"], "lll", rows)
+    wrong = sum(c["right: WRONG"] + c["wrong: WRONG"] for c in tally.values())
+    budgets = [Budget(AREA, "zero wrong values (right and wrong claims)", str(wrong), wrong == 0)]
+    return Result(AREA, [summary, detail], budgets)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_single(AREA, run, argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
