@@ -254,3 +254,84 @@ def test_a_list_marker_after_a_point_is_no_broken_number(
     judged = {q.value for q in check_answer(text, "1").candidates}
     assert Decimal(500) in judged
     assert judged <= expected
+
+
+# ------------------------------------------------------------- digits grouped by spaces
+
+_RUNS = st.tuples(st.integers(1, 999), st.lists(st.integers(0, 999), min_size=1, max_size=3))
+
+
+def _run_text(run: tuple[int, list[int]]) -> tuple[str, Decimal]:
+    head, groups = run
+    text = " ".join([str(head), *(f"{g:03d}" for g in groups)])
+    return text, Decimal(text.replace(" ", ""))
+
+
+@settings(max_examples=40)
+@given(
+    _RUNS,
+    st.sampled_from(["", " employees", " 股", "万元", " thousand", " €", " Kč"]),
+    st.sampled_from(["Net sales ", "共 ", "营业收入 ", "a total of "]),
+)
+def test_digits_grouped_by_spaces_are_whole_or_refused_everywhere(
+    run: tuple[int, list[int]], unit: str, before: str
+) -> None:
+    # truth by construction: the run is one number (a locale that groups by spaces) or
+    # several; without a locale no reader may take one group of it as an amount
+    text, whole = _run_text(run)
+    allowed = {whole * m for m in (1, 1000, 10**4, 10**6)}
+    assert_whole_or_nothing(f"{before}{text}{unit}", allowed, set())
+
+
+#: (document text, quote, claimed period, source style): a table row whose digits are
+#: grouped by single spaces under fewer columns than groups; no cell may be taken.
+RUN_TABLES: list[tuple[str, str, str, str]] = [
+    (
+        "(in millions of €)\n             2023      2022\nNet sales    12 345 987    11 222 333\n",
+        "12 345 987",
+        "FY2022",
+        "eu-annual-report-pdf",
+    ),
+    (
+        "(in millions of €)\n                 2022\nNet sales   12 345 987\n",
+        "Net sales   12 345 987",
+        "FY2022",
+        "eu-annual-report-pdf",
+    ),
+    (
+        "单位：万元\n              2023年      2022年\n营业收入    12 345 987    11 222 333\n",
+        "12 345 987",
+        "2022年",
+        "cn-report-pdf",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("doc", "quote", "period", "source"), RUN_TABLES, ids=[r[1] + r[2] for r in RUN_TABLES]
+)
+def test_a_table_row_grouped_by_spaces_gives_no_part_of_it(
+    doc: str, quote: str, period: str, source: str
+) -> None:
+    del source  # (the document style, for the reader of this table)
+    claim = Claim(
+        evidence_id="d", quote=quote, metric="Net sales", entity="Co", period=period,
+        basis="single_period",
+    )  # fmt: skip
+    with pytest.raises(FincalcError):
+        resolve(claim, [Document("d", doc)])
+
+
+def test_a_row_whose_groups_match_its_columns_is_read_cell_by_cell() -> None:
+    # five single-spaced cells under five year columns: the structure says they are cells
+    doc = Document(
+        "d",
+        "(in millions)\n                 2024 2023 2022 2021 2020\n"
+        "Net income       401 388 297 276 249\n",
+        currency="USD",
+    )
+    claim = Claim(
+        evidence_id="d", quote="Net income       401 388 297 276 249", metric="Net income",
+        entity="Co", period="FY2022", basis="single_period", currency="USD",
+    )  # fmt: skip
+    assert resolve(claim, [doc]).value == Decimal("297E+6")
