@@ -226,6 +226,9 @@ MEASURED: list[tuple[str, str, str | None]] = [
     ("c $ 100 and fifty", "en-tokenised-spec", None),
     ("1 and fifty", "en-tokenised-spec", None),
     ("收入1点五亿元", "cn-social-post", None),
+    ("Revenue 1 234,56, up", "eu-pdf-text", "1234.56"),  # not 56: the run's decimals
+    ("Rs.1 234 paid", "in-shop-price", "1234"),  # the run after an abbreviation's point
+    ("营业收入 1 234,56，同比增长", "cn-pdf-text", "1234.56"),
 ]
 
 

@@ -320,7 +320,7 @@ def _read_words(source: Source, words: list[WordNumber], before: int, found: lis
 #: The locale a run grouped by spaces next to a currency of ``space_grouping`` (reading.toml) is
 #: read in: every such currency's languages group with a space and write a decimal comma.
 _SPACE_GROUP_LOCALE = "fr_FR"
-_POINT_BETWEEN_DIGITS = re.compile(r"\d[.．]\d")
+_POINT_BETWEEN_DIGITS = re.compile(r"\d[.．,，]\d")
 _SIGN_BEFORE = frozenset("-−–+(（")
 
 
@@ -340,8 +340,8 @@ def read_grouped(
     """
     for start, end, error, currency in grouped:
         sub = text[start:end]
-        if _POINT_BETWEEN_DIGITS.search(sub) is not None:
-            continue  # "12 590.50 Kč": a point where the languages write a comma
+        if _POINT_BETWEEN_DIGITS.search(text, max(0, start - 1), end + 2) is not None:
+            continue  # "12 590.50 Kč", "Kč 1 234,56" (its decimals after the run): refused
         before = text[:start].rstrip(" \u202f\u00a0")
         if before[-1:] in _SIGN_BEFORE:
             continue  # "-12 590 Kč", "(12 590 Kč)": the sign is the first part's; refused

@@ -52,7 +52,7 @@ _COMMA_GROUP = compile_pattern(r"(?<![\d,])(?<!\d\.)\d{1,3},\d{3}(?![\d,.])")
 _DOT_GROUP = compile_pattern(r"(?<![\d,])(?<!\d\.)\d{1,3}\.\d{3}(?![\d,.])")
 
 # A run of digits grouped by single spaces: one to three digits, then groups of three.
-_SPACE_RUN = compile_pattern(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?!\d)")
+_SPACE_RUN = compile_pattern(r"(?<!\d)(?<!\d[.,])\d{1,3}(?: \d{3})+(?!\d)")
 _REACH = 24
 _DIGITS = frozenset("0123456789")
 
@@ -267,6 +267,11 @@ def refuse_space_grouped(
         found[i] = (errors[run], AMOUNT)
         if q.dimension in _space_group_currencies() and not q.unit_from_context:
             grouped.append((min(run[0], start), max(run[1], end), errors[run], q.dimension))
+    if errors:  # "1 234,56," read as a list: the "56" after the run is its decimals
+        ends = {b: error for (_, b), error in errors.items() if b < len(norm) and norm[b] in ",."}
+        for i, (q, kind) in enumerate(found):
+            if isinstance(q, Quantity) and q.span is not None and q.span[0] - 1 in ends:
+                found[i] = (ends[q.span[0] - 1], kind)
     return grouped
 
 
