@@ -281,9 +281,16 @@ class _Page:
         self.claims: list[GeneratedClaim] = []
         self.en = rng.sample(_EN_METRICS, len(_EN_METRICS))
         self.zh = rng.sample(_ZH_METRICS, len(_ZH_METRICS))
+        self.drawn: set[int] = set()
 
     def money(self) -> int:
-        return self.rng.randint(101, 9899)
+        # Distinct on one page: a figure printed in two shapes (a segment's revenue equal
+        # to the group's) would make a wrong claim's quote also a right one elsewhere.
+        value = self.rng.randint(101, 9899)
+        while value in self.drawn:
+            value = 101 + (value - 100) % 9799
+        self.drawn.add(value)
+        return value
 
     def add(
         self,

@@ -90,7 +90,7 @@ MEASURED: list[tuple[str, str, str | None, str | None]] = [
     ("5000 달러", "kr-shop-price", None, None),
     ("100 долларов", "ru-news", None, None),
     ("1.2 billion NT dollars", "tw-news-en", None, None),
-    ("200.000 đ", "vn-shop-price", None, None),
+    ("200.000 đ", "vn-shop-price", "200000", "VND"),  # the dong has no minor unit
     ("5 млрд руб.", "ru-report", "5E+9", "RUB"),
     ("3 tys. zł", "pl-shop-price", None, None),
     ("1500 ドル", "jp-shop-price", None, None),

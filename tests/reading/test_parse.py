@@ -726,8 +726,9 @@ def test_space_grouping_locales_accept_a_plain_space(locale: str) -> None:
     quantity = parse_quantity("1 234 567,5 €", locale=locale)
     assert quantity.value == Decimal("1234567.5")
     assert quantity.dimension == "EUR"
-    # the default locale still reads "1 234" as two numbers
-    assert [q.raw for q in extract_quantities("ratios 1 234")] == ["1", "234"]
+    # without a locale "1 234" may be one number or two: neither part is read (issue 26;
+    # it used to read "1" and "234", silently wrong when it is 1234)
+    assert extract_quantities("ratios 1 234") == []
 
 
 # ---------------------------------------------------------------- unit declarations

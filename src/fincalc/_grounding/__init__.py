@@ -19,6 +19,8 @@ Modules, bottom to top (each imports only modules listed before it):
   table.
 - ``lists``: lists that pair amounts with periods.
 - ``cells``: what one line of a PDF-extracted table is.
+- ``grid_lines``: the lines of a statement page made ready for its rows (what a
+  converter split, joined).
 - ``grid``: tables in PDF-extracted text (header runs, columns, rows).
 - ``pipes``: pipe tables with ragged rows, read as rows of amounts.
 - ``declared_units``: unit declarations, where a document says what its bare

@@ -19,7 +19,7 @@ from decimal import Decimal
 import regex
 
 from .._base.exceptions import AmbiguousQuantityError, CaliberMismatchError, FincalcError
-from .._reading.units import UnitContext
+from .._reading.units import UnitContext, space_run
 from .._values.period import FiscalCalendar, Period, parse_period
 from .cells import percent_change_header
 from .claims import Claim
@@ -242,8 +242,10 @@ def _grid_candidate(
         if column is not None and column.kind == "change":
             column = replace(column, period=_compared(structure, table, cell, calendar))
         kinds = {_relative_kind(table, c) for c in table.columns if c.kind == "relative"}
-    elif (len(table.columns) >= 2 or len(grid_row.amounts) >= 2) and (
-        structure.lines.index(cell.start) not in structure.pipe_lines
+    elif (
+        (len(table.columns) >= 2 or len(grid_row.amounts) >= 2)
+        and structure.lines.index(cell.start) not in structure.pipe_lines
+        and space_run(text, cell.start, cell.end) is None  # "12 345 987": one or three?
     ):  # a converter's pipe table has no layout: its cells are not placed under headers
         column = _spaced_column(text, cell.start, cell.end, calendar)
     label = row_label(text, grid_row)  # "Diluted" under "Net income per share:"

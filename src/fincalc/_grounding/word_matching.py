@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from .._base.vocabulary import alternation, vocabulary
+from .._reading.text import broken_decimal_point, in_broken_number
 
 __all__ = [
     "Cue",
@@ -224,9 +225,13 @@ def _abbreviations() -> frozenset[str]:
 def is_sentence_end(text: str, dot: int) -> bool:
     """True unless the full stop at ``dot`` ends a listed abbreviation ("approx.", "e.g.").
 
+    Nor is the point of a number broken across a line (``broken_decimal_point``).
+
     >>> is_sentence_end("fell by approx. 5%", 14), is_sentence_end("It fell. Then", 7)
     (False, True)
     """
+    if broken_decimal_point(text, dot):
+        return False
     before = text[max(0, dot - 12) : dot]
     # "U.S." and "e.g." keep their inner dots: the word is everything back to a space
     word = before[len(before.rstrip(_WORD_CHARS)) :].lstrip(".")
@@ -257,6 +262,9 @@ def clause_start(text: str, start: int, end: int) -> int:
         if match is None:
             return start
         position = end - 1 - match.start()  # the break's offset in ``text``
+        if text[position] == "\n" and in_broken_number(text, position):
+            at = match.end()
+            continue
         if text[position] != "." or is_sentence_end(text, position):
             return position + 1
         at = match.end()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from .._grounding.word_matching import is_sentence_end
+from .._reading.text import in_broken_number
 
 __all__ = [
     "asides",
@@ -47,6 +48,8 @@ def _breaks(text: str, pattern: re.Pattern[str], start: int, end: int) -> list[i
         at = match.start()
         if text[at] == "." and not is_sentence_end(text, at):
             continue
+        if text[at] == "\n" and in_broken_number(text, at):
+            continue  # "1,476.\n94亿元": one number broken across a line
         found.append(match.end())
     return found
 
@@ -107,7 +110,9 @@ def last_sentence(text: str) -> tuple[int, int]:
         position = end - match.start()  # just after the break in ``text``
         char = text[position - 1]
         at = match.end()
-        if char == "\n" and _CONTINUATION.match(text, position):
+        if char == "\n" and (
+            _CONTINUATION.match(text, position) or in_broken_number(text, position - 1)
+        ):
             continue
         if char == "." and not is_sentence_end(text, position - 1):
             continue

@@ -14,7 +14,6 @@ Modules, bottom to top (each imports only modules listed before it):
 - ``unit_table``: the unit table, its loading and its look-ups.
 - ``declarations``: declared units, ``UnitContext`` read from headers and
   documents.
-- ``units``: the reading stage's unit API for the stages above.
 - ``grammar_record``: the record of a built grammar.
 - ``grammar``: what the amount reader matches, built once per unit table and
   locale.
@@ -38,6 +37,7 @@ Modules, bottom to top (each imports only modules listed before it):
 - ``build``: from what was read around a number to a ``Quantity``.
 - ``split_amounts``: one amount written in parts, refused rather than read as
   two.
+- ``units``: the reading stage's unit API for the stages above.
 - ``reader``: every amount of a text, one number core at a time, in named
   phases.
 - ``scanner``: the generated scanner, one ``re`` pass per text once a table

@@ -42,7 +42,7 @@ from .._values.quantity import Quantity
 from .grammar import Grammar
 from .numerals import BIG_CHARS, CAPITAL_DIGIT_CHARS, DIGIT_CHARS, SMALL_CHARS
 from .scan import Refusal, Source, forward_spaces
-from .text import is_year
+from .text import broken_decimal_point
 from .unit_table import UnitTable
 
 __all__ = [
@@ -58,7 +58,6 @@ __all__ = [
 _MAX_WORD: Final = 40
 #: The whitespace a line break leaves between the parts of a number, at most this much.
 _WHITESPACE: Final = frozenset(" \u202f\n\r\t")
-_MAX_GAP: Final = 8
 #: 点 and 點: the decimal point of a number written in Chinese.
 _POINTS: Final = frozenset("点點")
 #: The characters of a Chinese numeral (digits, places, 大写).
@@ -282,11 +281,9 @@ def continuation(
     if k >= size:
         return None
     ch = norm[k]
-    if (
-        chinese
-        and (ch in _POINTS or ch in _CN_NUMERAL or ch.isdigit())
-        and _han_continues(norm, end, k)
-    ):
+    if (ch in _POINTS or (chinese and (ch in _CN_NUMERAL or ch.isdigit()))) and _han_continues(
+        norm, end, k
+    ):  # after digits too: "1点五" is 1.5 written half in Chinese
         stop = k + 1
         while stop < size and (norm[stop] in _CN_NUMERAL or norm[stop].isdigit()):
             stop += 1
@@ -317,13 +314,9 @@ def continuation(
         return ("partial", k, stop, "")  # "322 hundred", "thirteen dollars forty"
     if folded in _JOINERS:
         j, e = _next_word(norm, stop)
-        if (
-            e > j
-            and norm[j:e].casefold() in numbers
-            and (money or folded == "point")
-            and not _minor_after(norm, grammar, j)
-        ):
-            return ("partial", k, e, "")  # "c $ 100 and fifty"
+        if e > j and norm[j:e].casefold() in numbers and not _minor_after(norm, grammar, j):
+            # "c $ 100 and fifty"; "100 and fifty" under 单位：元 is money too
+            return ("partial", k, e, "")
     if has_unit:
         if k == end and norm[end - 1].isalpha() and _glued_letter(ch):
             # "1 ريال": the symbol read ("ر") is the first letter of a longer word
@@ -339,24 +332,17 @@ def _broken_after_point(norm: str, end: int) -> Finding | None:
     """A number broken after its decimal point across whitespace: "1,476.\n94亿元".
 
     ``locate`` reads it as one number (its layout normalisation drops the
-    whitespace); read apart, "94亿元" would be silently the amount.  After a year
-    ("in 2023.\n2024年") the point ends a sentence (``text.is_year``, the rule
-    both share).
+    whitespace); read apart, "94亿元" would be silently the amount.  The rule
+    is ``broken_decimal_point``, which the judge's sentences obey too: after a
+    year ("in 2023.\n2024年") or before a list marker ("500.\n2. Cost") the
+    point ends a sentence.
     """
-    size = len(norm)
-    j = end + 1
-    stop = min(size, j + _MAX_GAP)
-    while j < stop and norm[j] in _WHITESPACE:
-        j += 1
-    if j == end + 1 or j >= size or not norm[j].isdigit():
+    if not broken_decimal_point(norm, end):
         return None
-    start = end - 1
-    while start > 0 and (norm[start - 1].isdigit() or norm[start - 1] == ","):
-        start -= 1
-    if is_year(norm[start:end]) and (start == 0 or norm[start - 1] not in ".,"):
-        return None
-    e = j
-    while e < size and norm[e].isdigit():
+    e = end + 1
+    while not norm[e].isdigit():
+        e += 1
+    while e < len(norm) and norm[e].isdigit():
         e += 1
     return ("partial", end, e, "")
 

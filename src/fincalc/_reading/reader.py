@@ -21,7 +21,7 @@ import decimal
 import re
 
 from .._base.exceptions import ParseError
-from .._values.quantity import Quantity
+from .._values.quantity import Quantity, trusted_quantity
 from .after_number import read_after, read_capital_tail
 from .before_number import read_before
 from .build import (
@@ -52,6 +52,7 @@ from .number_words import WordNumber, find_word_numbers
 from .ranges import read_range_partner, share_range_units, take_range_currency
 from .scan import Core, Refusal, Source
 from .split_amounts import (
+    GroupedRun,
     refuse_comma_groups,
     refuse_dot_groups,
     refuse_space_grouped,
@@ -281,7 +282,9 @@ def finish(source: Source, found: list[Result]) -> list[Result]:
     if found and worth_a_look(norm, found):
         # "1 234 €" read as 234 euros, "1,234 Mio. €" (1234 or 1.234 million),
         # "1조 2,000억원" read as two amounts: refused
-        refuse_space_grouped(source, found)
+        grouped = refuse_space_grouped(source, found)
+        if grouped:
+            read_grouped(source.text, source.table, source.context, found, grouped)
         if source.grammar.decimal_mark == ".":
             refuse_comma_groups(source, found)
             refuse_dot_groups(source, found)
@@ -312,6 +315,60 @@ def _read_words(source: Source, words: list[WordNumber], before: int, found: lis
             continue
         if result is not None:
             found.append(result)
+
+
+#: The locale a run grouped by spaces next to a currency of ``space_grouping`` (reading.toml) is
+#: read in: every such currency's languages group with a space and write a decimal comma.
+_SPACE_GROUP_LOCALE = "fr_FR"
+_POINT_BETWEEN_DIGITS = re.compile(r"\d[.．,，]\d")
+_SIGN_BEFORE = frozenset("-−–+(（")
+
+
+def read_grouped(
+    text: str,
+    table: UnitTable,
+    context: UnitContext | None,
+    found: list[Result],
+    grouped: list[GroupedRun],
+) -> None:
+    """Read whole, in place, each run of groups next to a currency whose languages group
+    with spaces ("12 590 Kč", "75 000 руб.", "SEK 1 234"): refused as parts, read again.
+
+    The run and its amount are read again in a space-grouping locale; when that
+    reads exactly one amount of the same currency covering all of it, it replaces
+    the refusals of the parts, else they stand.
+    """
+    for start, end, error, currency in grouped:
+        sub = text[start:end]
+        if _POINT_BETWEEN_DIGITS.search(text, max(0, start - 1), end + 2) is not None:
+            continue  # "12 590.50 Kč", "Kč 1 234,56" (its decimals after the run): refused
+        before = text[:start].rstrip(" \u202f\u00a0")
+        if before[-1:] in _SIGN_BEFORE:
+            continue  # "-12 590 Kč", "(12 590 Kč)": the sign is the first part's; refused
+        source = Source(
+            sub, fold_characters(sub), grammar_for(table, _SPACE_GROUP_LOCALE), table, context
+        )
+        results = scan(source)
+        if len(results) != 1:
+            continue
+        q, kind = results[0]
+        if not isinstance(q, Quantity) or q.dimension != currency or q.span != (0, len(sub)):
+            continue
+        whole = trusted_quantity(
+            q.value,
+            q.dimension,
+            q.unit,
+            q.raw,
+            (start, end),
+            q.qualifier,
+            q.unit_from_context,
+        )
+        at = [i for i, (item, _) in enumerate(found) if item is error]
+        if not at:
+            continue
+        for i in reversed(at[1:]):
+            del found[i]
+        found[at[0]] = (whole, kind)
 
 
 def read_all(

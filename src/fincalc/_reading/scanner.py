@@ -45,7 +45,7 @@ from .classify import (
 )
 from .closed_world import continuation, may_continue
 from .grammar import Grammar
-from .reader import CoreMatch, Result, finish, read_core
+from .reader import CoreMatch, Result, finish, read_core, read_grouped
 from .scan import Refusal, Source
 from .split_amounts import refuse_parts
 from .unit_table import UnitTable
@@ -436,7 +436,9 @@ def read_text(text: str, norm: str, scanner: Scanner) -> tuple[list[Result], boo
         pos = read_core(source, found, core)
         prev_end = source.prev_end
     if source is None and (found or norm.isdigit()):
-        refuse_parts(text, norm, scanner.grammar, scanner.table, found)
+        grouped = refuse_parts(text, norm, scanner.grammar, scanner.table, found)
+        if grouped:
+            read_grouped(text, scanner.table, None, found, grouped)
         return found, cell_years
     if source is None:
         source = Source(text, norm, scanner.grammar, scanner.table, None)

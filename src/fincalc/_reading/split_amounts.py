@@ -24,8 +24,7 @@ from decimal import Decimal
 
 from .._base.exceptions import ParseError
 from .._base.vocabulary import vocabulary
-from .._values.dimensions import is_money
-from .._values.quantity import Quantity
+from .._values.quantity import Quantity, trusted_quantity
 from .._values.stored_patterns import compile_pattern
 from .classify import AMOUNT
 from .grammar import Grammar
@@ -33,12 +32,14 @@ from .scan import Source
 from .unit_table import UnitTable
 
 __all__ = [
+    "GroupedRun",
     "may_split",
     "refuse_comma_groups",
     "refuse_dot_groups",
     "refuse_parts",
     "refuse_space_grouped",
     "refuse_split_amounts",
+    "space_run",
     "split_chars_source",
     "worth_a_look",
 ]
@@ -50,10 +51,8 @@ _COMMA_GROUP = compile_pattern(r"(?<![\d,])(?<!\d\.)\d{1,3},\d{3}(?![\d,.])")
 # One to three digits, a dot and exactly three digits: "1.234" (1234 or 1.234).
 _DOT_GROUP = compile_pattern(r"(?<![\d,])(?<!\d\.)\d{1,3}\.\d{3}(?![\d,.])")
 
-# A group of three digits right after the amount ("SEK 1| 234"), or a run of
-# space-separated groups right before it ("1 234 |567 €").
-_GROUP_AFTER = compile_pattern(r" \d{3}(?![\d])")
-_GROUPS_BEFORE = compile_pattern(r"(?<![\d.,])\d{1,3}(?: \d{3})* $")
+# A run of digits grouped by single spaces: one to three digits, then groups of three.
+_SPACE_RUN = compile_pattern(r"(?<!\d)(?<!\d[.,])\d{1,3}(?: \d{3})+(?!\d)")
 _REACH = 24
 _DIGITS = frozenset("0123456789")
 
@@ -116,13 +115,21 @@ def refuse_split_amounts(source: Source, found: list[tuple[Quantity | ParseError
 
 
 def _spaced_next_to(norm: str, q: Quantity) -> bool:
-    """The quick test of one result: money, with a digit group one space before or after it."""
-    if q.span is None or q.unit_from_context:
+    """The quick test of one result: a digit group one space before or after it."""
+    if q.span is None:
         return False
     start, end = q.span
-    after = end + 4 <= len(norm) and norm[end] == " " and norm[end + 1 : end + 4].isdigit()
-    before = start >= 2 and norm[start - 1] == " " and norm[start - 2] in _DIGITS
-    return (after or before) and is_money(q.dimension or "")
+    size = len(norm)
+    if end + 4 <= size and norm[end] == " " and norm[end + 1 : end + 4].isdigit():
+        return True  # "1| 234"
+    return (  # "1 |234": a group of three digits itself
+        start >= 2
+        and norm[start - 1] == " "
+        and norm[start - 2] in _DIGITS
+        and start + 3 <= size
+        and norm[start : start + 3].isdigit()
+        and (start + 3 == size or norm[start + 3] not in _DIGITS)
+    )
 
 
 def _comma_scaled(q: Quantity, unit: str) -> bool:
@@ -172,10 +179,14 @@ def worth_a_look(norm: str, found: list[tuple[Quantity | ParseError, int]]) -> b
     split_chars = _split_chars()
     split = 0
     for q, _ in found:
-        if not isinstance(q, Quantity) or q.unit is None:
+        if not isinstance(q, Quantity):
+            continue
+        if _spaced_next_to(norm, q):
+            return True
+        if q.unit is None:
             continue
         unit = q.unit
-        if _spaced_next_to(norm, q) or ("," in q.raw and _comma_scaled(q, unit)):
+        if "," in q.raw and _comma_scaled(q, unit):
             return True
         if "." in q.raw and _dot_grouped(q):
             return True
@@ -190,48 +201,78 @@ def _comma_scale_in_unit() -> re.Pattern[str]:
     return re.compile("|".join(map(re.escape, words)), re.IGNORECASE)
 
 
-def refuse_space_grouped(source: Source, found: list[tuple[Quantity | ParseError, int]]) -> None:
-    """Replace, in place, each money amount whose digits continue a space-grouped run, and
-    the bare parts of that run read beside it ("1" of "1 234 €")."""
+def space_run(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The run of digits grouped by single spaces that ``text[start:end]`` is a part of.
+
+    None when there is none or when ``text[start:end]`` covers it whole.  The
+    reader refuses such a part without a locale (``refuse_space_grouped``); the
+    table readers leave it without a column unless the row's cells match the
+    columns one to one, so no reader takes "987" of "12 345 987" as a cell.
+
+    >>> space_run("Net sales 12 345 987", 13, 16), space_run("12  345", 0, 2)
+    ((10, 20), None)
+    """
+    stop = min(len(text), end + _REACH)  # (bounded: a long text of "1 1 1 …" stays linear)
+    run = _SPACE_RUN.search(text, max(0, start - _REACH), stop)
+    while run is not None and run.start() < end:
+        a, b = run.span()
+        if start < b and not (start <= a and b <= end):
+            return a, b
+        run = _SPACE_RUN.search(text, b, stop)
+    return None
+
+
+#: A run of groups refused next to a currency whose languages group with spaces: its
+#: span (the run and the amount), the refusal, and the currency (``read_grouped``).
+GroupedRun = tuple[int, int, ParseError, str]
+
+
+@functools.cache
+def _space_group_currencies() -> frozenset[str]:
+    return frozenset(vocabulary("reading").words("space_grouping.currencies"))
+
+
+def refuse_space_grouped(
+    source: Source, found: list[tuple[Quantity | ParseError, int]]
+) -> list[GroupedRun]:
+    """Replace, in place, each amount that is a part of a run of digits grouped by spaces.
+
+    "1 234 €", "5 000 employees", "共 12 345 股", a cell "12 345 987": without a
+    locale the run may be one number or several (columns, a list), and each part
+    read alone would be silently wrong ("000 employees", 345股).  Every amount
+    whose digits lie in such a run, and do not cover it, is refused, with one
+    refusal per run; an amount read whole ("12 345 987" with ``locale="fr_FR"``)
+    stands.
+
+    Returns:
+        The runs next to a currency whose languages group with spaces ("12 590 Kč"),
+        which the reader reads again as one number (``reader.read_grouped``).
+    """
     norm = source.norm
-    if not any(isinstance(q, Quantity) and _spaced_next_to(norm, q) for q, _ in found):
-        return
-    runs: list[tuple[int, int, ParseError]] = []
+    errors: dict[tuple[int, int], ParseError] = {}
+    grouped: list[GroupedRun] = []
     for i, (q, kind) in enumerate(found):
-        if not isinstance(q, Quantity) or kind != AMOUNT or q.span is None or q.unit is None:
+        if not isinstance(q, Quantity) or kind != AMOUNT or not _spaced_next_to(norm, q):
             continue
-        if q.unit_from_context or not is_money(q.dimension or ""):
+        start, end = q.span or (0, 0)
+        run = space_run(norm, start, end)
+        if run is None:
             continue
-        start, end = q.span
-        raw = q.raw or ""
-        run_start, run_end = start, end
-        if raw[-1:].isdigit():
-            while (group := _GROUP_AFTER.match(norm, run_end)) is not None:
-                run_end = group.end()
-        if raw[:1].isdigit():
-            groups = _GROUPS_BEFORE.search(norm, max(0, start - _REACH), start)
-            if groups is not None:
-                run_start = groups.start()
-        if (run_start, run_end) == (start, end):
-            continue
-        reason = (
-            "its digits are grouped by spaces with the number next to it "
-            f"({norm[run_start:run_end]!r}), which may be one number or two; write 1234 or "
-            "1,234, or pass locale="
-        )
-        error = source.refuse(run_start, run_end, reason).error
-        found[i] = (error, AMOUNT)
-        runs.append((run_start, run_end, error))
-    for run_start, run_end, error in runs:  # the bare parts of the run read beside it
-        for k, (q, kind) in enumerate(found):
-            if (
-                isinstance(q, Quantity)
-                and q.span is not None
-                and q.unit is None
-                and q.span[0] < run_end
-                and run_start < q.span[1]
-            ):
-                found[k] = (error, kind)
+        if run not in errors:
+            reason = (
+                f"its digits are grouped by spaces ({norm[run[0] : run[1]]!r}), which may be "
+                "one number or several; write 1234 or 1,234, or pass locale="
+            )
+            errors[run] = source.refuse(min(run[0], start), max(run[1], end), reason).error
+        found[i] = (errors[run], AMOUNT)
+        if q.dimension in _space_group_currencies() and not q.unit_from_context:
+            grouped.append((min(run[0], start), max(run[1], end), errors[run], q.dimension))
+    if errors:  # "1 234,56," read as a list: the "56" after the run is its decimals
+        ends = {b: error for (_, b), error in errors.items() if b < len(norm) and norm[b] in ",."}
+        for i, (q, kind) in enumerate(found):
+            if isinstance(q, Quantity) and q.span is not None and q.span[0] - 1 in ends:
+                found[i] = (ends[q.span[0] - 1], kind)
+    return grouped
 
 
 def refuse_parts(
@@ -240,15 +281,21 @@ def refuse_parts(
     grammar: Grammar,
     table: UnitTable,
     found: list[tuple[Quantity | ParseError, int]],
-) -> None:
-    """Both refusals, for a list read without a ``Source`` (the scanner's fast path)."""
+) -> list[GroupedRun]:
+    """The refusals, for a list read without a ``Source`` (the scanner's fast path).
+
+    Returns:
+        The runs of ``refuse_space_grouped`` to read again whole.
+    """
+    grouped: list[GroupedRun] = []
     if worth_a_look(norm, found):
         quick = Source(text, norm, grammar, table, None)
-        refuse_space_grouped(quick, found)
+        grouped = refuse_space_grouped(quick, found)
         refuse_comma_groups(quick, found)
         refuse_dot_groups(quick, found)
         if len(found) > 1:
             refuse_split_amounts(quick, found)
+    return grouped
 
 
 @functools.cache
@@ -256,10 +303,47 @@ def _comma_decimal_scales() -> tuple[str, ...]:
     return tuple(w.casefold() for w in vocabulary("reading").words("number.comma_decimal_scales"))
 
 
+@functools.cache
+def _no_minor_unit() -> frozenset[str]:
+    return frozenset(vocabulary("reading").words("no_minor_unit.currencies"))
+
+
+def _dot_grouped_whole(q: Quantity) -> Quantity | None:
+    """ "200.000 đ": a dot group in a currency without a minor unit is 200,000 dong.
+
+    Only with no scale (the value is the number as written) and a unit written
+    next to the number: "d.ddd" cannot be three decimals of a currency that has
+    none.
+    """
+    if q.unit_from_context or q.dimension not in _no_minor_unit() or q.span is None:
+        return None
+    number = _DOT_GROUP.search(q.raw or "")
+    if number is None or abs(q.value) != Decimal(number.group()):
+        return None
+    whole = Decimal(number.group().replace(".", ""))
+    return trusted_quantity(
+        -whole if q.value < 0 else whole,
+        q.dimension,
+        q.unit,
+        q.raw,
+        q.span,
+        q.qualifier,
+        q.unit_from_context,
+    )
+
+
 def refuse_dot_groups(source: Source, found: list[tuple[Quantity | ParseError, int]]) -> None:
-    """Replace, in place, each "1.234 €" read without a locale: 1234 or 1.234 euros."""
+    """Replace, in place, each "1.234 €" read without a locale: 1234 or 1.234 euros.
+
+    In a currency without a minor unit the dot groups thousands: "200.000 đ" is read
+    as 200,000 dong.
+    """
     for i, (q, kind) in enumerate(found):
         if not isinstance(q, Quantity) or q.span is None or not _dot_grouped(q):
+            continue
+        whole = _dot_grouped_whole(q)
+        if whole is not None:
+            found[i] = (whole, kind)
             continue
         where = (
             f"under {q.unit!r}, a scale of languages that"

@@ -18,8 +18,10 @@ from .._values.stored_patterns import compile_pattern
 __all__ = [
     "MAX_EXTRACT_LENGTH",
     "MAX_PARSE_LENGTH",
+    "broken_decimal_point",
     "check_text",
     "fold_characters",
+    "in_broken_number",
     "is_year",
 ]
 
@@ -161,3 +163,62 @@ def is_year(digits: str) -> bool:
     (True, False, False)
     """
     return len(digits) == 4 and digits.isdigit() and "1900" <= digits <= "2100"
+
+
+#: The whitespace a line break leaves inside a number broken after its point, at most
+#: ``_MAX_GAP`` characters of it.
+_GAP = frozenset(" \u202f\u3000\t\r\n")
+_MAX_GAP = 8
+
+
+def broken_decimal_point(text: str, dot: int) -> bool:
+    """True when the "." at ``dot`` is the point of a number broken across white space.
+
+    "1,476.\\n94亿元" is one number, 1,476.94亿元, as a PDF extractor broke it:
+    the reader refuses it whole (never "94亿元" apart), ``locate`` joins it, and
+    the judge's sentences do not end there.  After a year from 1900 to 2100 the
+    point ends a sentence ("in 2023.\\n2024年"), and before a list marker
+    ("was 500.\\n2. Cost") too.
+
+    >>> broken_decimal_point("1,476.\\n94亿元", 5), broken_decimal_point("in 2023.\\n2024年", 7)
+    (True, False)
+    >>> broken_decimal_point("was 500.\\n2. Cost", 7), broken_decimal_point("It fell. 5", 7)
+    (False, False)
+    """
+    size = len(text)
+    if not 0 < dot < size or text[dot] != "." or not text[dot - 1].isdigit():
+        return False
+    j = dot + 1
+    stop = min(size, j + _MAX_GAP)
+    while j < stop and text[j] in _GAP:
+        j += 1
+    if j == dot + 1 or j >= size or not text[j].isdigit():
+        return False
+    e = j
+    while e < size and text[e].isdigit():
+        e += 1
+    if e < size and text[e] in ".)、" and (e + 1 >= size or text[e + 1] in _GAP):
+        return False  # "2. Cost", "2) Cost": a list marker opens the next line
+    start = dot - 1
+    while start > 0 and (text[start - 1].isdigit() or text[start - 1] == ","):
+        start -= 1
+    digits = text[start:dot]
+    year = (
+        len(digits) == 4
+        and digits.isdigit()
+        and "1900" <= digits <= "2100"
+        and (start == 0 or text[start - 1] not in ".,")
+    )
+    return not year
+
+
+def in_broken_number(text: str, at: int) -> bool:
+    """True when the white space at ``at`` is the gap of ``broken_decimal_point``.
+
+    >>> in_broken_number("1,476.\\n94亿元", 6), in_broken_number("It fell.\\n5", 8)
+    (True, False)
+    """
+    k = at
+    while k > 0 and at - k < _MAX_GAP and text[k - 1] in _GAP:
+        k -= 1
+    return k > 0 and text[k - 1] == "." and broken_decimal_point(text, k - 1)

@@ -2,8 +2,9 @@
 
 Its parts live by job: ``unit_table`` (the table's loading and look-ups;
 its file schema is ``table_schema``), ``declarations`` (``UnitContext`` and reading declared units),
-``aliases`` (how aliases match) and ``text`` (input limits and the
-length-preserving fold).  Code outside ``fincalc._reading`` imports them from
+``aliases`` (how aliases match), ``text`` (input limits and the
+length-preserving fold) and ``split_amounts`` (digits grouped by spaces: one
+decision for every reader).  Code outside ``fincalc._reading`` imports them from
 here, so that the stage can rearrange its modules without touching its callers.
 """
 
@@ -16,6 +17,7 @@ from .declarations import (
     find_unit_declarations,
     unit_context_from_header,
 )
+from .split_amounts import space_run
 from .text import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, check_text, fold_characters, is_year
 from .unit_table import (
     ScaleSpec,
@@ -42,5 +44,6 @@ __all__ = [
     "is_latin",
     "is_year",
     "shift_exponent",
+    "space_run",
     "unit_context_from_header",
 ]
