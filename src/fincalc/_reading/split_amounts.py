@@ -25,7 +25,6 @@ from decimal import Decimal
 from .._values.dimensions import is_money
 from .._values.errors import ParseError
 from .._values.quantity import Quantity
-from .._values.stored_patterns import compile_pattern
 from .._values.vocabulary import vocabulary
 from .classify import AMOUNT
 from .grammar import Grammar
@@ -45,15 +44,15 @@ __all__ = [
 
 # One to three digits, a comma and exactly three digits: "1,234" (1234 or 1.234).
 # (a dot before it counts only after a digit: "Rp.1,234" is Rp. and 1,234)
-_COMMA_GROUP = compile_pattern(r"(?<![\d,])(?<!\d\.)\d{1,3},\d{3}(?![\d,.])")
+_COMMA_GROUP = re.compile(r"(?<![\d,])(?<!\d\.)\d{1,3},\d{3}(?![\d,.])")
 
 # One to three digits, a dot and exactly three digits: "1.234" (1234 or 1.234).
-_DOT_GROUP = compile_pattern(r"(?<![\d,])(?<!\d\.)\d{1,3}\.\d{3}(?![\d,.])")
+_DOT_GROUP = re.compile(r"(?<![\d,])(?<!\d\.)\d{1,3}\.\d{3}(?![\d,.])")
 
 # A group of three digits right after the amount ("SEK 1| 234"), or a run of
 # space-separated groups right before it ("1 234 |567 €").
-_GROUP_AFTER = compile_pattern(r" \d{3}(?![\d])")
-_GROUPS_BEFORE = compile_pattern(r"(?<![\d.,])\d{1,3}(?: \d{3})* $")
+_GROUP_AFTER = re.compile(r" \d{3}(?![\d])")
+_GROUPS_BEFORE = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})* $")
 _REACH = 24
 _DIGITS = frozenset("0123456789")
 
@@ -71,7 +70,7 @@ def split_chars_source() -> str:
 
 @functools.cache
 def _split_chars() -> re.Pattern[str]:
-    return compile_pattern(split_chars_source())
+    return re.compile(split_chars_source())
 
 
 def may_split(norm: str) -> bool:

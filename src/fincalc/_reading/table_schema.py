@@ -21,8 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .._values.bounded import read_text
 from .._values.decimals import to_decimal
 from .._values.errors import FincalcError, UnitTableError
+from .._values.prebuilt import DATA_DIR
 from .._values.vocabulary import MAX_WORDLIST_BYTES
-from .precomputed import DATA_DIR
 
 __all__ = [
     "CurrencyEntry",

@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .errors import DataFileError, FincalcError
 from .prebuilt import prebuilt_part
-from .stored_patterns import compile_pattern
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -50,7 +49,7 @@ __all__ = [
     "vocabulary",
 ]
 
-_LATIN = compile_pattern(r"[A-Za-z]")
+_LATIN = re.compile(r"[A-Za-z]")
 #: The bundled word-list files stored in the prebuilt artefact (those the parser reads).
 PREBUILT: Final = ("reading",)
 
