@@ -63,8 +63,8 @@ DEFERRED: dict[tuple[str, str], str] = {
         )
     },
     ("fincalc._reading.unit_table", "fincalc._reading.table_schema"): "the default "
-    "table is read from its precomputed index; pydantic validates only tables of one's "
-    "own, so the first parse does not load it (~100 ms, issue 18)",
+    "table is read from the prebuilt index (_values.prebuilt); pydantic validates only "
+    "tables of one's own, so the first parse does not load it (~100 ms, issue 18)",
     ("fincalc._values.vocabulary", "fincalc._values.bounded"): "only a word-list file "
     "of one's own is read with the size limits of bounded; the bundled lists come from "
     "the prebuilt artefact, so the first parse does not load the JSON scanners (issue 18)",

@@ -129,24 +129,9 @@ _PYDANTIC_HOMES = {
 }
 
 
-#: NamedTuples not yet made dataclasses (module: class names).
-_NAMED_TUPLES_LEFT = {
-    "_computing/analytics.py": {"Pairing"},
-    "_computing/outcome.py": {"Extras", "Outcome"},
-    "_computing/render.py": {"_FactView"},
-    "_evaluating/latex.py": {"Plain"},
-    "_evaluating/metrics.py": {"MetricSpec"},
-    "_evaluating/precision.py": {"Gold"},
-    "_evaluating/records.py": {"Sample"},
-    "_evaluating/scoring.py": {"_Answer", "_Match"},
-    "_evaluating/selection.py": {"Selection"},
-    "_grounding/comparatives.py": {"Bracket"},
-    "_grounding/metrics.py": {"MetricVerdict"},
-    "_locating/search.py": {"Place"},
-    "_locating/seeds.py": {"Window"},
-    "_values/period.py": {"ParsedPeriod"},
-    "_values/wording.py": {"Cue"},
-}
+#: Public results that are tuples by contract: callers unpack them
+#: (``period, basis = parse_period(text)``), so they stay ``NamedTuple``s.
+_PUBLIC_TUPLES = {"_values/period.py": "ParsedPeriod", "_evaluating/records.py": "Sample"}
 
 
 def _record_declarations() -> list[str]:
@@ -159,12 +144,12 @@ def _record_declarations() -> list[str]:
             imported = isinstance(node, ast.ImportFrom) and any(
                 alias.name == "NamedTuple" for alias in node.names
             )
-            if imported and where not in _NAMED_TUPLES_LEFT:
+            if imported and where not in _PUBLIC_TUPLES:
                 found.append(f"{where}: imports NamedTuple")
             if not isinstance(node, ast.ClassDef):
                 continue
             bases = {ast.unparse(base) for base in node.bases}
-            if node.name in _NAMED_TUPLES_LEFT.get(where, ()):
+            if _PUBLIC_TUPLES.get(where) == node.name:
                 continue
             if bases & {"NamedTuple", "typing.NamedTuple", "FrozenRecord", "MutableRecord"}:
                 found.append(f"{where}: {node.name}({', '.join(sorted(bases))})")

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import functools
 import string
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from .._values.caliber import Caliber, Role
 from .._values.decimals import arithmetic
@@ -268,7 +269,8 @@ def _render(computation: _Renderable, locale: str, template: str | None) -> str:
     return text.format(**values)
 
 
-class _FactView(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _FactView:
     """A fact seen as the record ``render`` writes: its value, exactly as read."""
 
     operation: str

@@ -80,8 +80,10 @@ class UnitContext:
             )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _DeclGrammar:
+    """A table's declaration patterns: finding one in a document, reading a phrase."""
+
     find: regex.Pattern[str]
     phrase: regex.Pattern[str]
 

@@ -37,8 +37,10 @@ _TAIL_DIGITS: Final = frozenset("0123456789" + "".join(ch for ch in DIGITS if ch
 _PHRASE_END: Final = frozenset(",.;:!?)]}|\n\r\t，。；：！？、）」』\"' ")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Words:
+    """A table's 角/分 tail pattern and the words around it (built once a table, by identity)."""
+
     tail: re.Pattern[str]  # [N角|毛][N分][钱] at a position
     yuan: frozenset[str]
     yuan_word: str  # the whole unit a colloquial or lone tail reads as (元)

@@ -39,8 +39,10 @@ class WordNumber:
     scale_text: str = ""  # the last scale word as written ("million")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Words:
+    """A table's number-word pattern and what each word is (built once a table, by identity)."""
+
     pattern: re.Pattern[str]
     values: dict[str, tuple[str, Decimal]]  # word -> (kind, value)
 

@@ -67,8 +67,10 @@ READ_CHUNK: Final = 1024 * 1024
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Patterns:
+    """The bounded readers' compiled patterns (built once, by identity)."""
+
     strings: regex.Pattern[str]
     not_brackets: regex.Pattern[str]
     tokens: regex.Pattern[str]

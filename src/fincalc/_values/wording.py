@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from .vocabulary import alternation, vocabulary
 
@@ -35,7 +35,8 @@ _WORD_CHAR = re.compile(r"[A-Za-z0-9]")
 _WORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz."
 
 
-class Cue(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Cue:
     """One cue word found: its offsets in the answer, as written, and its lists."""
 
     start: int
