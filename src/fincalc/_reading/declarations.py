@@ -80,7 +80,7 @@ class UnitContext:
             )
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _DeclGrammar:
     """A table's declaration patterns: finding one in a document, reading a phrase."""
 

@@ -14,7 +14,7 @@ from .aliases import AliasIndex
 __all__ = ["Grammar"]
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Grammar:
     """The scan pattern and the alias indexes for one unit table and one locale."""
 

@@ -37,7 +37,7 @@ _TAIL_DIGITS: Final = frozenset("0123456789" + "".join(ch for ch in DIGITS if ch
 _PHRASE_END: Final = frozenset(",.;:!?)]}|\n\r\t，。；：！？、）」』\"' ")
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Words:
     """A table's 角/分 tail pattern and the words around it (built once a table, by identity)."""
 

@@ -39,7 +39,7 @@ class WordNumber:
     scale_text: str = ""  # the last scale word as written ("million")
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Words:
     """A table's number-word pattern and what each word is (built once a table, by identity)."""
 

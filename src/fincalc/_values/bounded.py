@@ -67,7 +67,7 @@ READ_CHUNK: Final = 1024 * 1024
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class _Patterns:
     """The bounded readers' compiled patterns (built once, by identity)."""
 
