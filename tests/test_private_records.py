@@ -134,6 +134,30 @@ _PYDANTIC_HOMES = {
 _PUBLIC_TUPLES = {"_values/period.py": "ParsedPeriod", "_evaluating/records.py": "Sample"}
 
 
+#: Dataclasses without slots, and why (module: class names).
+_UNSLOTTED = {
+    # caches a parsed table with functools.cached_property, which needs a __dict__
+    "_grounding/documents.py": {"Document"},
+    # public report types: attributes users may have set on them stay settable
+    "_evaluating/report.py": {"EvalReport", "ReportComparison"},
+    "testing.py": {"PageClaim", "StatementPage"},
+    # framework adapters: NumericMatch subclasses Ragas' metric class
+    "integrations/_tools.py": {"ToolCore"},
+    "integrations/ragas.py": {"_Judge", "NumericMatch"},
+}
+
+
+def _slots_declared(decorator: ast.expr) -> bool | None:
+    """For a ``@dataclass``/``@dataclass(...)`` decorator, whether it says slots=True."""
+    call = decorator if isinstance(decorator, ast.Call) else None
+    name = ast.unparse(call.func if call else decorator)
+    if name not in ("dataclass", "dataclasses.dataclass"):
+        return None
+    return call is not None and any(
+        k.arg == "slots" and ast.unparse(k.value) == "True" for k in call.keywords
+    )
+
+
 def _record_declarations() -> list[str]:
     """Each class in ``src`` declared as a record some other way than ``@dataclass``."""
     found = []
@@ -149,6 +173,9 @@ def _record_declarations() -> list[str]:
             if not isinstance(node, ast.ClassDef):
                 continue
             bases = {ast.unparse(base) for base in node.bases}
+            slotted = [_slots_declared(d) for d in node.decorator_list]
+            if False in slotted and node.name not in _UNSLOTTED.get(where, ()):
+                found.append(f"{where}: {node.name} is a dataclass without slots=True")
             if _PUBLIC_TUPLES.get(where) == node.name:
                 continue
             if bases & {"NamedTuple", "typing.NamedTuple", "FrozenRecord", "MutableRecord"}:

@@ -259,9 +259,9 @@ def number_exponent(value: Decimal) -> int:
     own = value.as_tuple().exponent
     if not isinstance(own, int) or not value:
         return 0
-    if own >= 0:
-        normal = value.normalize().as_tuple().exponent
-        own = normal if isinstance(normal, int) else own
+    if own >= 0:  # the trailing zeros of a whole number, counted exactly (no context)
+        digits = "".join(map(str, value.as_tuple().digits))
+        own += len(digits) - len(digits.rstrip("0"))
     return min(own, value.adjusted() - MIN_NUMBER_DIGITS + 1)
 
 
