@@ -69,7 +69,7 @@ def _has_number(text: str) -> bool:
 def _literals() -> list[str]:
     """Every string literal of the tests and the doctests that holds a number."""
     found: list[str] = []
-    for path in sorted((ROOT / "tests").glob("*.py")):
+    for path in sorted((ROOT / "tests").rglob("*.py"), key=lambda p: (p.name, str(p))):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -1,7 +1,7 @@
 """Generate ``src/fincalc/_data/foreign_words.toml`` from Babel's CLDR data.
 
 Run ``python tools/cldr_foreign_words.py > src/fincalc/_data/foreign_words.toml``
-to rewrite the file; ``tests/test_closed_world.py::test_foreign_words_match_babel``
+to rewrite the file; ``tests/reading/test_closed_world.py::test_foreign_words_match_babel``
 regenerates it and compares, so the file cannot drift from CLDR or from the
 curated unit table.
 

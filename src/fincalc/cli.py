@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from ._values.errors import FincalcError
+from ._base.exceptions import FincalcError
 from ._version import __version__
 
 __all__ = ["build_parser", "main"]
@@ -100,7 +100,7 @@ def _tolerance_option(text: str | None) -> Any:
 
     stripped = text.strip()
     if stripped.startswith("{"):
-        from ._values.bounded import decode_json
+        from ._base.bounded import decode_json
 
         data = decode_json(stripped, "--tolerance")
     else:
@@ -270,8 +270,8 @@ def _read_document(path: str) -> str:
     Read in chunks and refused past ``MAX_DOCUMENT_LENGTH`` characters, so an
     endless stream (``/dev/zero``, a pipe that never closes) stops at the limit.
     """
+    from ._base.bounded import read_text
     from ._locating.locate import MAX_DOCUMENT_LENGTH
-    from ._values.bounded import read_text
 
     limit = MAX_DOCUMENT_LENGTH
     if path == "-":
@@ -335,9 +335,9 @@ def _text_document(spec: str) -> tuple[Any, bool]:
 
 def _jsonl_documents(path: str) -> list[Any]:
     """``--docs FILE``: one ``Document`` per JSON line (``id``, ``text`` or ``pages``, …)."""
+    from ._base.bounded import decode_json, read_text
+    from ._base.exceptions import InvalidRecordError
     from ._grounding.documents import Document
-    from ._values.bounded import decode_json, read_text
-    from ._values.errors import InvalidRecordError
 
     docs = []
     for number, line in enumerate(read_text(path).split("\n"), start=1):
@@ -373,7 +373,7 @@ def _jsonl_documents(path: str) -> list[Any]:
 
 def _audit_records(path: str) -> list[tuple[str, Any]]:
     """``(where, JSON data)`` for each record of an audit file (object, array or JSONL)."""
-    from ._values.bounded import MAX_FILE_BYTES, decode_json, read_text
+    from ._base.bounded import MAX_FILE_BYTES, decode_json, read_text
 
     source = "<stdin>" if path == "-" else path
     stream: Any = _stdin() if path == "-" else path
@@ -391,9 +391,9 @@ def _audit_records(path: str) -> list[tuple[str, Any]]:
 
 
 def _verify_one(where: str, data: Any, documents: dict[str, Any]) -> dict[str, Any]:
+    from ._base.exceptions import VerificationError
     from ._computing.audit import Computation
     from ._computing.verify import verify
-    from ._values.errors import VerificationError
 
     try:
         record = Computation.from_dict(data, source=where)

@@ -5,8 +5,8 @@
 True
 """
 
-from ._values import errors as _errors
-from ._values.errors import *  # noqa: F403  (the names are listed once, in _values/errors.py)
+from ._base import exceptions as _errors
+from ._base.exceptions import *  # noqa: F403  (the names are listed once, in _base/exceptions.py)
 
 __all__: list[str] = []
 __all__ += _errors.__all__

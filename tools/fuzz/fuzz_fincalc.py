@@ -1,6 +1,6 @@
 """Coverage-guided fuzzing of fincalc's entry points with atheris (issue 16).
 
-For hour-long runs beyond the Hypothesis suite (tests/test_hostile.py). Each
+For hour-long runs beyond the Hypothesis suite (tests/public/test_hostile.py). Each
 input picks one entry point and feeds it text decoded from the fuzzer's bytes
 (lone surrogates included). A ``FincalcError`` is the expected refusal; any
 other exception, a change of the decimal context, or a call over the time
@@ -10,7 +10,7 @@ limit (libFuzzer's ``-timeout``) is a finding.
     python tools/fuzz/fuzz_fincalc.py -max_total_time=3600 -timeout=10 tools/fuzz/corpus
 
 Without atheris, ``--replay FILE…`` runs the same entry points on saved inputs
-(a crash file libFuzzer wrote, or the seed corpus): tests/test_fuzz_harness.py
+(a crash file libFuzzer wrote, or the seed corpus): tests/public/test_fuzz_harness.py
 does that in CI so the harness keeps working.
 """
 

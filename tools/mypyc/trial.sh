@@ -38,7 +38,7 @@ modules=(
   fincalc/_reading/value.py fincalc/_reading/build.py
   fincalc/_evaluating/extraction.py fincalc/_evaluating/selection.py
   fincalc/_evaluating/sentences.py fincalc/_evaluating/working.py fincalc/_evaluating/cues.py
-  fincalc/_values/wording.py fincalc/_values/signs.py
+  fincalc/_grounding/word_matching.py fincalc/_grounding/sign_words.py
 )
 "$root/.venv/bin/mypyc" "${modules[@]}" >"$scratch/mypyc.log" 2>&1
 cd "$root"

@@ -39,9 +39,9 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Final
 
+from .._base.exceptions import DimensionMismatchError, InvalidInputError
 from .._values.caliber import Basis, Caliber
 from .._values.dimensions import DAYS, MULTIPLE, RATIO
-from .._values.errors import DimensionMismatchError, InvalidInputError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar, Period
 from .checks import (

@@ -39,17 +39,13 @@ from pydantic import (
     model_serializer,
 )
 
-from .._values.bounded import decode_json
+from .._base.bounded import decode_json
+from .._base.exceptions import FincalcError, InvalidRecordError, ReplayMismatchError
+from .._base.public import public
 from .._values.caliber import Caliber
 from .._values.decimals import arithmetic, to_decimal
-from .._values.errors import (
-    FincalcError,
-    InvalidRecordError,
-    ReplayMismatchError,
-)
 from .._values.facts import Evidence, Fact
 from .._values.period import FiscalCalendar
-from .._values.public import public
 from .._values.quantity import Quantity
 from .._version import __version__
 from .explain import computation_html, expression_of, leaf_evidence

@@ -20,8 +20,8 @@ from decimal import Decimal
 from itertools import pairwise
 from typing import Final
 
+from .._base.exceptions import InvalidInputError
 from .._values.caliber import Basis, Caliber
-from .._values.errors import InvalidInputError
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 from .checks import (

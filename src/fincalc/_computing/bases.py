@@ -11,13 +11,13 @@ from __future__ import annotations
 import functools
 from typing import Final
 
+from .._base.exceptions import DimensionMismatchError, SignConventionError
+from .._base.vocabulary import vocabulary
+from .._grounding.sign_words import WINDOW, negating_word
 from .._values.caliber import Caliber, Role
 from .._values.dimensions import RATIO, is_additive
-from .._values.errors import DimensionMismatchError, SignConventionError
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
-from .._values.signs import WINDOW, negating_word
-from .._values.vocabulary import vocabulary
 from .checks import (
     check_fact,
     checked_name,
@@ -184,7 +184,7 @@ def _check_direction(operation: str, growth: Fact) -> None:
     """Refuse a positive growth whose quote states a decline ("下降1.5%" read as +1.5 %).
 
     The sign words around the number in the quote decide, by the rules the
-    grounding stage and the answer checker share (``fincalc._values.signs``);
+    grounding stage and the answer checker share (``fincalc._grounding.sign_words``);
     a quote without one says nothing.
     """
     value, raw, quote = growth.quantity.value, growth.quantity.raw, growth.evidence.quote

@@ -26,13 +26,13 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Final
 
+from .._base.exceptions import DimensionMismatchError, InvalidInputError, SignConventionError
+from .._grounding.sign_words import WINDOW, negating_word
 from .._values.caliber import Basis, Caliber, Role
 from .._values.decimals import exact_sum
 from .._values.dimensions import RATIO, is_additive
-from .._values.errors import DimensionMismatchError, InvalidInputError, SignConventionError
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar
-from .._values.signs import WINDOW, negating_word
 from .checks import (
     check_dimensions,
     check_fact,

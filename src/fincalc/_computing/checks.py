@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import functools
 
-from .._values.caliber import Caliber
-from .._values.dimensions import find_dimension, is_money
-from .._values.errors import (
+from .._base.exceptions import (
     CaliberConflictError,
     CaliberMismatchError,
     DimensionMismatchError,
@@ -20,6 +18,8 @@ from .._values.errors import (
     InvalidInputError,
     UndefinedGrowthError,
 )
+from .._values.caliber import Caliber
+from .._values.dimensions import find_dimension, is_money
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 

@@ -32,9 +32,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
+from .._base.exceptions import InvalidInputError
 from .._values.caliber import Basis, Caliber
 from .._values.decimals import exact_sum
-from .._values.errors import InvalidInputError
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 from .checks import (

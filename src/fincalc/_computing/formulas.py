@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
+from .._base.exceptions import DimensionMismatchError, InvalidInputError
+from .._base.public import public
 from .._values.decimals import arithmetic, exact_sum
 from .._values.dimensions import is_additive
-from .._values.errors import DimensionMismatchError, InvalidInputError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
-from .._values.public import public
 from .analytics import days_factor, pair_parts
 from .checks import (
     check_fact,

@@ -18,10 +18,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
+from .._base.exceptions import DimensionMismatchError, InvalidInputError
 from .._values.caliber import Basis, Caliber, Role
 from .._values.decimals import exact_sum
 from .._values.dimensions import RATIO
-from .._values.errors import DimensionMismatchError, InvalidInputError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .checks import (

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from .._base.public import public
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
-from .._values.public import public
 from .analytics import analytic_ratio
 from .audit import Computation, record
 from .differences import difference

@@ -7,9 +7,9 @@ record; the rule of each is stated in its docstring and in
 
 from __future__ import annotations
 
+from .._base.public import public
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
-from .._values.public import public
 from .audit import Computation, record
 from .changes import (
     flow_from_balance_change,

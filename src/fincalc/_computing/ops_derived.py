@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from .._base.public import public
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
-from .._values.public import public
 from .audit import Computation, record
 from .averages import mean_of
 from .bases import base_before_growth

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
+from .._base.public import public
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
-from .._values.public import public
 from .audit import Computation, record
 from .formulas import Term, evaluate_formula, linear_combination
 from .rounding import Rounding

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, get_args
 
+from .._base.exceptions import InvalidInputError
 from .._values.caliber import Caliber
 from .._values.decimals import MAX_EXPONENT, arithmetic, in_range
-from .._values.errors import InvalidInputError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .checks import normalise_calendar

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._base.exceptions import CaliberMismatchError, DimensionMismatchError
 from .._values.caliber import Basis, Caliber
 from .._values.dimensions import MULTIPLE, RATIO, find_dimension, is_additive, is_money
-from .._values.errors import CaliberMismatchError, DimensionMismatchError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .checks import (

@@ -30,14 +30,14 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
+from .._base.vocabulary import vocabulary
 from .._values.caliber import Caliber, Role
 from .._values.decimals import arithmetic
 from .._values.dimensions import RATIO, find_dimension, is_money
-from .._values.errors import InvalidInputError
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
-from .._values.public import public
-from .._values.vocabulary import vocabulary
 from .audit import Computation
 from .explain import leaf_evidence
 from .rounding import Rounding

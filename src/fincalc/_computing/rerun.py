@@ -13,8 +13,8 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Protocol
 
+from .._base.exceptions import InvalidInputError, InvalidRecordError
 from .._values.caliber import Caliber
-from .._values.errors import InvalidInputError, InvalidRecordError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .analytics import analytic_ratio

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, get_args
 
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
 from .._values.decimals import CONTEXT, EXACT_DIGITS, PRECISION, arithmetic, to_decimal
 from .._values.dimensions import RATIO, find_dimension, is_money
-from .._values.errors import InvalidInputError
-from .._values.public import public
 
 __all__ = ["Rounding", "RoundingMode", "RoundingUnit", "rounding_for", "to_rounding"]
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
-from .._values.bounded import check_no_surrogate
+from .._base.bounded import check_no_surrogate
+from .._base.exceptions import DimensionMismatchError, InvalidInputError
 from .._values.decimals import to_decimal
 from .._values.dimensions import DAYS, MULTIPLE, RATIO, find_dimension, is_money
-from .._values.errors import DimensionMismatchError, InvalidInputError
 from .._values.facts import Fact
 from .._values.period import FiscalCalendar
 from .._values.quantity import check_dimension

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
+from .._base.exceptions import InvalidInputError, SignConventionError
 from .._values.dimensions import is_additive
-from .._values.errors import InvalidInputError, SignConventionError
 from .._values.facts import Fact
 from .spec import CONVENTIONS, SignConvention, is_one_of
 

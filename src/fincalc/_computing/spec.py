@@ -18,10 +18,10 @@ from typing import Any, Literal, get_args
 
 import regex
 
-from .._values.bounded import check_no_surrogate
+from .._base.bounded import check_no_surrogate
+from .._base.exceptions import DataFileError, InvalidInputError
+from .._base.public import public
 from .._values.decimals import to_decimal
-from .._values.errors import DataFileError, InvalidInputError
-from .._values.public import public
 
 __all__ = [
     "CONVENTIONS",

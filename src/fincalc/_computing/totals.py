@@ -15,14 +15,10 @@ from decimal import Decimal
 from itertools import pairwise
 from typing import Final
 
+from .._base.exceptions import CaliberMismatchError, DimensionMismatchError, InvalidInputError
 from .._values.caliber import Basis, Caliber
 from .._values.decimals import exact_sum
 from .._values.dimensions import is_additive
-from .._values.errors import (
-    CaliberMismatchError,
-    DimensionMismatchError,
-    InvalidInputError,
-)
 from .._values.facts import Fact
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period
 from .checks import (

@@ -17,6 +17,8 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
+from .._base.exceptions import FincalcError, InvalidInputError, VerificationError
+from .._base.public import public
 from .._grounding.claims import Claim
 from .._grounding.documents import Document
 from .._grounding.resolve import reason_code, resolve
@@ -24,10 +26,8 @@ from .._locating.locate import MIN_RATIO_FLOOR
 from .._reading.units import UnitTable
 from .._values.caliber import Caliber
 from .._values.dimensions import is_money
-from .._values.errors import FincalcError, InvalidInputError, VerificationError
 from .._values.facts import Evidence, Fact
 from .._values.period import FiscalCalendar, Period
-from .._values.public import public
 from .audit import Computation
 
 __all__ = ["verify"]

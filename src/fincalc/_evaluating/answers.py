@@ -34,12 +34,12 @@ from collections.abc import Iterable
 from dataclasses import replace
 from decimal import Decimal
 
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
+from .._grounding.sign_words import asks_for_a_decrease, sign_word
 from .._values.decimals import arithmetic, in_range
 from .._values.dimensions import is_money
-from .._values.errors import InvalidInputError
-from .._values.public import public
 from .._values.quantity import Quantity
-from .._values.signs import asks_for_a_decrease, sign_word
 from .cues import CueIndex
 from .direction import interpret, signed
 from .extraction import Amounts, per_share, unit_context

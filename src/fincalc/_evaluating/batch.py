@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
 
-from .._values.errors import InvalidInputError
+from .._base.exceptions import InvalidInputError
 from .records import GoldCase, Prediction
 from .report import EvalReport
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal, get_args
 
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
 from .._values.decimals import arithmetic
-from .._values.errors import InvalidInputError
-from .._values.public import public
 from .retrieval import RetrievalScores
 from .tolerance import Tolerance
 

@@ -12,8 +12,8 @@ import functools
 import re
 from collections.abc import Iterable
 
-from .._values.errors import DataFileError, InvalidInputError
-from .._values.public import public
+from .._base.exceptions import DataFileError, InvalidInputError
+from .._base.public import public
 from .wording import words
 
 __all__ = ["DEFAULT_CITATION_PATTERN", "citation_format_ok", "citation_regex", "find_cited_ids"]

@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .._values.wording import Cue, WordFinder
+from .._grounding.word_matching import Cue, WordFinder
 from .wording import words
 
 __all__ = ["CueIndex", "cue_index"]

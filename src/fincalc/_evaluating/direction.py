@@ -2,7 +2,7 @@
 
 The rules ("同比下降 0.49%" is -0.0049, "净亏损3.2亿元" is -3.2亿, "下降为8.7亿元"
 a level) are shared with the grounding stage and the growth operations and
-live in ``fincalc._values.signs``; the words in ``_data/directions.toml``.
+live in ``fincalc._grounding.sign_words``; the words in ``_data/directions.toml``.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
+from .._grounding.sign_words import signed
 from .._values.quantity import Quantity
-from .._values.signs import signed
 
 __all__ = ["interpret", "signed"]
 

@@ -23,8 +23,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from .._values.errors import InvalidInputError
-from .._values.public import public
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
 from .cases import CaseResult
 from .profiles import ScoringProfile, profile_named
 from .records import GoldCase, Prediction, load_gold, load_predictions

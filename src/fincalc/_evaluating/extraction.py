@@ -32,11 +32,11 @@ from collections.abc import Callable
 from decimal import Decimal
 from itertools import pairwise
 
+from .._base.vocabulary import alternation, vocabulary
+from .._grounding.word_matching import clause_start, ends_with_word
 from .._reading.units import UnitContext, shift_exponent, unit_context_from_header
 from .._values.dimensions import is_money
 from .._values.quantity import Quantity
-from .._values.vocabulary import alternation, vocabulary
-from .._values.wording import clause_start, ends_with_word
 from .sentences import asides, blank
 from .wording import words
 

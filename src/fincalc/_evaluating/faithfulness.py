@@ -6,12 +6,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from decimal import Decimal
 
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
 from .._computing.audit import Computation
 from .._grounding.documents import Document, row_unit
 from .._reading.parse import extract_quantities
 from .._values.decimals import arithmetic
-from .._values.errors import InvalidInputError
-from .._values.public import public
 from .._values.quantity import Quantity
 from .latex import Plain, plain_math
 from .tolerance import Target, Tolerance

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import functools
 
+from .._base.exceptions import FincalcError
 from .._reading.units import check_known_dimension
 from .._values.dimensions import dimension_info, is_money, listed_dimensions
-from .._values.errors import FincalcError
 
 __all__ = ["comparable", "is_derived", "known_dimension", "per_share_of"]
 

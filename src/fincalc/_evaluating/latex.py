@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from .._values.vocabulary import vocabulary
+from .._base.vocabulary import vocabulary
 from .wording import words
 
 __all__ = ["Plain", "plain_math"]

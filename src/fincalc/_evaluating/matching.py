@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
+from .._base.public import public
 from .._values.decimals import MAX_EXPONENT, in_range
-from .._values.public import public
 from .._values.quantity import Quantity
 from .kinds import comparable, per_share_of
 from .selection import How, describe_how

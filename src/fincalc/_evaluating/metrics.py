@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .._values.public import public
+from .._base.public import public
 from .cases import CaseResult
 
 __all__ = [

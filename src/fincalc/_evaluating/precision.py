@@ -36,8 +36,8 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+from .._base.exceptions import FincalcError, InvalidInputError
 from .._values.decimals import to_decimal
-from .._values.errors import FincalcError, InvalidInputError
 from .._values.quantity import Quantity
 from .direction import signed
 from .extraction import read_one, unit_context

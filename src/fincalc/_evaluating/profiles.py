@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
 from .._values.decimals import to_decimal
-from .._values.errors import InvalidInputError
-from .._values.public import public
 
 __all__ = ["PROFILES", "ScoringProfile", "profile_named"]
 

@@ -14,12 +14,12 @@ import functools
 
 import regex
 
+from .._base.exceptions import FincalcError
+from .._base.vocabulary import vocabulary
 from .._grounding.periods import one_of_claimed_period
 from .._grounding.prose_amounts import years_between
-from .._values.errors import FincalcError
 from .._values.period import parse_period
 from .._values.quantity import Quantity
-from .._values.vocabulary import vocabulary
 
 __all__ = [
     "by_question_period",

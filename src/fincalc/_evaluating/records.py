@@ -31,7 +31,7 @@ from pydantic import (
     model_validator,
 )
 
-from .._values.bounded import (
+from .._base.bounded import (
     MAX_FILE_BYTES,
     check_json_text,
     decode_json,
@@ -39,12 +39,12 @@ from .._values.bounded import (
     read_text,
     surrogate_field,
 )
+from .._base.exceptions import FincalcError, InvalidInputError, InvalidRecordError
+from .._base.public import public
+from .._grounding.sign_words import asks_for_a_decrease
 from .._values.caliber import Caliber
 from .._values.decimals import to_decimal
-from .._values.errors import FincalcError, InvalidInputError, InvalidRecordError
 from .._values.period import parse_period
-from .._values.public import public
-from .._values.signs import asks_for_a_decrease
 from .extraction import unit_context
 from .kinds import known_dimension
 from .precision import Gold, read_gold

@@ -19,12 +19,12 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 
-from .._values.bounded import read_text
-from .._values.errors import FincalcError, InvalidInputError
-from .._values.public import public
+from .._base.bounded import read_text
+from .._base.exceptions import FincalcError, InvalidInputError
+from .._base.public import public
+from .._base.vocabulary import MAX_WORDLIST_BYTES, load_vocabulary
+from .._grounding.word_matching import last_match, trie_pattern, word_alternation
 from .._values.quantity import Quantity
-from .._values.vocabulary import MAX_WORDLIST_BYTES, load_vocabulary
-from .._values.wording import last_match, trie_pattern, word_alternation
 from .cues import cue_index
 from .wording import words
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, overload
 
-from .._values.bounded import MAX_FILE_BYTES, decode_json
-from .._values.errors import InvalidInputError, InvalidRecordError
-from .._values.public import public
+from .._base.bounded import MAX_FILE_BYTES, decode_json
+from .._base.exceptions import InvalidInputError, InvalidRecordError
+from .._base.public import public
 from .cases import REASONS, CaseResult
 from .metrics import ANSWER_METRICS, METRICS, Metrics, Proportion, Tally
 from .profiles import PROFILES, ScoringProfile

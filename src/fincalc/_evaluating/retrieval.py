@@ -27,8 +27,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
-from .._values.errors import InvalidInputError
-from .._values.public import public
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
 
 __all__ = [
     "RetrievalReport",

@@ -52,9 +52,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from .._grounding.word_matching import Cue, WordFinder, ends_with_word
 from .._values.dimensions import is_money
 from .._values.quantity import Quantity
-from .._values.wording import Cue, WordFinder, ends_with_word
 from .kinds import comparable, per_share_of
 from .refusals import RefusalMatcher
 from .wording import words

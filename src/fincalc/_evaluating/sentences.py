@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from .._values.wording import is_sentence_end
+from .._grounding.word_matching import is_sentence_end
 
 __all__ = [
     "asides",

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._base.exceptions import InvalidInputError
 from .._values.decimals import arithmetic
-from .._values.errors import InvalidInputError
 from .cases import CaseResult
 from .scoring import OptionArgs, Options, make_options, score
 

@@ -43,10 +43,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
 from .._values.decimals import in_range, to_decimal
 from .._values.dimensions import is_money
-from .._values.errors import InvalidInputError
-from .._values.public import public
 
 __all__ = ["Target", "Tolerance", "is_currency", "resolve_tolerance"]
 

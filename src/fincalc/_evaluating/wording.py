@@ -4,14 +4,14 @@ Every word list the evaluating stage matches on — refusal phrases, contrast
 words, conclusion markers, citation separators and page words — lives in
 ``_data/answers.toml``; the sign words (direction, loss, change gaps) it
 shares with grounding and computing live in ``_data/directions.toml``
-(``fincalc._values.signs``).  The modules here build their regular
-expressions at import with the helpers of ``fincalc._values.wording``, so
+(``fincalc._grounding.sign_words``).  The modules here build their regular
+expressions at import with the helpers of ``fincalc._grounding.word_matching``, so
 adding a word is a one-line data change.
 """
 
 from __future__ import annotations
 
-from .._values.vocabulary import vocabulary
+from .._base.vocabulary import vocabulary
 
 __all__ = ["words"]
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 
-from .._values.wording import WordFinder, ends_with_word
+from .._grounding.word_matching import WordFinder, ends_with_word
 from .wording import words
 
 __all__ = [

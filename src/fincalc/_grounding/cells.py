@@ -29,8 +29,8 @@ from typing import Literal
 
 import regex
 
+from .._base.exceptions import FincalcError, PeriodError
 from .._reading.units import UnitTable, unit_context_from_header
-from .._values.errors import FincalcError, PeriodError
 from .._values.period import parse_period
 from .lines import SECTION_HEADING, is_furniture, is_prose
 from .words import MONTH_NAMES, any_of, column_pattern

@@ -20,10 +20,10 @@ from pydantic import (
     model_validator,
 )
 
-from .._values.bounded import check_json_text, surrogate_field
-from .._values.errors import InvalidInputError, InvalidRecordError
-from .._values.public import public
-from .._values.vocabulary import vocabulary
+from .._base.bounded import check_json_text, surrogate_field
+from .._base.exceptions import InvalidInputError, InvalidRecordError
+from .._base.public import public
+from .._base.vocabulary import vocabulary
 from .words import DIGIT
 
 __all__ = ["Claim", "claim_json_schema"]

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import regex
 
+from .._base.exceptions import FincalcError
 from .._reading.parse import extract_quantities
 from .._reading.units import UnitContext, UnitTable
-from .._values.errors import FincalcError
 from .._values.period import FiscalCalendar, Period, parse_period
 from .._values.quantity import Quantity
 from .periods import same_claimed_period

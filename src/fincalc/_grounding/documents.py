@@ -19,11 +19,11 @@ from typing import Literal
 
 import regex
 
+from .._base.exceptions import FincalcError, InvalidInputError
+from .._base.public import public
 from .._reading.units import UnitContext, UnitTable, unit_context_from_header
-from .._values.errors import FincalcError, InvalidInputError
-from .._values.public import public
 from .._values.quantity import check_dimension
-from .declarations import UnitDeclaration
+from .declared_units import UnitDeclaration
 from .html import TaggedValue, read_html
 from .structure import Structure
 from .words import DIGIT, any_of

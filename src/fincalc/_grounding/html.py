@@ -31,10 +31,10 @@ from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from html.parser import HTMLParser
 
+from .._base.exceptions import CaliberMismatchError, FincalcError, InvalidInputError, ParseError
+from .._base.public import public
 from .._values.decimals import arithmetic
-from .._values.errors import CaliberMismatchError, FincalcError, InvalidInputError, ParseError
 from .._values.period import FiscalCalendar, Period
-from .._values.public import public
 from .periods import same_claimed_period
 
 __all__ = ["HtmlPage", "TaggedValue", "check_tag", "read_html"]

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import regex
 
+from .._base.exceptions import FincalcError, PeriodError
 from .._reading.parse import extract_quantities
 from .._reading.units import UnitContext, UnitTable
-from .._values.errors import FincalcError, PeriodError
 from .._values.period import parse_period
 from .words import any_of
 

@@ -21,7 +21,7 @@ from typing import Literal
 
 import regex
 
-from .._values.vocabulary import alternation, vocabulary
+from .._base.vocabulary import alternation, vocabulary
 
 __all__ = [
     "ClaimedRole",

@@ -13,10 +13,10 @@ from datetime import date, timedelta
 
 import regex
 
+from .._base.exceptions import CaliberMismatchError, PeriodError
+from .._base.vocabulary import vocabulary
 from .._values.caliber import Basis
-from .._values.errors import CaliberMismatchError, PeriodError
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
-from .._values.vocabulary import vocabulary
 from .claims import Claim
 from .records import comparison_clause
 from .words import MONTH_NAMES, any_of

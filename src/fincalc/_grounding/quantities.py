@@ -16,9 +16,7 @@ from decimal import Decimal
 
 import regex
 
-from .._reading.parse import parse_quantity
-from .._reading.units import UnitContext, UnitTable
-from .._values.errors import (
+from .._base.exceptions import (
     AmbiguousQuantityError,
     CaliberMismatchError,
     DimensionMismatchError,
@@ -27,6 +25,8 @@ from .._values.errors import (
     ParseError,
     UnknownUnitError,
 )
+from .._reading.parse import parse_quantity
+from .._reading.units import UnitContext, UnitTable
 from .._values.period import FiscalCalendar, Period, parse_period
 from .._values.quantity import Quantity
 from .claims import Claim

@@ -18,15 +18,15 @@ from decimal import Decimal
 
 import regex
 
+from .._base.exceptions import AmbiguousQuantityError, CaliberMismatchError, FincalcError
 from .._reading.units import UnitContext
-from .._values.errors import AmbiguousQuantityError, CaliberMismatchError, FincalcError
 from .._values.period import FiscalCalendar, Period, parse_period
 from .cells import percent_change_header
 from .claims import Claim
 from .documents import Document
 from .grid import GridCell, GridColumn, GridTable, Hit, row_label
 from .periods import flow_column, row_period, same_claimed_period
-from .report import page_titles, relative_periods, statement_titles
+from .reported_period import page_titles, relative_periods, statement_titles
 from .structure import Structure
 from .tables import (
     ColumnKind,

@@ -26,8 +26,8 @@ from typing import Literal
 
 import regex
 
+from .._base.vocabulary import alternation, vocabulary
 from .._reading.parse import extract_quantities
-from .._values.vocabulary import alternation, vocabulary
 from .metrics import concept_pattern
 from .words import any_of
 

@@ -15,10 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .._locating.locate import Span, locate
-from .._reading.units import UnitTable
-from .._values.caliber import Basis, Caliber, Role, Tax
-from .._values.errors import (
+from .._base.exceptions import (
     AmbiguousQuantityError,
     AmbiguousQuoteError,
     CaliberMismatchError,
@@ -35,15 +32,18 @@ from .._values.errors import (
     UnknownEvidenceError,
     UnknownUnitError,
 )
+from .._base.public import public
+from .._locating.locate import Span, locate
+from .._reading.units import UnitTable
+from .._values.caliber import Basis, Caliber, Role, Tax
 from .._values.facts import Evidence, Fact, find_conflicts
 from .._values.period import FiscalCalendar, Period
-from .._values.public import public
+from .claim_signs import apply_sign_words
 from .claims import Claim
 from .documents import Document
 from .html import check_tag
 from .periods import _basis_equivalent, _check_quote_period, _claim_period
 from .quantities import read_quantity
-from .signs import apply_sign_words
 from .structure import Structure
 from .verify import verify_record
 

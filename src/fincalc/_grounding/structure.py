@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 from .._reading.units import UnitTable, fold_characters
-from .declarations import UnitDeclaration, find_declarations, lowered, region_end
+from .declared_units import UnitDeclaration, find_declarations, lowered, region_end
 from .grid import Grid, build_grid
 from .lines import Lines
 from .pipes import ragged_pipe_lines, unpiped

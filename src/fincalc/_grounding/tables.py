@@ -17,9 +17,9 @@ from typing import Literal
 
 import regex
 
+from .._base.exceptions import FincalcError, PeriodError
 from .._reading.units import UnitContext, unit_context_from_header
 from .._values.caliber import Basis
-from .._values.errors import FincalcError, PeriodError
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
 from .documents import _PAREN_GROUP
 from .lines import SECTION_HEADING

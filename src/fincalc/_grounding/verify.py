@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import regex
 
-from .._values.errors import CaliberMismatchError
+from .._base.exceptions import CaliberMismatchError
 from .claims import Claim
 from .metrics import (
     ClaimedRole,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import regex
 
-from .._values.errors import DataFileError
-from .._values.vocabulary import alternation, vocabulary
+from .._base.exceptions import DataFileError
+from .._base.vocabulary import alternation, vocabulary
 
 __all__ = ["DIGIT", "MONTH_NAMES", "any_of", "column_pattern"]
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 
 from .align import best_in, best_prefix, levenshtein
-from .explain import DIAGNOSTIC_ONLY, Rejected
 from .kept import TOKEN, cut_number, number_change, protected_change, rejection, signature
 from .layout import Normalized, layout_patterns, normalize_layout
 from .limits import MAX_SEEDS
+from .rejected import DIAGNOSTIC_ONLY, Rejected
 from .search import Place
 from .seeds import Window, merge_windows, pieces
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .._base.exceptions import DataFileError
+from .._base.vocabulary import alternation, vocabulary
 from .._reading.units import UnitTable
-from .._values.errors import DataFileError
-from .._values.vocabulary import alternation, vocabulary
 from .layout import normalize_layout
 
 __all__ = [

@@ -25,7 +25,7 @@ In every stage a match is rejected when its boundary cuts a number of the
 document in half ("增长8.7" inside "增长8.75%", "147" inside "1,147,693", "8.7"
 before "万"): the caller parses the number from the span, and a cut number is
 a wrong number (``kept.py``, which also holds what a fuzzy match must keep).
-A refusal names the closest rejected text and why (``explain.py``).
+A refusal names the closest rejected text and why (``rejected.py``).
 
 This module is the entry point: argument checks, the order of the stages, and
 the choice among equally good places.  Nothing here keeps state between
@@ -39,13 +39,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from .._values.errors import (
-    AmbiguousQuoteError,
-    InvalidInputError,
-    InvalidQuoteError,
-)
-from .._values.public import public
-from .explain import Rejected, not_found, preview, raise_occurrence
+from .._base.exceptions import AmbiguousQuoteError, InvalidInputError, InvalidQuoteError
+from .._base.public import public
 from .fuzzy import fuzzy_free, fuzzy_numbers
 from .kept import TOKEN, cut_number
 from .layout import normalize_layout
@@ -57,6 +52,7 @@ from .limits import (
     MIN_QUOTE_LENGTH,
     MIN_RATIO_FLOOR,
 )
+from .rejected import Rejected, not_found, preview, raise_occurrence
 from .search import (
     Place,
     exact_places,

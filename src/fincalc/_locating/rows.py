@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 
-from .._values.vocabulary import vocabulary
+from .._base.vocabulary import vocabulary
 from .layout import Normalized, is_cjk
 
 __all__ = ["has_marks", "unmarked"]

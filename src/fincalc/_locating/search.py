@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .explain import Rejected
 from .kept import cut_number
 from .layout import layout_patterns, normalize_layout
 from .limits import MAX_CANDIDATES, SCAN_LIMIT
+from .rejected import Rejected
 from .rows import has_marks, unmarked
 from .seeds import Window
 

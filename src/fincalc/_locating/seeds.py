@@ -16,10 +16,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .explain import Rejected
 from .kept import JOINERS
 from .layout import IGNORABLE, Normalized, normalize_layout, variants
 from .limits import MAX_SEEDS
+from .rejected import Rejected
 
 __all__ = ["Window", "merge_windows", "number_windows", "pieces"]
 

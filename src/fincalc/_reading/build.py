@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from .._values.errors import UnknownUnitError
+from .._base.exceptions import UnknownUnitError
+from .._base.vocabulary import vocabulary
 from .._values.quantity import Quantity, trusted_quantity
-from .._values.vocabulary import vocabulary
 from .after_number import After
 from .before_number import Before
 from .classify import AMOUNT, CELL_YEAR, year_kind

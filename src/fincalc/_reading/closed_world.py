@@ -35,10 +35,10 @@ import os
 import re
 from typing import Final
 
-from .._values.errors import DataFileError, ParseError, UnknownUnitError
+from .._base.exceptions import DataFileError, ParseError, UnknownUnitError
+from .._base.vocabulary import vocabulary
 from .._values.prebuilt import DATA_DIR
 from .._values.quantity import Quantity
-from .._values.vocabulary import vocabulary
 from .grammar import Grammar
 from .numerals import BIG_CHARS, CAPITAL_DIGIT_CHARS, DIGIT_CHARS, SMALL_CHARS
 from .scan import Refusal, Source, forward_spaces

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
+from .._base.exceptions import InvalidInputError, ParseError, UnknownUnitError
+from .._base.public import public
+from .._base.vocabulary import alternation, vocabulary
 from .._values.decimals import arithmetic, to_decimal
-from .._values.errors import InvalidInputError, ParseError, UnknownUnitError
-from .._values.public import public
 from .._values.quantity import check_dimension
-from .._values.vocabulary import alternation, vocabulary
 from .aliases import alias_alternation, is_latin
 from .text import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, check_text, fold_characters
 from .unit_table import UnitTable, resolve_table

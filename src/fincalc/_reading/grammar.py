@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
-from .._values.errors import DataFileError, InvalidInputError
+from .._base.exceptions import DataFileError, InvalidInputError
+from .._base.vocabulary import vocabulary
 from .._values.prebuilt import PREBUILT_GRAMMAR
-from .._values.vocabulary import vocabulary
 from .aliases import AliasIndex, Rows, alias_key, is_latin, restored_rows, rows_state
 from .grammar_record import Grammar
 from .numerals import BIG_CHARS, DIGIT_CHARS, SMALL_CHARS

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from .._values.errors import ParseError
+from .._base.exceptions import ParseError
+from .._base.vocabulary import alternation, vocabulary
 from .._values.quantity import Quantity, trusted_quantity
-from .._values.vocabulary import alternation, vocabulary
 from .after_number import After
 from .numerals import DIGITS
 from .scan import Core, Source

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from .._values.vocabulary import vocabulary
+from .._base.vocabulary import vocabulary
 from .aliases import is_latin
 from .unit_table import UnitTable
 from .value import CTX

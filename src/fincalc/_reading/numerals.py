@@ -20,7 +20,7 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from .._values.vocabulary import alternation, vocabulary
+from .._base.vocabulary import alternation, vocabulary
 
 __all__ = [
     "BIG_CHARS",

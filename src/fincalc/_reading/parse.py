@@ -39,8 +39,13 @@ from __future__ import annotations
 
 import decimal
 
-from .._values.errors import AmbiguousQuantityError, InvalidInputError, MissingUnitError, ParseError
-from .._values.public import public
+from .._base.exceptions import (
+    AmbiguousQuantityError,
+    InvalidInputError,
+    MissingUnitError,
+    ParseError,
+)
+from .._base.public import public
 from .._values.quantity import Quantity, check_dimension
 from .classify import AMOUNT, CELL_YEAR, YEAR
 from .declarations import (

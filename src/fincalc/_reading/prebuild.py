@@ -27,9 +27,9 @@ import json
 import os
 import unicodedata
 
+from .._base.vocabulary import PREBUILT, bundled_vocabulary
 from .._values.dimensions import bundled_dimensions, dimensions_state
 from .._values.prebuilt import BUNDLED, DATA_DIR, FORMAT, INDEX_FILE, inputs_fingerprint
-from .._values.vocabulary import PREBUILT, bundled_vocabulary
 from .aliases import compute_casefold_sources
 from .grammar import build_grammar, grammar_state
 from .table_schema import bundled_file

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from .._values.vocabulary import vocabulary
+from .._base.vocabulary import vocabulary
 from .after_number import After, read_after
 from .aliases import AliasIndex
 from .before_number import Before

@@ -20,7 +20,7 @@ from __future__ import annotations
 import decimal
 import re
 
-from .._values.errors import ParseError
+from .._base.exceptions import ParseError
 from .._values.quantity import Quantity
 from .after_number import read_after, read_capital_tail
 from .before_number import read_before

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Final
 
-from .._values.errors import ParseError
+from .._base.exceptions import ParseError
 from .declarations import UnitContext
 from .grammar import Grammar
 from .unit_table import UnitTable, shift_exponent

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._values.vocabulary import vocabulary
+from .._base.vocabulary import vocabulary
 from .aliases import AliasIndex, casefold_sources
 from .fast_pattern import FastWords, alias_flags, fast_pattern_source
 from .grammar import (

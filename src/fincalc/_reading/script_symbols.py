@@ -14,8 +14,8 @@ from __future__ import annotations
 import functools
 import re
 
-from .._values.errors import UnknownUnitError
-from .._values.vocabulary import vocabulary
+from .._base.exceptions import UnknownUnitError
+from .._base.vocabulary import vocabulary
 from .scan import Refusal, Source
 
 __all__ = ["script_currency"]

@@ -22,10 +22,10 @@ import functools
 import re
 from decimal import Decimal
 
+from .._base.exceptions import ParseError
+from .._base.vocabulary import vocabulary
 from .._values.dimensions import is_money
-from .._values.errors import ParseError
 from .._values.quantity import Quantity
-from .._values.vocabulary import vocabulary
 from .classify import AMOUNT
 from .grammar import Grammar
 from .scan import Source

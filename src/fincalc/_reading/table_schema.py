@@ -18,11 +18,11 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from .._values.bounded import read_text
+from .._base.bounded import read_text
+from .._base.exceptions import FincalcError, UnitTableError
+from .._base.vocabulary import MAX_WORDLIST_BYTES
 from .._values.decimals import to_decimal
-from .._values.errors import FincalcError, UnitTableError
 from .._values.prebuilt import DATA_DIR
-from .._values.vocabulary import MAX_WORDLIST_BYTES
 
 __all__ = [
     "CurrencyEntry",

@@ -12,7 +12,7 @@ import functools
 import re
 from typing import Final
 
-from .._values.errors import InvalidInputError, ParseError
+from .._base.exceptions import InvalidInputError, ParseError
 
 __all__ = [
     "MAX_EXTRACT_LENGTH",

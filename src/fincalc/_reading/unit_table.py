@@ -21,10 +21,10 @@ from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from .._base.exceptions import InvalidInputError, UnitTableError
+from .._base.public import public
 from .._values.dimensions import listed_dimensions
-from .._values.errors import InvalidInputError, UnitTableError
 from .._values.prebuilt import BUNDLED, PREBUILT_GRAMMAR, load_prebuilt, prebuilt_grammar
-from .._values.public import public
 from .._values.quantity import check_dimension
 from .aliases import alias_key
 

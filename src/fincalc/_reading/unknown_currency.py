@@ -8,7 +8,7 @@ read; ``build.check_unknown_currency`` refuses such an amount.
 
 from __future__ import annotations
 
-from .._values.errors import UnknownUnitError
+from .._base.exceptions import UnknownUnitError
 from .scan import Refusal, Source, forward_spaces
 
 __all__ = ["currency_word_after", "currency_word_before", "refuse_unknown_currency"]

@@ -9,11 +9,11 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .bounded import check_json_text, check_no_surrogate
+from .._base.bounded import check_json_text, check_no_surrogate
+from .._base.exceptions import InvalidInputError, InvalidRecordError
+from .._base.public import public
 from .dimensions import RATIO
-from .errors import InvalidInputError, InvalidRecordError
 from .period_types import Basis, ClosedStrEnum, Period
-from .public import public
 from .quantity import check_dimension
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from decimal import ROUND_HALF_UP, Decimal
 
-from .errors import InvalidInputError
+from .._base.exceptions import InvalidInputError
 
 __all__ = [
     "CONTEXT",

@@ -20,7 +20,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from .errors import DataFileError, InvalidInputError
+from .._base.exceptions import DataFileError, InvalidInputError
 from .prebuilt import prebuilt_part
 from .quantity import check_dimension
 

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
-from .bounded import check_no_surrogate
+from .._base.bounded import check_no_surrogate
+from .._base.exceptions import DimensionMismatchError, InvalidInputError
+from .._base.public import public
 from .caliber import Basis, Caliber, Role, Tax
 from .decimals import arithmetic, to_decimal
-from .errors import DimensionMismatchError, InvalidInputError
 from .period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
-from .public import public
 from .quantity import Quantity
 
 __all__ = ["Conflict", "Evidence", "Fact", "LocateMethod", "find_conflicts"]

@@ -19,12 +19,12 @@ from typing import NamedTuple
 
 import regex as re
 
-from .errors import PeriodError
+from .._base.exceptions import PeriodError
+from .._base.public import public
+from .._base.vocabulary import alternation, vocabulary
 from .period_grammar import PATTERNS
 from .period_types import CALENDAR_YEAR, Basis, FiscalCalendar, Period
 from .period_words import normalise
-from .public import public
-from .vocabulary import alternation, vocabulary
 
 __all__ = [
     "CALENDAR_YEAR",

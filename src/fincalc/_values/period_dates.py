@@ -15,7 +15,7 @@ from datetime import date, datetime, timedelta
 import regex as re
 from dateutil.relativedelta import relativedelta
 
-from .errors import PeriodError
+from .._base.exceptions import PeriodError
 from .period_types import ONE_DAY, FiscalCalendar, Period, check_year
 
 __all__ = ["SNAP_DAYS", "WEEKS_TO_MONTHS", "english_date", "period_ended"]

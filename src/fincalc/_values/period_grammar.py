@@ -15,11 +15,11 @@ from datetime import date
 
 import regex as re
 
-from .errors import PeriodError
+from .._base.exceptions import PeriodError
+from .._base.vocabulary import alternation
 from .period_dates import WEEKS_TO_MONTHS, english_date, period_ended
 from .period_types import ONE_DAY, FiscalCalendar, Period, check_year
 from .period_words import MONTHS, WEEK_WORDS, counts, small_number, words, year_of
-from .vocabulary import alternation
 
 __all__ = ["PATTERNS", "Handler"]
 

@@ -23,8 +23,8 @@ from typing import Literal
 
 from dateutil.relativedelta import relativedelta
 
-from .errors import InvalidInputError, InvalidRecordError, PeriodError
-from .public import public
+from .._base.exceptions import InvalidInputError, InvalidRecordError, PeriodError
+from .._base.public import public
 
 __all__ = [
     "CALENDAR_YEAR",

@@ -13,8 +13,8 @@ import unicodedata
 
 import regex as re
 
-from .errors import DataFileError
-from .vocabulary import alternation, vocabulary
+from .._base.exceptions import DataFileError
+from .._base.vocabulary import alternation, vocabulary
 
 __all__ = [
     "MONTHS",

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from .._base.exceptions import InvalidInputError
+from .._base.public import public
+from .._base.surrogates import check_no_surrogate
 from .decimals import to_decimal
-from .errors import InvalidInputError
-from .public import public
-from .surrogates import check_no_surrogate
 
 __all__ = ["Quantity", "check_dimension", "trusted_quantity"]
 

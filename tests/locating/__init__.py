@@ -1,0 +1,1 @@
+"""Tests of locating a quoted span in a document (``fincalc._locating``)."""
