@@ -240,3 +240,24 @@ def test_evaluate_with_gold_as_written() -> None:
     ]
     report = evaluate(preds, gold)
     assert [c.reason for c in report.cases] == ["ok", "ok", "wrong_value"]
+
+
+@given(
+    digits=st.integers(1, 10**60),
+    zeros=st.integers(0, 30),
+)
+def test_a_long_whole_gold_reads_its_precision_exactly_and_leaves_the_context_alone(
+    digits: int, zeros: int
+) -> None:
+    # number_exponent counted trailing zeros with normalize() in the caller's context:
+    # past 28 digits it rounded (a wrong precision) and raised the caller's Rounded flag.
+    from fincalc._judging.precision import MIN_NUMBER_DIGITS, number_exponent
+
+    value = Decimal(digits * 10**zeros)
+    written = str(digits * 10**zeros)
+    significant = written.rstrip("0")
+    decimal.getcontext().clear_flags()
+    exponent = number_exponent(value)
+    assert not any(decimal.getcontext().flags.values())
+    trailing = len(written) - len(significant)
+    assert exponent == min(trailing, value.adjusted() - MIN_NUMBER_DIGITS + 1)

@@ -78,8 +78,8 @@ DEFERRED: dict[tuple[str, str], str] = {
         )
     },
     ("fincalc._reading.unit_table", "fincalc._reading.table_schema"): "the default "
-    "table is read from its precomputed index; pydantic validates only tables of one's "
-    "own, so the first parse does not load it (~100 ms, issue 18)",
+    "table is read from the prebuilt index (_base.prebuilt); pydantic validates only "
+    "tables of one's own, so the first parse does not load it (~100 ms, issue 18)",
     ("fincalc._base.vocabulary", "fincalc._base.bounded"): "only a word-list file "
     "of one's own is read with the size limits of bounded; the bundled lists come from "
     "the prebuilt artefact, so the first parse does not load the JSON scanners (issue 18)",
@@ -97,14 +97,7 @@ DEFERRED: dict[tuple[str, str], str] = {
 # higher stage.  Issue 29 moved the generic plumbing below the value types while
 # another branch removes what these imports name: at that merge each entry goes
 # stale (the test below fails) and is deleted.  Nothing else may join this list.
-PENDING_UPWARD: dict[tuple[str, str], str] = {
-    ("fincalc._base.bounded", "fincalc._values.records"): "FrozenRecord becomes a "
-    "dataclass and _values/records.py goes (issue 29, branch records)",
-    ("fincalc._base.vocabulary", "fincalc._values.stored_patterns"): "the stored regex "
-    "bytecode goes (issue 29, branch records)",
-    ("fincalc._base.vocabulary", "fincalc._values.prebuilt"): "the prebuilt index is "
-    "plumbing too: after the records branch thins it, `git mv` it to _base/prebuilt.py",
-}
+PENDING_UPWARD: dict[tuple[str, str], str] = {}
 
 # third-party library -> modules allowed to import it
 EDGES = {
@@ -464,9 +457,7 @@ def test_design_names_every_stage_module() -> None:
 
 # module name -> why it still repeats across stages on this branch (issue 29: the
 # other branches' renames remove each; at that merge the entry is deleted)
-PENDING_REPEATS: dict[str, str] = {
-    "records": "the records branch deletes _values/records.py (_grounding/records.py stays)",
-}
+PENDING_REPEATS: dict[str, str] = {}
 
 
 def test_no_module_name_repeats_across_stages() -> None:

@@ -4,19 +4,20 @@
 of validating the data files and building the alias indexes;
 ``tests/reading/test_units.py`` checks that it is current (rebuilding gives its exact
 bytes) and that a stale or broken one is ignored.  Here: what it restores
-equals what the slow path builds, object for object.
+equals what the slow path builds, object for object.  No compiled regular
+expression is stored (issue 29): every pattern is compiled by ``re`` in the
+process that uses it.
 """
 
 from __future__ import annotations
 
-import array
+import dataclasses
 import json
 import os
 import pickle
-import re
 import subprocess
 import sys
-import zlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,15 +25,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fincalc import UnitTable, parse_quantity
+from fincalc._base.prebuilt import DATA_DIR, PREBUILT_GRAMMAR, load_prebuilt, prebuilt_grammar
 from fincalc._base.vocabulary import PREBUILT, bundled_vocabulary, vocabulary
 from fincalc._reading.aliases import AliasIndex, Rows, restored_rows, rows_state
 from fincalc._reading.grammar import ALIAS_FIELDS, Grammar, build_grammar, grammar_for
-from fincalc._reading.prebuild import build_patterns, imported_sources, stored_sources
-from fincalc._reading.precomputed import DATA_DIR, PREBUILT_GRAMMAR, precomputed_grammar
 from fincalc._reading.table_schema import bundled_file
-from fincalc._values import stored_patterns
 from fincalc._values.dimensions import _listed, bundled_dimensions
-from fincalc._values.prebuilt import load_prebuilt
 
 
 def _index_parts(index: AliasIndex) -> tuple[Any, ...]:
@@ -46,8 +44,11 @@ def _index_parts(index: AliasIndex) -> tuple[Any, ...]:
     )
 
 
+GRAMMAR_FIELDS = [item.name for item in dataclasses.fields(Grammar)]
+
+
 def _assert_same_grammar(fast: Grammar, slow: Grammar) -> None:
-    for name in Grammar._fields:
+    for name in GRAMMAR_FIELDS:
         a, b = getattr(fast, name), getattr(slow, name)
         if isinstance(a, AliasIndex):
             assert isinstance(b, AliasIndex)
@@ -59,21 +60,21 @@ def _assert_same_grammar(fast: Grammar, slow: Grammar) -> None:
 def test_the_default_grammar_is_restored_from_the_artefact() -> None:
     table = UnitTable.default()
     assert load_prebuilt() is not None
-    assert table._cache.get(PREBUILT_GRAMMAR) is precomputed_grammar() is not None
+    assert table._cache.get(PREBUILT_GRAMMAR) is prebuilt_grammar() is not None
     restored = grammar_for(table, None)
     built = build_grammar(UnitTable([bundled_file(n) for n in ("units.toml", "currencies.toml")]))
     _assert_same_grammar(restored, built)
-    indexes = set(Grammar._fields)
+    indexes = set(GRAMMAR_FIELDS)
     assert set(ALIAS_FIELDS) == {n for n in indexes if isinstance(getattr(built, n), AliasIndex)}
 
 
 _SLOW_PATH = """
 import pickle, sys
-import fincalc._values.prebuilt as prebuilt
+import fincalc._base.prebuilt as prebuilt
 prebuilt.INDEX_FILE = "no-such-artefact.json"  # as if it were missing: the slow path
 import fincalc
 from fincalc._reading.grammar import grammar_for
-from fincalc._reading.precomputed import PREBUILT_GRAMMAR
+from fincalc._base.prebuilt import PREBUILT_GRAMMAR
 table = fincalc.UnitTable.default()
 assert table._files is not None and PREBUILT_GRAMMAR not in table._cache
 assert prebuilt.load_prebuilt() is None
@@ -131,20 +132,43 @@ def test_a_restored_alias_index_equals_the_built_one(
             assert restored.ending_at(text, position) == built.ending_at(text, position)
 
 
+_ALIAS_CHARS = "亿万元角分美欧$€¥.'MmKkBbIiLlOoNſK "
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    aliases=st.dictionaries(
+        st.text(alphabet=_ALIAS_CHARS, min_size=1, max_size=5).filter(str.strip),
+        st.integers(0, 9),
+        max_size=8,
+    ),
+    case_sensitive=st.booleans(),
+    text=st.text(alphabet=_ALIAS_CHARS + "0123", max_size=16),
+)
+def test_any_restored_alias_index_probes_as_the_built_one(
+    aliases: dict[str, int], case_sensitive: bool, text: str
+) -> None:
+    # the artefact's round trip (state -> JSON -> restored) keeps every probe's answer
+    rows: Rows = {}
+    built = AliasIndex(aliases, case_sensitive=case_sensitive)
+    state = json.loads(json.dumps(built.state(rows), ensure_ascii=False))
+    restored = AliasIndex.restored(
+        aliases, state, restored_rows(json.loads(json.dumps(rows_state(rows))))
+    )
+    for position in range(len(text) + 1):
+        assert restored.starting_at(text, position) == built.starting_at(text, position)
+        assert restored.ending_at(text, position) == built.ending_at(text, position)
+
+
 _FIRST_PARSE = """
 import json, sys
 before = set(sys.modules)
 import fincalc
 quantity = fincalc.parse_quantity("营业收入8.7亿元")
-from fincalc._reading.precomputed import PREBUILT_GRAMMAR
+from fincalc._base.prebuilt import PREBUILT_GRAMMAR
 from fincalc._reading.unit_table import default_table
 table = default_table()
-from fincalc._values import stored_patterns
-from fincalc._reading.grammar import grammar_for
-scan = grammar_for(table, None).scan.pattern
 print(json.dumps({
-    "scan stored": stored_patterns._stored() is not None and (scan, 0) in stored_patterns._stored(),
-    "recompiled": sorted(p for (_, p, _) in __import__("re")._cache if p == scan),
     "loaded": sorted(set(sys.modules) - before),
     "value": str(quantity.value == 870_000_000),
     "validated": table._files is not None,
@@ -156,20 +180,13 @@ print(json.dumps({
 #: machinery the artefact is read without.
 _NOT_ON_THE_FIRST_PARSE = (
     "babel",
-    # the public value types are dataclasses made without importing dataclasses (and
-    # so inspect, ast, dis, tokenize): ~5 ms (issue 18; see _values/lazy_dataclass.py)
-    "ast",
-    "dataclasses",
     "dateutil",
-    "dis",
     "hashlib",
     "importlib.resources",
-    "inspect",
     "pathlib",
     "pydantic",
     "regex",
     "tempfile",
-    "tokenize",
     "tomllib",
     # the generated scanner's modules load once a table has read enough to compile it
     "fincalc._reading.fast_pattern",
@@ -191,176 +208,42 @@ def test_the_first_parse_reads_the_artefact_and_loads_nothing_else() -> None:
     assert found["grammar restored"]
     loaded = set(found["loaded"])
     assert sorted(m for m in _NOT_ON_THE_FIRST_PARSE if m in loaded) == []
-    # the scan pattern came from its stored code, not from re.compile (re caches what it
-    # compiles), unless the patterns were stored for another interpreter
-    if stored_patterns._stored() is not None:
-        assert found["scan stored"]
-        assert found["recompiled"] == []
 
 
-# --------------------------------------------- the stored code of the default patterns
+# ------------------------------------------------------- no stored regular expressions
+
+_SRC = Path(__file__).resolve().parents[2] / "src" / "fincalc"
 
 
-def _stored_here() -> dict[tuple[str, int], tuple[dict[str, Any], bytes]]:
-    """The stored patterns, or skip: the file was built for another interpreter."""
-    stored = stored_patterns._stored()
-    if stored is None:
-        with open(os.path.join(DATA_DIR, stored_patterns.PATTERNS_FILE), "rb") as file:
-            recorded = json.loads(file.read().partition(b"\n")[0])["interpreter"]
-        # (the fallback is taken: compile_pattern is re.compile; checked below too)
-        pytest.skip(f"patterns stored for {recorded}, this is {stored_patterns.interpreter_key()}")
-    return stored
+def test_no_compiled_pattern_is_stored_or_restored() -> None:
+    # Issue 29: the stored CPython regex bytecode (and its private ``_sre.compile``
+    # path) worked on one interpreter version only; patterns are compiled by re.
+    data = sorted(path.name for path in (_SRC / "_data").iterdir() if path.is_file())
+    assert [name for name in data if not name.endswith((".toml", ".json"))] == []
+    offenders = []
+    for path in sorted(_SRC.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for needle in ("_sre", "re._compiler", "sre_compile", "re._parser"):
+            if needle in text:
+                offenders.append(f"{path.relative_to(_SRC)}: {needle}")
+    assert offenders == []
 
 
-def test_the_stored_patterns_file_is_current() -> None:
-    # A build product of the data and of CPython's compiler: rebuilding it on the
-    # interpreter it records gives its exact bytes.  If this fails after editing the
-    # data files or the grammar: python -m fincalc._reading.prebuild
-    _stored_here()
-    with open(os.path.join(DATA_DIR, stored_patterns.PATTERNS_FILE), "rb") as file:
-        assert file.read() == build_patterns(), "stale: run python -m fincalc._reading.prebuild"
+def test_the_grammar_patterns_are_plain_re_patterns() -> None:
+    import re
 
-
-def test_the_stored_code_is_what_re_compiles_now() -> None:
-    stored = _stored_here()
-    # what the parser's modules compile at import, and what the default grammar compiles
-    sources = {*imported_sources(), *stored_sources(UnitTable.default())}
-    assert sorted(stored) == sorted(sources)
-    for (source, flags), (facts, block) in stored.items():
-        now, code = stored_patterns.pattern_code(source, flags)
-        assert array.array("I", block).tolist() == code
-        assert {k: facts[k] for k in now} == now
-        restored = stored_patterns.restored_pattern(source, flags, stored)
-        fresh = re.compile(source, flags)
-        # (re.Pattern equality compares the source, the flags and the compiled code)
-        assert restored is not None
-        assert restored == fresh
-        assert (restored.groups, restored.groupindex) == (fresh.groups, fresh.groupindex)
-
-
-def test_the_grammar_and_the_modules_use_the_restored_patterns() -> None:
     from fincalc._reading import after_number, split_amounts
 
-    stored = _stored_here()
     grammar = grammar_for(UnitTable.default(), None)
+    german = grammar_for(UnitTable.default(), "de_DE")
     for pattern in (
         grammar.scan,
         grammar.table_gap,
+        german.scan,
         after_number._YEAR,
         split_amounts._COMMA_GROUP,
     ):
-        assert (pattern.pattern, 0) in stored
-        assert pattern == re.compile(pattern.pattern)
-
-
-def _corpus() -> list[str]:
-    texts = []
-    with open(
-        os.path.join(os.path.dirname(__file__), "..", "data", "parse_cases.tsv"), encoding="utf-8"
-    ) as f:
-        for line in f:
-            if line.strip() and not line.startswith("#"):
-                texts.append(line.rstrip("\n").split("\t")[3].replace("\\n", "\n"))
-    return texts
-
-
-def _matches(pattern: re.Pattern[str], text: str) -> list[tuple[object, ...]]:
-    return [(m.span(), m.groups(), m.groupdict()) for m in pattern.finditer(text)]
-
-
-def test_a_restored_pattern_matches_as_a_fresh_compile() -> None:
-    stored = _stored_here()
-    corpus = _corpus()
-    assert len(corpus) > 500
-    for source, flags in stored:
-        restored = stored_patterns.restored_pattern(source, flags, stored)
-        fresh = re.compile(source, flags)
-        assert restored is not None
-        for text in [*corpus, "\n".join(corpus)]:
-            assert _matches(restored, text) == _matches(fresh, text), (source, text)
-
-
-_ALPHABET = (
-    "0123456789.,'  \u202f-+/:()%$€¥|\t\n一二三四五六七八九十百千万亿零两壹拾佰仟元角分EeMmBbKkUSD"
-)
-
-
-@settings(max_examples=200, deadline=None)
-@given(text=st.text(alphabet=_ALPHABET, max_size=60))
-def test_the_restored_scan_pattern_matches_random_text_as_re_compile(text: str) -> None:
-    stored = _stored_here()
-    for source, flags in stored:
-        restored = stored_patterns.restored_pattern(source, flags, stored)
-        assert restored is not None
-        assert _matches(restored, text) == _matches(re.compile(source, flags), text)
-
-
-def _rewritten(
-    tmp_path: Any, change: Any
-) -> dict[tuple[str, int], tuple[dict[str, Any], bytes]] | None:
-    """The patterns file after ``change(header, body) -> (header, body)``, read back."""
-    with open(os.path.join(DATA_DIR, stored_patterns.PATTERNS_FILE), "rb") as file:
-        head, _, body = file.read().partition(b"\n")
-    header, body = change(json.loads(head), body)
-    path = tmp_path / "patterns.bin"
-    path.write_bytes(json.dumps(header, ensure_ascii=False).encode() + b"\n" + body)
-    return stored_patterns._read_file(str(path))
-
-
-def _other_version(header: dict[str, Any], body: bytes) -> tuple[dict[str, Any], bytes]:
-    header["interpreter"]["version"][2] += 1
-    return header, body
-
-
-def _other_magic(header: dict[str, Any], body: bytes) -> tuple[dict[str, Any], bytes]:
-    header["interpreter"]["sre_magic"] -= 1
-    return header, body
-
-
-def _truncated(header: dict[str, Any], body: bytes) -> tuple[dict[str, Any], bytes]:
-    return header, body[:-4]
-
-
-def test_a_stale_or_broken_patterns_file_is_not_used(tmp_path: Any) -> None:
-    _stored_here()
-    assert _rewritten(tmp_path, _other_version) is None  # another Python
-    assert _rewritten(tmp_path, _other_magic) is None  # another re engine
-    assert _rewritten(tmp_path, _truncated) is None  # a block of the wrong length
-    (tmp_path / "garbage.bin").write_bytes(b"\x00\xff garbage")
-    assert stored_patterns._read_file(str(tmp_path / "garbage.bin")) is None
-    assert stored_patterns._read_file(str(tmp_path / "missing.bin")) is None
-
-
-def _flip_one_byte(header: dict[str, Any], body: bytes) -> tuple[dict[str, Any], bytes]:
-    return header, body[:40] + bytes([body[40] ^ 1]) + body[41:]
-
-
-def _invalid_code(header: dict[str, Any], body: bytes) -> tuple[dict[str, Any], bytes]:
-    # code _sre's validator rejects, with a CRC that matches it
-    first = header["patterns"][0]
-    block = b"\xff" * (first["words"] * 4)
-    first["crc"] = zlib.crc32(block)
-    return header, block + body[len(block) :]
-
-
-@pytest.mark.parametrize("change", [_flip_one_byte, _invalid_code])
-def test_corrupted_code_falls_back_to_re_compile(tmp_path: Any, change: Any) -> None:
-    _stored_here()
-    stored = _rewritten(tmp_path, change)
-    assert stored is not None
-    source, flags = next(iter(stored))
-    assert stored_patterns.restored_pattern(source, flags, stored) is None
-    # (compile_pattern then compiles the source: the same pattern, only slower)
-    assert stored_patterns.compile_pattern(source, flags) == re.compile(source, flags)
-
-
-def test_a_pattern_not_stored_is_compiled() -> None:
-    stored = stored_patterns._stored()
-    assert stored_patterns.restored_pattern("[0-9]+元", 0, stored) is None
-    assert stored_patterns.compile_pattern("[0-9]+元") == re.compile("[0-9]+元")
-    # a locale's grammar compiles its own scan pattern
-    german = grammar_for(UnitTable.default(), "de_DE").scan
-    assert german == re.compile(german.pattern)
+        assert pattern == re.compile(pattern.pattern, pattern.flags)
 
 
 @pytest.mark.parametrize("part", ["table", "grammar", "vocabulary", "casefold"])
@@ -369,23 +252,23 @@ def test_a_part_that_does_not_decode_is_read_from_the_files(
 ) -> None:
     # The artefact's parts decode when first read (the first parse needs no case folds):
     # a broken line is found then, and that part comes from the validated files.
-    from fincalc._reading import precomputed, unit_table
-    from fincalc._values import prebuilt
+    from fincalc._base import prebuilt
+    from fincalc._reading import unit_table
 
-    with open(os.path.join(DATA_DIR, precomputed.INDEX_FILE), encoding="utf-8") as file:
+    with open(os.path.join(DATA_DIR, prebuilt.INDEX_FILE), encoding="utf-8") as file:
         lines = file.read().split("\n")
     lines = [
         line.replace(": ", ": [broken", 1) if f'"{part}"' in line[:16] else line for line in lines
     ]
-    (tmp_path / precomputed.INDEX_FILE).write_text("\n".join(lines), encoding="utf-8")
-    for name in precomputed.INPUTS:
+    (tmp_path / prebuilt.INDEX_FILE).write_text("\n".join(lines), encoding="utf-8")
+    for name in prebuilt.INPUTS:
         with open(os.path.join(DATA_DIR, name), "rb") as data:
             (tmp_path / name).write_bytes(data.read())
     monkeypatch.setattr(prebuilt, "DATA_DIR", str(tmp_path))
     prebuilt.load_prebuilt.cache_clear()
     unit_table.default_table.cache_clear()
     try:
-        index = precomputed.load_index()
+        index = prebuilt.load_prebuilt()
         assert index is not None
         assert prebuilt.prebuilt_part(part) is None
         with pytest.raises(json.JSONDecodeError):

@@ -1,15 +1,20 @@
-"""The reader's private records behave as the dataclasses they replaced (issue 18 cold start).
+"""The private records are dataclasses with slots, one way for every record (issue 29).
 
-``FrozenRecord`` and ``MutableRecord`` (``fincalc._values.records``) give equality,
-hashing, ``repr``, immutability and pickling from ``_fields``; here: round trips,
-value equality and the fields each record compares, on the real records.
+Frozen where they are values (equal, hashable, immutable, picklable), mutable
+where the reader fills them in as it goes.  Here: round trips, value equality
+and the fields each record compares, on the real records, and a scan of
+``src`` that no record is declared another way (a hand-written slotted base,
+``NamedTuple``, a hand-made dataclass).
 """
 
 from __future__ import annotations
 
+import ast
 import copy
+import dataclasses
 import pickle
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +28,6 @@ from fincalc._reading.grammar import grammar_for
 from fincalc._reading.scan import Core
 from fincalc._reading.unit_table import ScaleSpec, SuffixSpec
 from fincalc._values.dimensions import DimensionInfo, dimension_info
-from fincalc._values.records import FrozenRecord
 
 _texts = st.text(max_size=8)
 _decimals = st.decimals(allow_nan=False, allow_infinity=False, places=4, max_value=10**12)
@@ -47,7 +51,8 @@ def test_a_suffix_spec_round_trips_and_is_equal_by_its_fields(args: tuple[Any, .
         assert again == spec
         assert hash(again) == hash(spec)
         assert again.exponent == spec.exponent
-    assert spec.astuple() == args
+    assert tuple(getattr(spec, f.name) for f in dataclasses.fields(spec) if f.init) == args
+    assert dataclasses.replace(spec, multiplier=Decimal("1E+3")).exponent == 3
     assert repr(spec).startswith("SuffixSpec(kind=")
 
 
@@ -78,12 +83,13 @@ def test_the_exponent_is_derived_and_not_compared() -> None:
         NO_MARKERS,
     ],
 )
-def test_a_frozen_record_refuses_assignment(record: FrozenRecord) -> None:
-    name = record._fields[0]
-    with pytest.raises(AttributeError, match="immutable"):
+def test_a_frozen_record_refuses_assignment(record: Any) -> None:
+    name = dataclasses.fields(record)[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign"):
         setattr(record, name, None)
-    with pytest.raises(AttributeError, match="immutable"):
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete"):
         delattr(record, name)
+    assert not hasattr(record, "__dict__")
     assert pickle.loads(pickle.dumps(record)) == record
 
 
@@ -102,9 +108,85 @@ def test_frozen_records_are_keys_and_mutable_ones_are_not() -> None:
 def test_the_default_grammar_pickles_field_for_field() -> None:
     grammar = grammar_for(UnitTable.default(), None)
     again = pickle.loads(pickle.dumps(grammar))
-    for name in grammar._fields:
-        value = getattr(grammar, name)
+    for item in dataclasses.fields(grammar):
+        name, value = item.name, getattr(grammar, item.name)
         if name == "scan" or name == "table_gap":
             assert getattr(again, name) == value
         elif not hasattr(value, "starting_at"):  # (alias indexes compare by identity)
             assert getattr(again, name) == value, name
+
+
+_SRC = Path(__file__).resolve().parents[2] / "src" / "fincalc"
+#: Pydantic models: the one exception, at the edges where input is validated
+#: (docs/design.md, "Records").
+_PYDANTIC_HOMES = {
+    "_computing/audit.py",
+    "_scoring/inputs.py",
+    "_grounding/claims.py",
+    "_reading/table_schema.py",
+    "integrations/_tools.py",
+    "integrations/instructor.py",
+}
+
+
+#: Public results that are tuples by contract: callers unpack them
+#: (``period, basis = parse_period(text)``), so they stay ``NamedTuple``s.
+_PUBLIC_TUPLES = {"_values/period.py": "ParsedPeriod", "_scoring/inputs.py": "Sample"}
+
+
+#: Dataclasses without slots, and why (module: class names).
+_UNSLOTTED = {
+    # caches a parsed table with functools.cached_property, which needs a __dict__
+    "_grounding/documents.py": {"Document"},
+    # public report types: attributes users may have set on them stay settable
+    "_scoring/eval_report.py": {"EvalReport", "ReportComparison"},
+    "testing.py": {"PageClaim", "StatementPage"},
+    # framework adapters: NumericMatch subclasses Ragas' metric class
+    "integrations/_tools.py": {"ToolCore"},
+    "integrations/ragas.py": {"_Judge", "NumericMatch"},
+}
+
+
+def _slots_declared(decorator: ast.expr) -> bool | None:
+    """For a ``@dataclass``/``@dataclass(...)`` decorator, whether it says slots=True."""
+    call = decorator if isinstance(decorator, ast.Call) else None
+    name = ast.unparse(call.func if call else decorator)
+    if name not in ("dataclass", "dataclasses.dataclass"):
+        return None
+    return call is not None and any(
+        k.arg == "slots" and ast.unparse(k.value) == "True" for k in call.keywords
+    )
+
+
+def _record_declarations() -> list[str]:
+    """Each class in ``src`` declared as a record some other way than ``@dataclass``."""
+    found = []
+    for path in sorted(_SRC.rglob("*.py")):
+        where = path.relative_to(_SRC).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            imported = isinstance(node, ast.ImportFrom) and any(
+                alias.name == "NamedTuple" for alias in node.names
+            )
+            if imported and where not in _PUBLIC_TUPLES:
+                found.append(f"{where}: imports NamedTuple")
+            if not isinstance(node, ast.ClassDef):
+                continue
+            bases = {ast.unparse(base) for base in node.bases}
+            slotted = [_slots_declared(d) for d in node.decorator_list]
+            if False in slotted and node.name not in _UNSLOTTED.get(where, ()):
+                found.append(f"{where}: {node.name} is a dataclass without slots=True")
+            if _PUBLIC_TUPLES.get(where) == node.name:
+                continue
+            if bases & {"NamedTuple", "typing.NamedTuple", "FrozenRecord", "MutableRecord"}:
+                found.append(f"{where}: {node.name}({', '.join(sorted(bases))})")
+            if "BaseModel" in bases and where not in _PYDANTIC_HOMES:
+                found.append(f"{where}: {node.name} is a pydantic model outside the edges")
+    for name in ("lazy_dataclass", "records", "stored_patterns"):
+        if (_SRC / "_values" / f"{name}.py").exists():
+            found.append(f"_values/{name}.py exists")
+    return found
+
+
+def test_every_record_is_declared_one_way() -> None:
+    assert _record_declarations() == []

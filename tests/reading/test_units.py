@@ -297,12 +297,12 @@ def test_precomputed_index_is_current() -> None:
     # rebuilding it must give its exact bytes.  If this fails after editing
     # _data/units.toml, currencies.toml, reading.toml or dimensions.toml, run:
     # python -m fincalc._reading.prebuild
+    from fincalc._base.prebuilt import INDEX_FILE, inputs_fingerprint, load_prebuilt
     from fincalc._reading.prebuild import build_index
-    from fincalc._reading.precomputed import INDEX_FILE, inputs_fingerprint, load_index
 
     written = (DATA / INDEX_FILE).read_text(encoding="utf-8")
     assert written == build_index(), "stale: run python -m fincalc._reading.prebuild"
-    index = load_index()
+    index = load_prebuilt()
     assert index is not None
     assert index["inputs"] == inputs_fingerprint()
 
@@ -318,12 +318,12 @@ def _state(table: UnitTable) -> dict[str, object]:
 
 
 def test_precomputed_table_equals_the_validated_files() -> None:
-    from fincalc._reading.precomputed import BUNDLED, load_index
+    from fincalc._base.prebuilt import BUNDLED, load_prebuilt
     from fincalc._reading.table_schema import bundled_file
     from fincalc._reading.unit_table import table_from_index
 
     validated = UnitTable([bundled_file(name) for name in BUNDLED])
-    index = load_index()
+    index = load_prebuilt()
     assert index is not None
     restored = table_from_index(index["table"])
     assert restored._files is None  # read from the artefact, not validated
@@ -339,11 +339,11 @@ def test_precomputed_table_equals_the_validated_files() -> None:
 def test_a_stale_or_broken_index_falls_back_to_the_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from fincalc._reading import precomputed, unit_table
+    from fincalc._base import prebuilt
+    from fincalc._reading import unit_table
     from fincalc._reading.table_schema import bundled_file
-    from fincalc._values import prebuilt
 
-    current = (DATA / precomputed.INDEX_FILE).read_text(encoding="utf-8")
+    current = (DATA / prebuilt.INDEX_FILE).read_text(encoding="utf-8")
     edited = {"reading.toml": "\n", "dimensions.toml": " ", "units.toml": "#\n"}
     cases = [
         ('{"format": 1, "inputs": "0"}', {}),
@@ -354,8 +354,8 @@ def test_a_stale_or_broken_index_falls_back_to_the_files(
         *((current, {name: extra}) for name, extra in edited.items()),
     ]
     for content, changes in cases:
-        (tmp_path / precomputed.INDEX_FILE).write_text(content, encoding="utf-8")
-        for name in precomputed.INPUTS:
+        (tmp_path / prebuilt.INDEX_FILE).write_text(content, encoding="utf-8")
+        for name in prebuilt.INPUTS:
             (tmp_path / name).write_bytes(
                 (DATA / name).read_bytes() + changes.get(name, "").encode()
             )
@@ -363,28 +363,26 @@ def test_a_stale_or_broken_index_falls_back_to_the_files(
         prebuilt.load_prebuilt.cache_clear()
         unit_table.default_table.cache_clear()
         try:
-            assert precomputed.load_index() is None
-            assert precomputed.precomputed_casefolds() is None
-            assert precomputed.precomputed_grammar() is None
+            assert prebuilt.load_prebuilt() is None
+            assert prebuilt.prebuilt_casefolds() is None
+            assert prebuilt.prebuilt_grammar() is None
             assert prebuilt.prebuilt_part("vocabulary") is None
             table = unit_table.default_table()
             assert table._files is not None  # validated from the files
-            assert precomputed.PREBUILT_GRAMMAR not in table._cache
-            assert _state(table) == _state(
-                UnitTable([bundled_file(n) for n in precomputed.BUNDLED])
-            )
+            assert prebuilt.PREBUILT_GRAMMAR not in table._cache
+            assert _state(table) == _state(UnitTable([bundled_file(n) for n in prebuilt.BUNDLED]))
         finally:
             monkeypatch.undo()
             prebuilt.load_prebuilt.cache_clear()
             unit_table.default_table.cache_clear()
     # (the unchanged copies with the current artefact: read from it)
-    for name in precomputed.INPUTS:
+    for name in prebuilt.INPUTS:
         (tmp_path / name).write_bytes((DATA / name).read_bytes())
-    (tmp_path / precomputed.INDEX_FILE).write_text(current, encoding="utf-8")
+    (tmp_path / prebuilt.INDEX_FILE).write_text(current, encoding="utf-8")
     monkeypatch.setattr(prebuilt, "DATA_DIR", str(tmp_path))
     prebuilt.load_prebuilt.cache_clear()
     try:
-        assert precomputed.load_index() is not None
+        assert prebuilt.load_prebuilt() is not None
     finally:
         monkeypatch.undo()
         prebuilt.load_prebuilt.cache_clear()
@@ -395,10 +393,10 @@ def test_a_stale_or_broken_index_falls_back_to_the_files(
 
 
 def test_precomputed_casefolds_equal_the_unicode_database() -> None:
+    from fincalc._base.prebuilt import prebuilt_casefolds
     from fincalc._reading.aliases import casefold_sources, compute_casefold_sources
-    from fincalc._reading.precomputed import precomputed_casefolds
 
-    assert precomputed_casefolds() == compute_casefold_sources() == casefold_sources()
+    assert prebuilt_casefolds() == compute_casefold_sources() == casefold_sources()
 
 
 def test_repr() -> None:

@@ -13,6 +13,8 @@ Modules, bottom to top (each imports only modules listed before it):
   is built.
 - ``bounded``: bounded input, JSON text and files checked against fixed
   limits before parsing.
+- ``prebuilt``: the prebuilt artefact, the validated data the first parse
+  reads from one JSON file (the one reader of it, for every stage).
 - ``vocabulary``: word lists as data, each ``_data/*.toml`` file validated on
   load (or restored from the prebuilt artefact).
 """

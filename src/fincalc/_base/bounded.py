@@ -27,11 +27,11 @@ import itertools
 import json
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 from itertools import accumulate
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from .._values.records import FrozenRecord
 from .exceptions import InvalidInputError, InvalidRecordError
 from .surrogates import check_no_surrogate, has_surrogate
 
@@ -67,36 +67,15 @@ READ_CHUNK: Final = 1024 * 1024
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-class _Patterns(FrozenRecord):
-    _fields = (
-        "strings",
-        "not_brackets",
-        "tokens",
-        "long_number",
-        "surrogate",
-    )
-    __slots__ = _fields
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class _Patterns:
+    """The bounded readers' compiled patterns (built once, by identity)."""
 
     strings: regex.Pattern[str]
     not_brackets: regex.Pattern[str]
     tokens: regex.Pattern[str]
     long_number: regex.Pattern[str]
     surrogate: regex.Pattern[str]
-
-    def __init__(
-        self,
-        strings: regex.Pattern[str],
-        not_brackets: regex.Pattern[str],
-        tokens: regex.Pattern[str],
-        long_number: regex.Pattern[str],
-        surrogate: regex.Pattern[str],
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "strings", strings)
-        setattr_(self, "not_brackets", not_brackets)
-        setattr_(self, "tokens", tokens)
-        setattr_(self, "long_number", long_number)
-        setattr_(self, "surrogate", surrogate)
 
 
 @functools.cache

@@ -87,8 +87,7 @@ def _resolve_annotations(cls: type) -> None:
     hints = _own_hints(cls, own)
     for name in own:
         own[name] = hints[name]
-    # (the class's own fields, if it has them already: ``lazy_dataclass`` builds its
-    # fields on first access, from the annotations resolved here)
+    # (a dataclass's own fields carry the annotations they were made from)
     fields = cls.__dict__.get("__dataclass_fields__")
     for dataclass_field in fields.values() if isinstance(fields, dict) else ():
         dataclass_field.type = hints.get(dataclass_field.name, dataclass_field.type)

@@ -7,7 +7,7 @@ by file and dotted key and builds its regular expressions from it, so adding
 a word is a one-line data change.
 
 The word lists the parser reads (``PREBUILT``) are also stored, validated, in
-the prebuilt artefact (``fincalc._values.prebuilt``); while it is current,
+the prebuilt artefact (``fincalc._base.prebuilt``); while it is current,
 ``vocabulary`` restores them from there without ``tomllib`` or
 ``importlib.resources`` (the first parse of a process, issue 18).
 
@@ -34,9 +34,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from .._values.prebuilt import prebuilt_part
-from .._values.stored_patterns import compile_pattern
 from .exceptions import DataFileError, FincalcError
+from .prebuilt import prebuilt_part
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -50,7 +49,7 @@ __all__ = [
     "vocabulary",
 ]
 
-_LATIN = compile_pattern(r"[A-Za-z]")
+_LATIN = re.compile(r"[A-Za-z]")
 #: The bundled word-list files stored in the prebuilt artefact (those the parser reads).
 PREBUILT: Final = ("reading",)
 

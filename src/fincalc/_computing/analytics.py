@@ -34,9 +34,10 @@ caliber is the flow's: its period and basis, with the result's metric.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
-from typing import Final, NamedTuple
+from typing import Final
 
 from .._base.exceptions import DimensionMismatchError, InvalidInputError
 from .._values.caliber import Basis, Caliber
@@ -79,7 +80,8 @@ _DIMENSIONS: dict[str, str] = {
 }
 
 
-class Pairing(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pairing:
     """How the two parts of a quotient were paired: the target caliber and a note."""
 
     target: Caliber

@@ -645,9 +645,7 @@ def record(outcome: Outcome) -> Computation:
     optional = (
         {}
         if extras is None
-        else {
-            name: value for name, value in zip(_OPTIONAL, extras, strict=True) if value is not None
-        }
+        else {name: value for name in _OPTIONAL if (value := getattr(extras, name)) is not None}
     )
     return Computation(
         operation=outcome.operation,

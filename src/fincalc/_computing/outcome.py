@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import decimal
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from .._base.exceptions import InvalidInputError
 from .._values.caliber import Caliber
@@ -55,11 +56,11 @@ Operation = Literal[
 ]
 
 _ONE = Decimal(1)
-_NONE = (None, None, None, None, None)
 _ZERO_FLOOR = Decimal(0).scaleb(-MAX_EXPONENT)
 
 
-class Extras(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Extras:
     """The optional record fields an operation's parameters fill.
 
     Attributes:
@@ -78,13 +79,17 @@ class Extras(NamedTuple):
     formula: Formula | None = None
 
 
-class Outcome(NamedTuple):
+_NO_EXTRAS = Extras()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
     """The fields of a ``Computation`` an operation's rule decides.
 
-    Immutable like every value type here; a ``NamedTuple`` rather than a frozen
-    dataclass because every operation builds one, and a frozen dataclass's
-    ``__init__`` costs about 0.8 µs against 0.2 µs (the operations budget,
-    ``benchmarks/ops_bench.py``).
+    Immutable like every value type here.  Every operation builds one; as a
+    frozen dataclass (a ``NamedTuple`` before issue 29) ``yoy`` with its
+    ``Computation`` measured the same, 0.997× in paired runs against main
+    (docs/performance.md, "Issue 29").
 
     Attributes:
         operation: The operation's name.
@@ -153,7 +158,7 @@ def settle(
         display,
         note,
         normalise_calendar(calendar),
-        None if extras == _NONE else extras,
+        None if extras == _NO_EXTRAS else extras,
     )
 
 

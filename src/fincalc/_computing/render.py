@@ -28,7 +28,7 @@ import string
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from .._base.exceptions import InvalidInputError
 from .._base.public import public
@@ -335,7 +335,8 @@ def _render(computation: _Renderable, locale: str, template: str | None) -> str:
     return text.format(**values)
 
 
-class _FactView(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _FactView:
     """A fact seen as the record ``render`` writes: its value, exactly as read."""
 
     operation: str

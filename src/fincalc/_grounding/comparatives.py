@@ -13,7 +13,7 @@ left ambiguous (refused by the caller).  Without this, "was £245m (2022:
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import regex
 
@@ -28,7 +28,8 @@ from .words import any_of
 __all__ = ["Bracket", "comparative_amount", "comparative_brackets"]
 
 
-class Bracket(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Bracket:
     """A bracketed comparative: where it is and the period its label names."""
 
     start: int

@@ -103,7 +103,7 @@ class Hit:
     cell: GridCell
 
 
-@dataclass
+@dataclass(slots=True)
 class Grid:
     """The tables of one stretch of text, with their cells indexed by offset."""
 
@@ -327,7 +327,7 @@ _PAGE_NUMBER = regex.compile(r"\d{1,4}")
 _FOOTNOTE = regex.compile(r"[(（]\d{1,2}[)）]")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Row:
     label: tuple[int, int] | None = None
     tokens: list[Token] = field(default_factory=list)
@@ -341,7 +341,7 @@ class _Row:
         self.last_line = start
 
 
-@dataclass
+@dataclass(slots=True)
 class _Table:
     columns: tuple[GridColumn, ...] = ()
     has_notes: bool = False

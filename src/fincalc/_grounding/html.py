@@ -99,20 +99,20 @@ class HtmlPage:
     tags: tuple[TaggedValue, ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Tag:
     attrs: dict[str, str]
     text: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Cell:
     text: str = ""
     colspan: int = 1
     tags: list[_Tag] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Context:
     start: date | None = None
     end: date | None = None

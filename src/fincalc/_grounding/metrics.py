@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from typing import Literal, NamedTuple
+from dataclasses import dataclass
+from typing import Literal
 
 import regex
 
@@ -52,7 +53,8 @@ _TRAILING_NOTE = regex.compile(
 _PUNCT = regex.compile(r"[\s\p{P}\p{S}]+")
 
 
-class MetricVerdict(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class MetricVerdict:
     """A verdict and, for a mismatch, the words that make the two line items differ."""
 
     verdict: Verdict

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from .._base.vocabulary import alternation, vocabulary
 from .._reading.text import broken_decimal_point, in_broken_number
@@ -36,7 +36,8 @@ _WORD_CHAR = re.compile(r"[A-Za-z0-9]")
 _WORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz."
 
 
-class Cue(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Cue:
     """One cue word found: its offsets in the answer, as written, and its lists."""
 
     start: int

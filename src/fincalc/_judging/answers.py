@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
+from dataclasses import replace
 from decimal import Decimal
 
 from .._base.exceptions import InvalidInputError
@@ -248,8 +249,8 @@ def check_answer(
     if question is not None:
         if gold.value and asks_for_a_decrease(question[:_MAX_QUESTION]):
             # "How much did debt decrease?": the size ("decreased by $229 million" is 229)
-            gold = gold._replace(value=gold.value.copy_abs(), magnitude=True)
-        gold = gold._replace(period=question_period(question), subject=question_subject(question))
+            gold = replace(gold, value=gold.value.copy_abs(), magnitude=True)
+        gold = replace(gold, period=question_period(question), subject=question_subject(question))
     tol = resolve_tolerance(tolerance, gold.dimension)
     with arithmetic():
         return judge_text(
@@ -272,10 +273,10 @@ def _for_subject(
     cues = index.sentence(text, *clause)
     picked = tail_statement(text, items, clause, gold.dimension, plain=gold.known, cues=cues)
     if picked is not None:
-        return picked._replace(how="subject")
+        return replace(picked, how="subject")
     # the reading merged more amounts in: find the selected ones again
-    return selection._replace(
-        indices=tuple(next(j for j, q in enumerate(items) if q is o) for o in old)
+    return replace(
+        selection, indices=tuple(next(j for j, q in enumerate(items) if q is o) for o in old)
     )
 
 
@@ -353,7 +354,7 @@ def _of_the_year(
             continue
         picked = tail_statement(text, items, (a, b), gold.dimension, plain=gold.known, cues=cues)
         if picked is not None and all(_year(text, items, i, a) == claimed for i in picked.indices):
-            return picked._replace(how="period")
+            return replace(picked, how="period")
     return Selection((), "none", statement, stated=False)
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 
 from .._grounding.word_matching import Cue, WordFinder
 from .answer_words import words
@@ -110,7 +111,7 @@ class CueIndex:
         if start == 0 and end is None:
             return self._refusals.scan(text)
         found = self._refusals.scan(text[start:end])
-        return [c._replace(start=c.start + start, end=c.end + start) for c in found]
+        return [replace(c, start=c.start + start, end=c.end + start) for c in found]
 
 
 @functools.lru_cache(maxsize=16)

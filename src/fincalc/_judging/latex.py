@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 from array import array
 from collections.abc import Callable
-from typing import Final, NamedTuple
+from dataclasses import dataclass
+from typing import Final
 
 from .._base.vocabulary import vocabulary
 from .answer_words import words
@@ -78,7 +79,8 @@ _MAX_INSIDE: Final = 400
 _ROUNDS: Final = 4
 
 
-class Plain(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Plain:
     """An answer as the plain text it typesets, each character mapped to its source.
 
     Attributes:

@@ -33,8 +33,8 @@ more than 5 % from it (``tolerance.MAX_PRECISION_BAND``).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import NamedTuple
 
 from .._base.exceptions import FincalcError, InvalidInputError
 from .._values.decimals import to_decimal
@@ -67,7 +67,8 @@ _WORD = re.compile(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}")
 _GROUPED = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
-class Gold(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Gold:
     """The gold value in base units, its dimension and the exponent it was written to.
 
     ``known`` is False for the stand-in of a question whose right answer is
@@ -171,15 +172,24 @@ def read_gold(
         InvalidInputError: ``expected`` cannot be read, is out of range, or
             its dimension contradicts ``dimension``.
 
-    >>> read_gold("$303 million")[:3]
+    >>> gold = read_gold("$303 million")
+    >>> gold.value, gold.dimension, gold.exponent
     (Decimal('3.03E+8'), 'USD', 6)
-    >>> read_gold("$1577.00", unit="million")[:3]
+    >>> gold = read_gold("$1577.00", unit="million")
+    >>> gold.value, gold.dimension, gold.exponent
     (Decimal('1.57700E+9'), 'USD', 6)
-    >>> read_gold("$1,577,000,000", unit="million")[:2], read_gold("24.26", unit="percent")[:2]
-    ((Decimal('1577000000'), 'USD'), (Decimal('0.2426'), 'RATIO'))
-    >>> read_gold("93.86")[:3], read_gold("302600000", dimension="USD", precision="1E+6").exponent
+    >>> [(g.value, g.dimension) for g in (read_gold("$1,577,000,000", unit="million"),
+    ...                                     read_gold("24.26", unit="percent"))]
+    [(Decimal('1577000000'), 'USD'), (Decimal('0.2426'), 'RATIO')]
+    >>> gold = read_gold("93.86")
+    >>> (gold.value, gold.dimension, gold.exponent), read_gold(
+    ...     "302600000", dimension="USD", precision="1E+6"
+    ... ).exponent
     ((Decimal('93.86'), None, -2), 6)
-    >>> read_gold("1,234.5")[:3], read_gold(Decimal("1"), dimension="RATIO").exponent
+    >>> gold = read_gold("1,234.5")
+    >>> (gold.value, gold.dimension, gold.exponent), read_gold(
+    ...     Decimal("1"), dimension="RATIO"
+    ... ).exponent
     ((Decimal('1234.5'), None, -1), -1)
     """
     raw: str | None = None  # the text read with the parser, when it was
@@ -249,9 +259,9 @@ def number_exponent(value: Decimal) -> int:
     own = value.as_tuple().exponent
     if not isinstance(own, int) or not value:
         return 0
-    if own >= 0:
-        normal = value.normalize().as_tuple().exponent
-        own = normal if isinstance(normal, int) else own
+    if own >= 0:  # the trailing zeros of a whole number, counted exactly (no context)
+        digits = "".join(map(str, value.as_tuple().digits))
+        own += len(digits) - len(digits.rstrip("0"))
     return min(own, value.adjusted() - MIN_NUMBER_DIGITS + 1)
 
 

@@ -49,7 +49,8 @@ import functools
 import itertools
 import re
 from collections.abc import Sequence
-from typing import Literal, NamedTuple
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from .._grounding.word_matching import Cue, WordFinder, ends_with_word
 from .._values.dimensions import is_money
@@ -120,7 +121,8 @@ _COMPARE = WordFinder(dict.fromkeys(words("statement.comparison"), ("comparison"
 _LEVEL = WordFinder(dict.fromkeys(words("statement.level"), ("level",)))
 
 
-class Selection(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Selection:
     """The figures an answer states as its answer, and why.
 
     Attributes:
@@ -614,7 +616,7 @@ def select(
         return _REFUSED_UNSTATED
     chosen = _conclusion(selector, any_dimension=True, refusals=False)
     if chosen is not None:
-        return chosen._replace(stated=False)
+        return replace(chosen, stated=False)
     found = selector.last_statement(any_dimension=True)
     if found is not None:
         s, stated = found

@@ -10,7 +10,7 @@ that cuts a number of the document is rejected (``keep``).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from .kept import cut_number
 from .layout import layout_patterns, normalize_layout
@@ -30,7 +30,10 @@ __all__ = [
 ]
 
 
-class Place(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Place:
+    """A candidate span of the quote in the document, ordered by position (then edits)."""
+
     start: int
     end: int
     edits: int

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from .kept import JOINERS
 from .layout import IGNORABLE, Normalized, normalize_layout, variants
@@ -43,7 +43,8 @@ def _seed_pattern(number: str) -> re.Pattern[str]:
     return re.compile("".join(parts))
 
 
-class Window(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Window:
     """A normalised stretch of the document around one occurrence of a quote's number."""
 
     low: int  # original offset of the stretch

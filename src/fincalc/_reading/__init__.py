@@ -5,8 +5,6 @@ Modules, bottom to top (each imports only modules listed before it):
 - ``text``: the text the reader accepts and the length-preserving form it
   matches on.
 - ``numerals``: Chinese numerals and capital amounts (壹拾贰万…元柒角捌分).
-- ``precomputed``: the precomputed default table, case folds and grammar,
-  read at the first parse.
 - ``aliases``: aliases as the reader matches them, by dictionary probe or by
   pattern.
 - ``table_schema``: the unit table's file schema (pydantic; tables of one's

@@ -10,11 +10,11 @@ A capital (大写) numeral's 元角分 tail is read here too.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from .._values.records import MutableRecord
-from .._values.stored_patterns import compile_pattern
 from .grammar import DIGIT_SET, SCALE_CHARS, SPACES, UPPER
 from .numerals import CAPITAL_YUAN, is_capital, parse_capital_tail
 from .scan import Core, Source, forward_spaces
@@ -25,22 +25,9 @@ from .value import exact
 __all__ = ["After", "read_after", "read_capital_tail"]
 
 
-class After(MutableRecord):
+@dataclass(slots=True)
+class After:
     """What is written after a number core (filled in by ``read_after``, then read)."""
-
-    _fields = (
-        "end",
-        "units_end",
-        "close",
-        "scale",
-        "scale_text",
-        "unit",
-        "unit_text",
-        "qualifier",
-        "next_char",
-        "fraction",
-    )
-    __slots__ = _fields
 
     end: int  # where the amount ends so far: after a ")" or 多 right after it, and its units
     units_end: int  # where the units end (a ")" or a qualifier may follow)
@@ -51,31 +38,7 @@ class After(MutableRecord):
     unit_text: str | None
     qualifier: str | None  # 多, 余 right after the number, or a hedge after the units
     next_char: str  # the first character after the core and its spaces ("" at the end)
-    fraction: Decimal | None  # the 角/分 of a capital numeral's 元 tail
-
-    def __init__(
-        self,
-        end: int,
-        units_end: int,
-        close: bool,
-        scale: ScaleSpec | None,
-        scale_text: str | None,
-        unit: SuffixSpec | None,
-        unit_text: str | None,
-        qualifier: str | None,
-        next_char: str,
-        fraction: Decimal | None = None,
-    ) -> None:
-        self.end = end
-        self.units_end = units_end
-        self.close = close
-        self.scale = scale
-        self.scale_text = scale_text
-        self.unit = unit
-        self.unit_text = unit_text
-        self.qualifier = qualifier
-        self.next_char = next_char
-        self.fraction = fraction
+    fraction: Decimal | None = None  # the 角/分 of a capital numeral's 元 tail
 
 
 def _spaced_scale_ok(text: str, start: int, end: int) -> bool:
@@ -310,7 +273,7 @@ def _next_has_currency(source: Source, k: int) -> bool:
     return norm[p : p + 3] in grammar.iso_codes
 
 
-_YEAR: Final = compile_pattern(r"(?:19|20)\d\d")
+_YEAR: Final = re.compile(r"(?:19|20)\d\d")
 
 
 def _written_before(source: Source, begin: int, symbol: str) -> bool:

@@ -14,8 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from .._values.stored_patterns import compile_pattern
-from .precomputed import precomputed_casefolds
+from .._base.prebuilt import prebuilt_casefolds
 
 __all__ = [
     "CASED_LIMIT",
@@ -31,7 +30,7 @@ __all__ = [
     "rows_state",
 ]
 
-_LATIN: Final = compile_pattern(r"[A-Za-z]")
+_LATIN: Final = re.compile(r"[A-Za-z]")
 
 
 def is_latin(alias: str) -> bool:
@@ -261,12 +260,12 @@ CASED_LIMIT: Final = 0x20000
 def casefold_sources() -> dict[str, tuple[str, ...]]:
     """Map each one-character case fold to the other characters that fold to it ("k": K, K).
 
-    Read from the precomputed artefact when it applies (``precomputed``), else
+    Read from the precomputed artefact when it applies (``_base.prebuilt``), else
     worked out over every cased code point (~15 ms).
     """
-    precomputed = precomputed_casefolds()
-    if precomputed is not None:
-        return precomputed
+    prebuilt = prebuilt_casefolds()
+    if prebuilt is not None:
+        return prebuilt
     return compute_casefold_sources()
 
 

@@ -11,10 +11,10 @@ anything read here.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Final
 
-from .._values.records import MutableRecord
-from .._values.stored_patterns import compile_pattern
 from .grammar import SPACES, UPPER, Grammar
 from .scan import Core, Source, back_spaces
 from .unknown_currency import currency_word_before, refuse_unknown_currency
@@ -22,21 +22,9 @@ from .unknown_currency import currency_word_before, refuse_unknown_currency
 __all__ = ["Before", "iso_before", "percent_start", "read_before", "sign_ok"]
 
 
-class Before(MutableRecord):
+@dataclass(slots=True)
+class Before:
     """What is written before a number core (filled in by ``read_before``, then read)."""
-
-    _fields = (
-        "start",
-        "negative",
-        "paren_at",
-        "percent",
-        "currency",
-        "currency_text",
-        "currency_outside",
-        "qualifier",
-        "unknown_word",
-    )
-    __slots__ = _fields
 
     start: int  # where the amount starts: at 百分之, a sign or a currency before the core
     negative: bool  # a minus (or 负) before the number
@@ -47,28 +35,6 @@ class Before(MutableRecord):
     currency_outside: bool  # "$(1.2)": the currency is outside the brackets
     qualifier: str | None  # a hedge before the amount: 约, approximately
     unknown_word: tuple[int, int] | None  # a currency word the table does not know: 比特币
-
-    def __init__(
-        self,
-        start: int,
-        negative: bool,
-        paren_at: int,
-        percent: str | None,
-        currency: str | None,
-        currency_text: str | None,
-        currency_outside: bool,
-        qualifier: str | None,
-        unknown_word: tuple[int, int] | None,
-    ) -> None:
-        self.start = start
-        self.negative = negative
-        self.paren_at = paren_at
-        self.percent = percent
-        self.currency = currency
-        self.currency_text = currency_text
-        self.currency_outside = currency_outside
-        self.qualifier = qualifier
-        self.unknown_word = unknown_word
 
 
 def sign_ok(norm: str, at: int) -> bool:
@@ -213,7 +179,7 @@ def _not_prefix(source: Source) -> frozenset[str]:
 
 
 #: A word of at most four letters right before a currency symbol, glued or after a space.
-_LETTERS: Final = compile_pattern(r"(?<![A-Za-z0-9'.])([A-Za-z]{1,4})( ?)\Z")
+_LETTERS: Final = re.compile(r"(?<![A-Za-z0-9'.])([A-Za-z]{1,4})( ?)\Z")
 
 
 def _currency_before(source: Source, i: int) -> tuple[int, int, str] | None:

@@ -10,13 +10,13 @@ base units.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
 from .._base.exceptions import UnknownUnitError
 from .._base.vocabulary import vocabulary
 from .._values.quantity import Quantity, trusted_quantity
-from .._values.records import MutableRecord
 from .after_number import After
 from .before_number import Before
 from .classify import AMOUNT, CELL_YEAR, year_kind
@@ -54,11 +54,9 @@ def _per_exponent() -> dict[str, int]:
 _LIST_PAREN_DIGITS: Final = 4
 
 
-class Unit(MutableRecord):
+@dataclass(slots=True)
+class Unit:
     """The dimension and multiplier of an amount, and its unit as written."""
-
-    _fields = ("dimension", "currency", "multiplier", "exponent", "parts", "from_context")
-    __slots__ = _fields
 
     dimension: str | None
     currency: str | None  # the currency written before or after the number
@@ -66,22 +64,6 @@ class Unit(MutableRecord):
     exponent: int | None  # the multiplier as a power of ten; None when it is not one
     parts: list[str]  # the unit words as written, in text order: ["人民币", "亿", "元"]
     from_context: bool  # the declared unit supplied the dimension or multiplier
-
-    def __init__(
-        self,
-        dimension: str | None,
-        currency: str | None,
-        multiplier: Decimal | None,
-        exponent: int | None,
-        parts: list[str],
-        from_context: bool,
-    ) -> None:
-        self.dimension = dimension
-        self.currency = currency
-        self.multiplier = multiplier
-        self.exponent = exponent
-        self.parts = parts
-        self.from_context = from_context
 
 
 def han_unit(core: Core, after: After) -> str:

@@ -12,10 +12,10 @@ cell it may be either (``parse_quantity`` then refuses to choose).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from .._values.dimensions import dimension_info, listed_dimensions
-from .._values.records import FrozenRecord
 from .after_number import After
 from .before_number import Before, percent_start
 from .grammar import SCALE_CHARS, SPACES, Grammar
@@ -62,23 +62,12 @@ _COUNTED: Final = frozenset(
 )
 
 
-class Markers(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class Markers:
     """Words around a number that make it no amount unless its units say otherwise."""
-
-    _fields = ("reference", "period_after")
-    __slots__ = _fields
 
     reference: bool  # a Latin reference word before it (Note 12, FY2024): money or a scale wins
     period_after: bool  # a period, ordinal or code word after it (2023年, 5 years): a unit wins
-
-    def __init__(
-        self,
-        reference: bool,
-        period_after: bool,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "reference", reference)
-        setattr_(self, "period_after", period_after)
 
 
 _MARKERS: Final = (

@@ -36,8 +36,8 @@ import re
 from typing import Final
 
 from .._base.exceptions import DataFileError, ParseError, UnknownUnitError
+from .._base.prebuilt import DATA_DIR
 from .._base.vocabulary import vocabulary
-from .._values.prebuilt import DATA_DIR
 from .._values.quantity import Quantity
 from .grammar import Grammar
 from .numerals import BIG_CHARS, CAPITAL_DIGIT_CHARS, DIGIT_CHARS, SMALL_CHARS

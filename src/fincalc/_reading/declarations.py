@@ -12,6 +12,7 @@ the table is recognised in declarations too.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
@@ -19,9 +20,7 @@ from .._base.exceptions import InvalidInputError, ParseError, UnknownUnitError
 from .._base.public import public
 from .._base.vocabulary import alternation, vocabulary
 from .._values.decimals import arithmetic, to_decimal
-from .._values.lazy_dataclass import frozen_dataclass
 from .._values.quantity import check_dimension
-from .._values.records import FrozenRecord
 from .aliases import alias_alternation, is_latin
 from .text import MAX_EXTRACT_LENGTH, MAX_PARSE_LENGTH, check_text, fold_characters
 from .unit_table import UnitTable, resolve_table
@@ -40,7 +39,7 @@ _ONE: Final = Decimal(1)
 
 
 @public
-@frozen_dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class UnitContext:
     """A declared unit ("单位：万元", "(in millions)") that bare numbers are read in.
 
@@ -62,18 +61,6 @@ class UnitContext:
     unit: str
     declaration: str = ""
 
-    # ``frozen_dataclass`` checks that this takes exactly the fields above; it is
-    # written out (not generated) so that defining the class imports nothing.
-    def __init__(
-        self, multiplier: Decimal, dimension: str | None, unit: str, declaration: str = ""
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "multiplier", multiplier)
-        setattr_(self, "dimension", dimension)
-        setattr_(self, "unit", unit)
-        setattr_(self, "declaration", declaration)
-        self.__post_init__()
-
     def __post_init__(self) -> None:
         multiplier = to_decimal(self.multiplier, field="UnitContext.multiplier")
         if multiplier <= 0:
@@ -93,21 +80,12 @@ class UnitContext:
             )
 
 
-class _DeclGrammar(FrozenRecord):
-    _fields = ("find", "phrase")
-    __slots__ = _fields
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class _DeclGrammar:
+    """A table's declaration patterns: finding one in a document, reading a phrase."""
 
     find: regex.Pattern[str]
     phrase: regex.Pattern[str]
-
-    def __init__(
-        self,
-        find: regex.Pattern[str],
-        phrase: regex.Pattern[str],
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "find", find)
-        setattr_(self, "phrase", phrase)
 
 
 def _words(key: str) -> str:

@@ -16,17 +16,16 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
 from .._base.exceptions import DataFileError, InvalidInputError
+from .._base.prebuilt import PREBUILT_GRAMMAR
 from .._base.vocabulary import vocabulary
-from .._values.records import FrozenRecord
-from .._values.stored_patterns import compile_pattern
 from .aliases import AliasIndex, Rows, alias_key, is_latin, restored_rows, rows_state
 from .grammar_record import Grammar
 from .numerals import BIG_CHARS, DIGIT_CHARS, SMALL_CHARS
-from .precomputed import PREBUILT_GRAMMAR
 from .text import fold_characters
 from .unit_table import SuffixSpec, UnitTable
 
@@ -166,7 +165,8 @@ def _quick(group: str, decimal_mark: str) -> str:
     )
 
 
-class ScanParts(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class ScanParts:
     """The pieces of the scan pattern, which the generated scanner (``fast_pattern``) reuses.
 
     ``first(name)`` is the Arabic number that opens a core, its decimal-comma shapes
@@ -174,18 +174,6 @@ class ScanParts(FrozenRecord):
     dates, times, phone and section numbers that are no amounts; ``starts`` the
     characters a core can start with (besides the digits).
     """
-
-    _fields = (
-        "group",
-        "decimal_mark",
-        "clue",
-        "cn",
-        "chain",
-        "skips",
-        "starts",
-        "start_chars",
-    )
-    __slots__ = _fields
 
     group: str
     decimal_mark: str
@@ -195,27 +183,6 @@ class ScanParts(FrozenRecord):
     skips: tuple[str, ...]
     starts: str  # (escaped for a character class)
     start_chars: str
-
-    def __init__(
-        self,
-        group: str,
-        decimal_mark: str,
-        clue: tuple[str, str] | None,
-        cn: str,
-        chain: str,
-        skips: tuple[str, ...],
-        starts: str,
-        start_chars: str,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "group", group)
-        setattr_(self, "decimal_mark", decimal_mark)
-        setattr_(self, "clue", clue)
-        setattr_(self, "cn", cn)
-        setattr_(self, "chain", chain)
-        setattr_(self, "skips", skips)
-        setattr_(self, "starts", starts)
-        setattr_(self, "start_chars", start_chars)
 
     def first(self, name: str) -> str:
         """The Arabic number that opens a core, its decimal-comma shapes named ``name``."""
@@ -272,7 +239,7 @@ def _scan_pattern(
     # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
     # the same possessive quantifiers and atomic groups (so matching stays linear)
     # and runs this pattern 3-4x faster than ``regex`` does (docs/performance.md).
-    return compile_pattern(scan_source(scan_parts(group, decimal_mark, approximate, clue)))
+    return re.compile(scan_source(scan_parts(group, decimal_mark, approximate, clue)))
 
 
 def default_parts(table: UnitTable) -> ScanParts:
@@ -316,7 +283,7 @@ def _unit_clue(table: UnitTable) -> tuple[str, str]:
 
 def _table_gap(table: UnitTable) -> re.Pattern[str]:
     """The compiled ``table_gap_source`` (the default table's from its stored code)."""
-    return compile_pattern(table_gap_source(table))
+    return re.compile(table_gap_source(table))
 
 
 def table_gap_source(table: UnitTable) -> str:
@@ -360,7 +327,7 @@ def _minor_initials() -> frozenset[str]:
 def _symbol_prefixes(prefixes: Iterable[str]) -> frozenset[str]:
     """The letters that open a prefix alias ending in a symbol: "us" of "US$", "c" of "C$"."""
     # (one compiled pattern for the ~550 aliases: ``re.fullmatch`` would look it up each time)
-    fullmatch = compile_pattern(SYMBOL_PREFIX).fullmatch
+    fullmatch = re.compile(SYMBOL_PREFIX).fullmatch
     return frozenset(
         found.group(1).casefold() for alias in prefixes if (found := fullmatch(alias)) is not None
     )

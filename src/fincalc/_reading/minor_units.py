@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
 from .._base.exceptions import ParseError
 from .._base.vocabulary import alternation, vocabulary
 from .._values.quantity import Quantity, trusted_quantity
-from .._values.records import FrozenRecord
-from .._values.stored_patterns import compile_pattern
 from .after_number import After
 from .numerals import DIGITS
 from .scan import Core, Source
@@ -29,7 +28,7 @@ __all__ = ["join_minor_units", "read_minor_tail"]
 
 #: What may stand between a major and a minor amount of one currency: "13 dollars
 #: and 45 cents", "$5, 20 cents" is no such pair.
-_JOIN: Final = compile_pattern(r"[ \u202f]++(?:and|&)[ \u202f]++", re.IGNORECASE)
+_JOIN: Final = re.compile(r"[ \u202f]++(?:and|&)[ \u202f]++", re.IGNORECASE)
 
 _TENTH: Final = Decimal("0.1")
 _HUNDREDTH: Final = Decimal("0.01")
@@ -38,36 +37,15 @@ _TAIL_DIGITS: Final = frozenset("0123456789" + "".join(ch for ch in DIGITS if ch
 _PHRASE_END: Final = frozenset(",.;:!?)]}|\n\r\t，。；：！？、）」』\"' ")
 
 
-class _Words(FrozenRecord):
-    _fields = (
-        "tail",
-        "yuan",
-        "yuan_word",
-        "colloquial",
-        "initials",
-    )
-    __slots__ = _fields
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class _Words:
+    """A table's 角/分 tail pattern and the words around it (built once a table, by identity)."""
 
     tail: re.Pattern[str]  # [N角|毛][N分][钱] at a position
     yuan: frozenset[str]
     yuan_word: str  # the whole unit a colloquial or lone tail reads as (元)
     colloquial: frozenset[str]
     initials: frozenset[str]  # first characters of 角, 毛 and the colloquial 块
-
-    def __init__(
-        self,
-        tail: re.Pattern[str],
-        yuan: frozenset[str],
-        yuan_word: str,
-        colloquial: frozenset[str],
-        initials: frozenset[str],
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "tail", tail)
-        setattr_(self, "yuan", yuan)
-        setattr_(self, "yuan_word", yuan_word)
-        setattr_(self, "colloquial", colloquial)
-        setattr_(self, "initials", initials)
 
 
 def _digit(ch: str) -> int:

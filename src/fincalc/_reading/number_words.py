@@ -12,11 +12,11 @@ customers" and "two of them" stay words.  Fractions with no exact decimal
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
 from .._base.vocabulary import vocabulary
-from .._values.records import FrozenRecord
 from .aliases import is_latin
 from .unit_table import UnitTable
 from .value import CTX
@@ -27,59 +27,24 @@ _ONE: Final = Decimal(1)
 _HUNDRED: Final = Decimal(100)
 
 
-class WordNumber(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class WordNumber:
     """A run of number words: its span, its value (or why it has none) and whether it scales."""
-
-    _fields = (
-        "start",
-        "end",
-        "value",
-        "scaled",
-        "problem",
-        "scale_text",
-    )
-    __slots__ = _fields
 
     start: int
     end: int
     value: Decimal | None
     scaled: bool  # a scale word ("million", "lakh") is part of it
-    problem: str | None  # why it has no exact value ("a third")
-    scale_text: str  # the last scale word as written ("million")
-
-    def __init__(
-        self,
-        start: int,
-        end: int,
-        value: Decimal | None,
-        scaled: bool,
-        problem: str | None = None,
-        scale_text: str = "",
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "start", start)
-        setattr_(self, "end", end)
-        setattr_(self, "value", value)
-        setattr_(self, "scaled", scaled)
-        setattr_(self, "problem", problem)
-        setattr_(self, "scale_text", scale_text)
+    problem: str | None = None  # why it has no exact value ("a third")
+    scale_text: str = ""  # the last scale word as written ("million")
 
 
-class _Words(FrozenRecord):
-    _fields = ("pattern", "values")
-    __slots__ = _fields
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class _Words:
+    """A table's number-word pattern and what each word is (built once a table, by identity)."""
 
     pattern: re.Pattern[str]
     values: dict[str, tuple[str, Decimal]]  # word -> (kind, value)
-
-    def __init__(
-        self,
-        pattern: re.Pattern[str],
-        values: dict[str, tuple[str, Decimal]],
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "pattern", pattern)
-        setattr_(self, "values", values)
 
 
 def _build(table: UnitTable) -> _Words:

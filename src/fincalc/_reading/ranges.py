@@ -12,9 +12,9 @@ in "$1.2-1.5 billion" is dollars too.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 from .._base.vocabulary import vocabulary
-from .._values.records import FrozenRecord
 from .after_number import After, read_after
 from .aliases import AliasIndex
 from .before_number import Before
@@ -31,38 +31,15 @@ __all__ = [
 ]
 
 
-class RangePartner(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class RangePartner:
     """What the second bound of a range carries after it, and where it starts."""
-
-    _fields = (
-        "start",
-        "scale",
-        "scale_text",
-        "unit",
-        "unit_text",
-    )
-    __slots__ = _fields
 
     start: int  # where the second bound's number (or its currency) starts
     scale: ScaleSpec | None
     scale_text: str | None
     unit: SuffixSpec | None
     unit_text: str | None
-
-    def __init__(
-        self,
-        start: int,
-        scale: ScaleSpec | None,
-        scale_text: str | None,
-        unit: SuffixSpec | None,
-        unit_text: str | None,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "start", start)
-        setattr_(self, "scale", scale)
-        setattr_(self, "scale_text", scale_text)
-        setattr_(self, "unit", unit)
-        setattr_(self, "unit_text", unit_text)
 
 
 @functools.cache

@@ -9,11 +9,11 @@ refuses an amount raises ``Refusal``, which the scan turns into a result.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Final
 
 from .._base.exceptions import ParseError
-from .._values.records import MutableRecord
 from .declarations import UnitContext
 from .grammar import Grammar
 from .unit_table import UnitTable, shift_exponent
@@ -40,24 +40,9 @@ def forward_spaces(norm: str, i: int) -> int:
     return i
 
 
-class Core(MutableRecord):
+@dataclass(slots=True)
+class Core:
     """One number core as the scan pattern found it in the folded text, and its number."""
-
-    _fields = (
-        "start",
-        "end",
-        "text",
-        "arabic",
-        "cn",
-        "chain",
-        "words",
-        "needs_unit",
-        "comma_decimal",
-        "digits",
-        "shift",
-        "value",
-    )
-    __slots__ = _fields
 
     start: int
     end: int
@@ -66,39 +51,17 @@ class Core(MutableRecord):
     cn: str | None  # the Chinese numeral it opens with, or None
     chain: str  # the 十百千万亿 chain after the opening number ("亿", "万4000"), or ""
     # The value of a number written in words ("five million"), read before the scan
-    words: Decimal | None
+    words: Decimal | None = None
     # A number in words without a scale word: an amount only with a unit after it
-    needs_unit: bool
+    needs_unit: bool = False
     # The scan read a decimal-comma shape ("1.234,56", "12,5 %"): the comma is decimal
-    comma_decimal: bool
+    comma_decimal: bool = False
     # Its number, once read (``value.read_number``): ``digits`` times 10**``shift``
     # where that is exact ("8.7" and 8 for 8.7亿), else the composed ``value``.
     # (unset until then)
-    digits: str
-    shift: int
-    value: Decimal | None
-
-    def __init__(
-        self,
-        start: int,
-        end: int,
-        text: str,
-        arabic: str | None,
-        cn: str | None,
-        chain: str,
-        words: Decimal | None = None,
-        needs_unit: bool = False,
-        comma_decimal: bool = False,
-    ) -> None:
-        self.start = start
-        self.end = end
-        self.text = text
-        self.arabic = arabic
-        self.cn = cn
-        self.chain = chain
-        self.words = words
-        self.needs_unit = needs_unit
-        self.comma_decimal = comma_decimal
+    digits: str = field(init=False)
+    shift: int = field(init=False)
+    value: Decimal | None = field(init=False)
 
 
 class Refusal(Exception):

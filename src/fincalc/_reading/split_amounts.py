@@ -25,7 +25,6 @@ from decimal import Decimal
 from .._base.exceptions import ParseError
 from .._base.vocabulary import vocabulary
 from .._values.quantity import Quantity, trusted_quantity
-from .._values.stored_patterns import compile_pattern
 from .classify import AMOUNT
 from .grammar import Grammar
 from .scan import Source
@@ -46,13 +45,13 @@ __all__ = [
 
 # One to three digits, a comma and exactly three digits: "1,234" (1234 or 1.234).
 # (a dot before it counts only after a digit: "Rp.1,234" is Rp. and 1,234)
-_COMMA_GROUP = compile_pattern(r"(?<![\d,])(?<!\d\.)\d{1,3},\d{3}(?![\d,.])")
+_COMMA_GROUP = re.compile(r"(?<![\d,])(?<!\d\.)\d{1,3},\d{3}(?![\d,.])")
 
 # One to three digits, a dot and exactly three digits: "1.234" (1234 or 1.234).
-_DOT_GROUP = compile_pattern(r"(?<![\d,])(?<!\d\.)\d{1,3}\.\d{3}(?![\d,.])")
+_DOT_GROUP = re.compile(r"(?<![\d,])(?<!\d\.)\d{1,3}\.\d{3}(?![\d,.])")
 
 # A run of digits grouped by single spaces: one to three digits, then groups of three.
-_SPACE_RUN = compile_pattern(r"(?<!\d)(?<!\d[.,])\d{1,3}(?: \d{3})+(?!\d)")
+_SPACE_RUN = re.compile(r"(?<!\d)(?<!\d[.,])\d{1,3}(?: \d{3})+(?!\d)")
 _REACH = 24
 _DIGITS = frozenset("0123456789")
 
@@ -70,7 +69,7 @@ def split_chars_source() -> str:
 
 @functools.cache
 def _split_chars() -> re.Pattern[str]:
-    return compile_pattern(split_chars_source())
+    return re.compile(split_chars_source())
 
 
 def may_split(norm: str) -> bool:

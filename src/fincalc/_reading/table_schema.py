@@ -20,9 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from .._base.bounded import read_text
 from .._base.exceptions import FincalcError, UnitTableError
+from .._base.prebuilt import DATA_DIR
 from .._base.vocabulary import MAX_WORDLIST_BYTES
 from .._values.decimals import to_decimal
-from .precomputed import DATA_DIR
 
 __all__ = [
     "CurrencyEntry",

@@ -13,7 +13,6 @@ import re
 from typing import Final
 
 from .._base.exceptions import InvalidInputError, ParseError
-from .._values.stored_patterns import compile_pattern
 
 __all__ = [
     "MAX_EXTRACT_LENGTH",
@@ -87,7 +86,7 @@ def _fullwidth_group() -> re.Pattern[str]:
     )
 
 
-_NEEDS_TRANSLATION: Final = compile_pattern(
+_NEEDS_TRANSLATION: Final = re.compile(
     "[" + "".join(re.escape(chr(code)) for code in _TRANSLATION) + "]"
 )
 #: Above this length ``fold_characters`` replaces the characters present one by one

@@ -7,7 +7,7 @@ entry or an alias that two entries claim raises ``UnitTableError`` naming them.
 The parser builds its patterns and alias indexes from the table, so adding a
 unit or a currency is adding a line.
 
-The default table is read from its precomputed index (``precomputed``), which
+The default table is read from its precomputed index (``_base.prebuilt``), which
 ``prebuild`` writes from the validated files: the first parse of a process
 imports neither pydantic nor ``tomllib``.  Tables of one's own are validated
 when they are built.
@@ -17,16 +17,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from .._base.exceptions import InvalidInputError, UnitTableError
+from .._base.prebuilt import BUNDLED, PREBUILT_GRAMMAR, load_prebuilt, prebuilt_grammar
 from .._base.public import public
 from .._values.dimensions import listed_dimensions
 from .._values.quantity import check_dimension
-from .._values.records import FrozenRecord
 from .aliases import alias_key
-from .precomputed import BUNDLED, PREBUILT_GRAMMAR, load_index, precomputed_grammar
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -69,40 +69,22 @@ def shift_exponent(multiplier: Decimal) -> int | None:
     return exponent
 
 
-class ScaleSpec(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class ScaleSpec:
     """A resolved scale alias (``exponent``: its multiplier as a power of ten, or None)."""
-
-    _fields = ("name", "multiplier", "tight")
-    __slots__ = (*_fields, "exponent")
 
     name: str
     multiplier: Decimal
     tight: bool
-    exponent: int | None
+    exponent: int | None = field(init=False, repr=False, compare=False)
 
-    def __init__(self, name: str, multiplier: Decimal, tight: bool) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "name", name)
-        setattr_(self, "multiplier", multiplier)
-        setattr_(self, "tight", tight)
-        setattr_(self, "exponent", shift_exponent(multiplier))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "exponent", shift_exponent(self.multiplier))
 
 
-class SuffixSpec(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class SuffixSpec:
     """A resolved alias written after the number: a currency or a unit."""
-
-    _fields = (
-        "kind",
-        "name",
-        "dimension",
-        "multiplier",
-        "scalable",
-        "difference",
-        "tight",
-        "not_before",
-        "generic",
-    )
-    __slots__ = (*_fields, "exponent")
 
     kind: Literal["currency", "unit"]
     name: str
@@ -112,32 +94,12 @@ class SuffixSpec(FrozenRecord):
     difference: bool
     tight: bool
     not_before: str
-    generic: bool
-    exponent: int | None  # the multiplier as a power of ten, or None
+    generic: bool = False
+    # the multiplier as a power of ten, or None
+    exponent: int | None = field(init=False, repr=False, compare=False)
 
-    def __init__(
-        self,
-        kind: Literal["currency", "unit"],
-        name: str,
-        dimension: str,
-        multiplier: Decimal,
-        scalable: bool,
-        difference: bool,
-        tight: bool,
-        not_before: str,
-        generic: bool = False,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "kind", kind)
-        setattr_(self, "name", name)
-        setattr_(self, "dimension", dimension)
-        setattr_(self, "multiplier", multiplier)
-        setattr_(self, "scalable", scalable)
-        setattr_(self, "difference", difference)
-        setattr_(self, "tight", tight)
-        setattr_(self, "not_before", not_before)
-        setattr_(self, "generic", generic)
-        setattr_(self, "exponent", shift_exponent(multiplier))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "exponent", shift_exponent(self.multiplier))
 
 
 _ONE: Final = Decimal(1)
@@ -415,7 +377,7 @@ def default_table() -> UnitTable:
 
     From its precomputed index when that is current, else from the files.
     """
-    index = load_index()
+    index = load_prebuilt()
     state = None
     if index is not None:
         try:
@@ -424,13 +386,18 @@ def default_table() -> UnitTable:
             state = None
     if state is not None:
         table = table_from_index(state)
-        grammar = precomputed_grammar()
+        grammar = prebuilt_grammar()
         if grammar is not None:
             table._cache[PREBUILT_GRAMMAR] = grammar
         return table
     from .table_schema import bundled_file
 
     return UnitTable([bundled_file(name) for name in BUNDLED])
+
+
+def _spec_row(spec: SuffixSpec) -> list[Any]:
+    """The constructor's arguments of ``spec``, in order (``exponent`` is derived)."""
+    return [getattr(spec, item.name) for item in fields(spec) if item.init]
 
 
 def index_state(table: UnitTable) -> dict[str, Any]:
@@ -447,7 +414,7 @@ def index_state(table: UnitTable) -> dict[str, Any]:
         "sources": list(table.sources),
         "scales": {key: [s.name, str(s.multiplier), s.tight] for key, s in table.scales.items()},
         "prefix_currencies": table.prefix_currencies,
-        "specs": [[str(v) if isinstance(v, Decimal) else v for v in s.astuple()] for s in specs],
+        "specs": [[str(v) if isinstance(v, Decimal) else v for v in _spec_row(s)] for s in specs],
         "suffixes": {key: specs[spec] for key, spec in table.suffixes.items()},
         "qualifiers_before": table.qualifiers_before,
         "qualifiers_after": table.qualifiers_after,

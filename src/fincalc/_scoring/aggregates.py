@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any
 
 from .._base.public import public
 from .cases import CaseResult
@@ -30,7 +30,8 @@ __all__ = [
 _ZERO = Decimal(0)
 
 
-class MetricSpec(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class MetricSpec:
     """One metric: its name in ``Metrics``, its label in reports, and what it counts."""
 
     name: str

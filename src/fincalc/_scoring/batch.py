@@ -101,7 +101,7 @@ def evaluate_in_slices(
     return EvalReport.combine(reports)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Threshold:
     """A bound on one report metric: ``value`` must not be under (``over``: over) ``bound``."""
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
@@ -355,7 +356,7 @@ class GoldCase(_Record):
             except FincalcError as exc:
                 raise ValueError(exc.message) from None
             if self._gold is not None:
-                gold = gold._replace(value=self._gold.value)
+                gold = replace(gold, value=self._gold.value)
             self._gold = gold
         gold = self._gold
         if (
@@ -364,10 +365,10 @@ class GoldCase(_Record):
             and self.question
             and asks_for_a_decrease(self.question[:_MAX_QUESTION])
         ):  # "How much did debt decrease?": the size ("decreased by $229 million" is 229)
-            gold = self._gold = gold._replace(value=gold.value.copy_abs(), magnitude=True)
+            gold = self._gold = replace(gold, value=gold.value.copy_abs(), magnitude=True)
         if gold is not None and self.question:
-            self._gold = gold._replace(
-                period=question_period(self.question), subject=question_subject(self.question)
+            self._gold = replace(
+                gold, period=question_period(self.question), subject=question_subject(self.question)
             )
         return self
 
@@ -391,13 +392,13 @@ class GoldCase(_Record):
                     f"value {self.value} disagrees with answer {answer!r} "
                     f"({gold.value} to {quantum}); fix one or drop value"
                 )
-            gold = gold._replace(value=self.value)
+            gold = replace(gold, value=self.value)
         if gold.dimension is None and self.dimension is None and unit is not None:
-            gold = gold._replace(dimension=unit_context(unit).dimension)
+            gold = replace(gold, dimension=unit_context(unit).dimension)
         # the model is frozen: fill the fields the answer gives, once, while validating
         object.__setattr__(self, "value", gold.value)
         object.__setattr__(self, "dimension", self.dimension or gold.dimension)
-        self._gold = gold._replace(dimension=self.dimension)
+        self._gold = replace(gold, dimension=self.dimension)
 
     @property
     def gold_reading(self) -> Gold | None:
@@ -638,7 +639,10 @@ def load_predictions(source: Source) -> list[Prediction]:
 
 @public
 class Sample(NamedTuple):
-    """The bundled bilingual demo: gold cases and three systems' predictions."""
+    """The bundled bilingual demo: gold cases and three systems' predictions.
+
+    A public ``NamedTuple``: callers may unpack it (``gold, runs = load_sample()``).
+    """
 
     gold: list[GoldCase]
     runs: dict[str, list[Prediction]]

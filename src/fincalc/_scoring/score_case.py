@@ -20,8 +20,9 @@ Scoring runs inside ``arithmetic()``; the caller holds it for a whole shard.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 from .._judging.answers import judge_text
 from .._judging.citations import citation_regex, find_cited_ids
@@ -95,7 +96,8 @@ def make_options(args: OptionArgs) -> Options:
 # -- step 1: what the prediction says ----------------------------------------------
 
 
-class _Answer(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _Answer:
     """What a prediction says, read once: a refusal, or the value it gives, if any.
 
     Two states.  ``refused``: the prediction refused — its ``refused`` flag
@@ -114,35 +116,21 @@ class _Answer(NamedTuple):
     found_dimension: str | None = None
     check: AnswerCheck | None = None
 
-    # Hot path: the named constructors below build the tuple directly (in field
-    # order), about three times faster than keyword arguments.
+    # Hot path: the named constructors below pass the fields by position.
     @classmethod
     def structured(cls, value: Decimal, dimension: str | None) -> _Answer:
         """A structured value, in ``dimension``."""
-        return tuple.__new__(cls, (False, True, "structured", value, None, None, dimension, None))
+        return cls(False, True, "structured", value, None, None, dimension, None)
 
     @classmethod
     def judged(cls, check: AnswerCheck) -> _Answer:
         """The figure the text states as its answer, as ``check`` judged it (if any)."""
         found = check.found
         if found is None:
-            return tuple.__new__(cls, (False, False, "text", *_NOTHING, check))
-        return tuple.__new__(
-            cls,
-            (
-                False,
-                True,
-                "text",
-                found.value,
-                found.raw,
-                found.span,
-                found.dimension,
-                check,
-            ),
-        )
+            return cls(False, False, "text", None, None, None, None, check)
+        return cls(False, True, "text", found.value, found.raw, found.span, found.dimension, check)
 
 
-_NOTHING = (None, None, None, None)  # found, found_raw, span, found_dimension
 _REFUSED = _Answer(refused=True)
 _SILENT = _Answer(refused=False)  # no refusal, and no value either
 
@@ -201,7 +189,8 @@ _CHECK_REASON: dict[AnswerReason, Reason] = {
 }
 
 
-class _Match(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _Match:
     """How an answerable case's value compares with gold.
 
     ``numeric_ok``: the value matched within tolerance.  ``comparable``: the
@@ -218,18 +207,15 @@ class _Match(NamedTuple):
 
     @classmethod
     def of(cls, verdict: AnswerCheck | Judgement) -> _Match:
-        """The match a verdict on the value gives (built directly, in field order: hot path)."""
+        """The match a verdict on the value gives (fields by position: hot path)."""
         reason: AnswerReason = verdict.reason
-        return tuple.__new__(
-            cls,
-            (
-                _CHECK_REASON[reason],
-                reason == "ok",
-                reason in ("ok", "out_of_tolerance"),
-                verdict.relative_error,
-                verdict.scale_factor,
-                verdict.sign_ignored,
-            ),
+        return cls(
+            _CHECK_REASON[reason],
+            reason == "ok",
+            reason in ("ok", "out_of_tolerance"),
+            verdict.relative_error,
+            verdict.scale_factor,
+            verdict.sign_ignored,
         )
 
 

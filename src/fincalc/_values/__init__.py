@@ -5,13 +5,6 @@ plumbing they share (errors, bounded input, word lists) is ``fincalc._base``.
 
 Modules, bottom to top (each imports only modules listed before it):
 
-- ``records``: private slotted records whose methods are inherited.
-- ``lazy_dataclass``: frozen slotted dataclasses made without importing
-  ``dataclasses``.
-- ``prebuilt``: the prebuilt artefact, the validated data the first parse
-  reads from one JSON file.
-- ``stored_patterns``: the default grammar's compiled patterns, restored at
-  the first parse.
 - ``decimals``: the one private decimal context, and strict coercion into
   ``Decimal``.
 - ``quantity``: ``Quantity``, an amount in base units bound to the text it

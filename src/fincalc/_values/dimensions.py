@@ -8,21 +8,21 @@ is an ISO 4217 currency.  Which currencies and units the parser actually
 recognises is the unit table's business (``fincalc._reading.units``).
 
 The validated facts are also stored in the prebuilt artefact
-(``fincalc._values.prebuilt``); while it is current they are restored from
+(``fincalc._base.prebuilt``); while it is current they are restored from
 there, without ``tomllib`` (the first parse of a process, issue 18).
 """
 
 from __future__ import annotations
 
 import functools
+import re
 import typing
+from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from .._base.exceptions import DataFileError, InvalidInputError
-from .prebuilt import prebuilt_part
+from .._base.prebuilt import prebuilt_part
 from .quantity import check_dimension
-from .records import FrozenRecord
-from .stored_patterns import compile_pattern
 
 __all__ = [
     "DAYS",
@@ -46,11 +46,12 @@ DAYS = "DAYS"
 
 Kind = Literal["money", "ratio", "multiple", "count", "physical", "time", "per_unit"]
 _LISTED_KINDS = frozenset(get_args(Kind)) - {"money", "per_unit"}
-_ISO = compile_pattern(r"[A-Z]{3}")
+_ISO = re.compile(r"[A-Z]{3}")
 _SOURCE = "fincalc/_data/dimensions.toml"
 
 
-class DimensionInfo(FrozenRecord):
+@dataclass(frozen=True, slots=True)
+class DimensionInfo:
     """The facts about one dimension code.
 
     Attributes:
@@ -67,29 +68,11 @@ class DimensionInfo(FrozenRecord):
     (False, 'per_unit')
     """
 
-    _fields = ("code", "kind", "additive", "en", "zh")
-    __slots__ = _fields
-
     code: str
     kind: Kind
     additive: bool
-    en: tuple[str, str] | None
-    zh: str | None
-
-    def __init__(
-        self,
-        code: str,
-        kind: Kind,
-        additive: bool,
-        en: tuple[str, str] | None = None,
-        zh: str | None = None,
-    ) -> None:
-        setattr_ = object.__setattr__
-        setattr_(self, "code", code)
-        setattr_(self, "kind", kind)
-        setattr_(self, "additive", additive)
-        setattr_(self, "en", en)
-        setattr_(self, "zh", zh)
+    en: tuple[str, str] | None = None
+    zh: str | None = None
 
 
 def _fail(code: str, why: str) -> DataFileError:

@@ -40,7 +40,10 @@ _MAX_PERIOD_TEXT = 200
 
 @public
 class ParsedPeriod(NamedTuple):
-    """What ``parse_period`` returns: the period and the basis it implies."""
+    """What ``parse_period`` returns: the period and the basis it implies.
+
+    A public ``NamedTuple``: callers unpack it (``period, basis = parse_period(text)``).
+    """
 
     period: Period
     basis: Basis

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -9,12 +11,10 @@ from .._base.exceptions import InvalidInputError
 from .._base.public import public
 from .._base.surrogates import check_no_surrogate
 from .decimals import to_decimal
-from .lazy_dataclass import frozen_dataclass
-from .stored_patterns import compile_pattern
 
 __all__ = ["Quantity", "check_dimension", "trusted_quantity"]
 
-_DIMENSION = compile_pattern(r"[A-Z][A-Z0-9_]{0,31}")
+_DIMENSION = re.compile(r"[A-Z][A-Z0-9_]{0,31}")
 
 
 def check_dimension(dimension: object, *, field: str = "dimension") -> str:
@@ -37,7 +37,7 @@ def check_dimension(dimension: object, *, field: str = "dimension") -> str:
 
 
 @public
-@frozen_dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Quantity:
     """An amount in base units (元 for CNY, 1 for RATIO) with the text it came from.
 
@@ -72,27 +72,6 @@ class Quantity:
     span: tuple[int, int] | None = None
     qualifier: str | None = None
     unit_from_context: bool = False
-
-    # ``frozen_dataclass`` checks that this takes exactly the fields above; it is
-    # written out (not generated) so that defining the class imports nothing.
-    def __init__(
-        self,
-        value: Decimal,
-        dimension: str | None,
-        unit: str | None = None,
-        raw: str = "",
-        span: tuple[int, int] | None = None,
-        qualifier: str | None = None,
-        unit_from_context: bool = False,
-    ) -> None:
-        _SET_VALUE(self, value)
-        _SET_DIMENSION(self, dimension)
-        _SET_UNIT(self, unit)
-        _SET_RAW(self, raw)
-        _SET_SPAN(self, span)
-        _SET_QUALIFIER(self, qualifier)
-        _SET_FROM_CONTEXT(self, unit_from_context)
-        self.__post_init__()
 
     def __post_init__(self) -> None:
         for name in ("raw", "unit", "qualifier"):
@@ -151,6 +130,8 @@ class Quantity:
         return f"Quantity({format(self.value, 'f')} {dim}, raw={self.raw!r}{extra})"
 
 
+# (the slots' own setters: ``trusted_quantity`` fills a new instance past the frozen
+# ``__setattr__``, as the generated ``__init__`` does)
 _NEW = object.__new__
 _SET_VALUE = Quantity.__dict__["value"].__set__
 _SET_DIMENSION = Quantity.__dict__["dimension"].__set__

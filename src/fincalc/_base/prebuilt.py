@@ -1,14 +1,17 @@
 """The prebuilt artefact: the validated data the first parse reads, in one JSON file (issue 18).
 
-Validating the data files (pydantic for the unit table, the word-list and
-dimension checks for ``reading.toml`` and ``dimensions.toml``) and building
-the reader's alias indexes from them takes tens of milliseconds, and a
-notebook, a CLI call or a serverless function pays it on its first
-``parse_quantity``.  ``python -m fincalc._reading.prebuild`` does that work
-once, from the validated files, and writes the result to
-``_data/reading_index.json``; the first parse reads that file with ``open``
-and ``json`` (no ``importlib.resources``, ``pathlib``, ``tomllib`` or
-``hashlib`` on that path).
+Validating the data files (pydantic for ``units.toml`` and
+``currencies.toml``, the word-list and dimension checks for ``reading.toml``
+and ``dimensions.toml``), working out which characters case-fold to which and
+building the reader's alias indexes from them takes ~120 ms, and a notebook, a
+CLI call or a serverless function would pay it on its first
+``parse_quantity``.  This one module reads the artefact for every layer: the
+word lists and dimension facts for ``_values``, the indexed default table,
+case-fold table and default grammar's alias indexes for ``_reading``.
+``python -m fincalc._reading.prebuild`` does that work once, from the
+validated files, and writes the result to ``_data/reading_index.json``; the
+first parse reads that file with ``open`` and ``json`` (no
+``importlib.resources``, ``pathlib``, ``tomllib`` or ``hashlib`` on that path).
 
 The artefact names what it was computed from: the size and CRC-32 of each
 input file (``INPUTS``) and its layout (``FORMAT``); the parts that depend on
@@ -26,18 +29,23 @@ from __future__ import annotations
 import functools
 import json
 import os
+import unicodedata
 import zlib
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 __all__ = [
+    "BUNDLED",
     "DATA_DIR",
     "FORMAT",
     "INDEX_FILE",
     "INPUTS",
+    "PREBUILT_GRAMMAR",
     "PrebuiltIndex",
     "inputs_fingerprint",
     "load_prebuilt",
+    "prebuilt_casefolds",
+    "prebuilt_grammar",
     "prebuilt_part",
 ]
 
@@ -48,6 +56,11 @@ INDEX_FILE: Final = "reading_index.json"
 INPUTS: Final = ("units.toml", "currencies.toml", "reading.toml", "dimensions.toml")
 #: The layout of the artefact; ``prebuild`` writes it, ``load_prebuilt`` reads only it.
 FORMAT: Final = 2
+#: The unit-table files of the default table, in the order they are indexed.
+BUNDLED: Final = ("units.toml", "currencies.toml")
+#: The key of a table's cache under which ``unit_table.default_table`` leaves the
+#: prebuilt alias indexes of its default grammar (``grammar.grammar_state``).
+PREBUILT_GRAMMAR: Final = "prebuilt grammar"
 
 
 def inputs_fingerprint(data_dir: str | None = None) -> dict[str, str]:
@@ -140,3 +153,27 @@ def prebuilt_part(key: str, *, unicode: str | None = None) -> Any:
         return index.get(key)
     except ValueError:  # a part whose line does not decode: as if there were no artefact
         return None
+
+
+def prebuilt_casefolds() -> dict[str, tuple[str, ...]] | None:
+    """The prebuilt case-fold sources (``aliases.casefold_sources``), if they apply here.
+
+    They depend on the Unicode version of the interpreter that computed them.
+
+    >>> [f"U+{ord(char):04X}" for char in prebuilt_casefolds()["k"]]  # K and the Kelvin sign
+    ['U+004B', 'U+212A']
+    """
+    folds = prebuilt_part("casefold", unicode=unicodedata.unidata_version)
+    if folds is None:
+        return None
+    return {folded: tuple(chars) for folded, chars in folds.items()}
+
+
+def prebuilt_grammar() -> dict[str, Any] | None:
+    """The alias indexes of the default table's default grammar (``grammar.grammar_state``).
+
+    >>> isinstance(prebuilt_grammar(), dict)
+    True
+    """
+    state: dict[str, Any] | None = prebuilt_part("grammar", unicode=unicodedata.unidata_version)
+    return state
