@@ -12,7 +12,6 @@ Modules, bottom to top (each imports only modules listed before it):
 - ``unit_table``: the unit table, its loading and its look-ups.
 - ``declarations``: declared units, ``UnitContext`` read from headers and
   documents.
-- ``grammar_record``: the record of a built grammar.
 - ``grammar``: what the amount reader matches, built once per unit table and
   locale.
 - ``fast_pattern``: the generated scanner's pattern and its guards.
