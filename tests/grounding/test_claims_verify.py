@@ -568,3 +568,64 @@ def test_a_sub_item_row_is_read_with_its_heading(
 
     record = read_cell((0, 1), label, change_column=False, context="", scope=None, heading=heading)
     assert table_verdict(record, metric).verdict == verdict, source
+
+
+# Issue 29: one list of opening-balance rows ([row_period].begin). A row that opens its
+# column's period holds the balance of the day before; a claim of the column's own flow
+# period is refused, a claim of that day is read, in English and Chinese roll-forwards.
+_ROLL_FORWARD_EN = """Allowance for credit losses (in millions)
+| | 2024 | 2023 |
+| Opening balance | 310 | 295 |
+| Charged to expense | 42 | 38 |
+| Write-offs | (27) | (23) |
+| Closing balance | 325 | 310 |
+"""
+_ROLL_FORWARD_ZH = """坏账准备变动情况（单位：万元）
+| 项目 | 2024年度 | 2023年度 |
+| 期初余额 | 1,250 | 1,180 |
+| 本期计提 | 160 | 140 |
+| 本期核销 | 80 | 70 |
+| 期末余额 | 1,330 | 1,250 |
+"""
+
+
+@pytest.mark.parametrize(
+    ("page", "quote", "metric", "period", "basis", "currency", "expected", "source"),
+    [
+        (_ROLL_FORWARD_EN, "| Opening balance | 310 |", "Opening balance", "2023-12-31",
+         "instant", "USD", "3.10E+8", "10-K roll-forward: the opening row is the day before"),
+        (_ROLL_FORWARD_EN, "| Opening balance | 310 |", "Opening balance", "FY2024",
+         "single_period", "USD", "period_mismatch", "10-K roll-forward: not the year's flow"),
+        (_ROLL_FORWARD_EN, "| Opening balance | 310 |", "Opening balance", "2024-12-31",
+         "instant", "USD", "period_mismatch", "10-K roll-forward: not the year's end"),
+        (_ROLL_FORWARD_ZH, "| 期初余额 | 1,250 |", "期初余额", "2023-12-31", "instant", "CNY",
+         "1.250E+7", "年报附注 坏账准备: 期初余额 is the balance of the day before"),
+        (_ROLL_FORWARD_ZH, "| 期初余额 | 1,250 |", "期初余额", "FY2024", "single_period",
+         "CNY", "period_mismatch", "年报附注 坏账准备: 期初余额 is no flow of the year"),
+    ],
+)  # fmt: skip
+def test_an_opening_row_holds_the_balance_of_the_day_before(
+    page: str,
+    quote: str,
+    metric: str,
+    period: str,
+    basis: str,
+    currency: str,
+    expected: str,
+    source: str,
+) -> None:
+    claim = {
+        "evidence_id": "rf",
+        "quote": quote,
+        "metric": metric,
+        "entity": "Acme",
+        "period": period,
+        "basis": basis,
+        "currency": currency,
+    }
+    result = resolve_all([claim], [Document("rf", page, currency=currency)])
+    got = result.facts[0].value if result.facts else result.refusals[0].reason
+    if expected[0].isdigit():
+        assert got == Decimal(expected), (source, result.refusals and result.refusals[0].error)
+    else:
+        assert got == expected, (source, result.facts)

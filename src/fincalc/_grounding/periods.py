@@ -22,6 +22,7 @@ from .records import comparison_clause
 from .words import MONTH_NAMES, any_of
 
 __all__ = [
+    "begins_period",
     "flow_column",
     "names_another_period",
     "one_of_claimed_period",
@@ -110,6 +111,17 @@ _ROW_BEGIN = regex.compile(any_of("row_period.begin", space=r"\s+"), regex.IGNOR
 _ROW_END = regex.compile(any_of("row_period.end", space=r"\s+"), regex.IGNORECASE)
 
 
+def begins_period(label: str) -> bool:
+    """True when a row label names the start of its column's period ("Cash, beginning of year").
+
+    >>> begins_period("Balance at beginning of year"), begins_period("期初余额")
+    (True, True)
+    >>> begins_period("Cash and cash equivalents, end of year")
+    False
+    """
+    return _ROW_BEGIN.search(label) is not None
+
+
 def row_period(column: Period, label: str) -> Period:
     """The period a row's cell holds under a column headed ``column``.
 
@@ -128,7 +140,7 @@ def row_period(column: Period, label: str) -> Period:
     """
     if column.is_instant:
         return column
-    begins, ends = _ROW_BEGIN.search(label), _ROW_END.search(label)
+    begins, ends = begins_period(label), _ROW_END.search(label)
     if begins and not ends:
         return Period.instant(column.start - timedelta(days=1))
     if ends and not begins:

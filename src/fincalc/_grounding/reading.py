@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from datetime import date, timedelta
 from decimal import Decimal
 
 import regex
@@ -25,7 +24,7 @@ from .cells import percent_change_header
 from .claims import Claim
 from .documents import Document
 from .grid import GridCell, GridColumn, GridTable, Hit, row_label
-from .periods import flow_column, row_period, same_claimed_period
+from .periods import begins_period, flow_column, row_period, same_claimed_period
 from .reported_period import page_titles, relative_periods, statement_titles
 from .structure import Structure
 from .tables import (
@@ -37,7 +36,7 @@ from .tables import (
     _kind_conflict,
     _spaced_row,
 )
-from .words import DIGIT, any_of
+from .words import DIGIT
 
 __all__ = ["Candidate", "candidates", "check", "choose", "note_cells"]
 
@@ -373,11 +372,7 @@ def choose(
             for c in cells
             if c.column is not None
             and c.column.period is not None
-            and (
-                _opens(c.column.period) == period.start
-                if _opening_balance(c, c.column.period, period)
-                else same_claimed_period(c.column.period, period, claim.period, calendar)
-            )
+            and same_claimed_period(c.column.period, period, claim.period, calendar)
         ]
         if len(named) > 1 or not named:
             named = _by_currency(named or cells, claim)
@@ -459,25 +454,17 @@ def check(
             differing=(field_name,),
         )
     if column is not None and column.period is not None:
-        if _opening_balance(cell, column.period, period):
-            opening = Period.instant(_opens(column.period))
-            if opening.start == period.start:
-                return
-            raise CaliberMismatchError(
-                f"the quoted amount {raw!r} is the balance at the beginning of the period "
-                f"headed {column.header!r} (row {cell.label!r}), i.e. on "
-                f"{opening.start.isoformat()}, but the claim says {claim.period!r}; quote the "
-                "cell of the column whose period begins the day after the claimed date",
-                operation="resolve",
-                left=claim.period,
-                right=column.header,
-                differing=("period",),
-            )
         if not same_claimed_period(column.period, period, claim.period, calendar):
+            balance = (  # "Cash, beginning of year" under "2024": the balance of 2023-12-31
+                f" in its row {cell.label!r}, the balance on that date"
+                if column.period.is_instant and begins_period(cell.label)
+                else ""
+            )
             raise CaliberMismatchError(
                 f"the quoted amount {raw!r} is in the column headed {column.header!r} "
-                f"({column.period.describe(calendar)}), but the claim says {claim.period!r} "
-                f"({period.describe(calendar)}); quote the cell under the claimed period",
+                f"({column.period.describe(calendar)}{balance}), but the claim says "
+                f"{claim.period!r} ({period.describe(calendar)}); quote the cell under the "
+                "claimed period",
                 operation="resolve",
                 left=claim.period,
                 right=column.header,
@@ -506,19 +493,6 @@ def check(
             text=quote[:200],
             candidates=listed,
         )
-
-
-_OPENING = regex.compile(any_of("opening_balance.anywhere"), regex.IGNORECASE)
-
-
-def _opens(column: Period) -> date:
-    """The balance date of an opening-balance cell: the day before its column's period."""
-    return column.start - timedelta(days=1)
-
-
-def _opening_balance(cell: Candidate, column: Period, claimed: Period) -> bool:
-    """An instant claimed from a "beginning of period" row under a column of a duration."""
-    return claimed.is_instant and not column.is_instant and bool(_OPENING.search(cell.label))
 
 
 def _headers_hint(cell: Candidate) -> str:

@@ -194,7 +194,7 @@ def _named(caption: str, calendar: FiscalCalendar | None) -> list[tuple[str, Per
 
 @functools.cache
 def _opening() -> regex.Pattern[str]:
-    words = any_of("opening_balance.anywhere", "row_period.begin", space=r"\s+")
+    words = any_of("row_period.begin", space=r"\s+")
     return regex.compile(rf"(?:{words})", regex.IGNORECASE)
 
 
