@@ -86,6 +86,18 @@ DEFERRED: dict[tuple[str, str], str] = {
     ("fincalc._reading.scanner_tier", "fincalc._reading.scanner_words"): "the generated "
     "scanner is compiled only after a table has read ~1 MB; a first parse does not load "
     "its modules (~2 ms, issue 18)",
+    **{
+        ("fincalc._reading.reader", target): "a typical first parse (digits with a "
+        "unit or scale, no range, no minor unit, no number words) never calls these "
+        "readers; importing them costs ~16 M instructions (~1.5 ms) of the 40 ms "
+        "first-parse budget "
+        "(docs/performance.md, issue 29)"
+        for target in (
+            "fincalc._reading.minor_units",
+            "fincalc._reading.number_words",
+            "fincalc._reading.ranges",
+        )
+    },
     ("fincalc._judging.extraction", "fincalc._reading.parse"): "check_quantities "
     "and evaluate on structured answers never run the parser; loading it "
     "costs ~10 ms more",

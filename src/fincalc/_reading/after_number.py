@@ -25,7 +25,7 @@ from .value import exact
 __all__ = ["After", "read_after", "read_capital_tail"]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)  # scratch: no generated repr on the first parse
 class After:
     """What is written after a number core (filled in by ``read_after``, then read)."""
 

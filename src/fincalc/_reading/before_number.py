@@ -22,7 +22,7 @@ from .unknown_currency import currency_word_before, refuse_unknown_currency
 __all__ = ["Before", "iso_before", "percent_start", "read_before", "sign_ok"]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)  # scratch: no generated repr on the first parse
 class Before:
     """What is written before a number core (filled in by ``read_before``, then read)."""
 

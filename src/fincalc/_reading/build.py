@@ -54,7 +54,7 @@ def _per_exponent() -> dict[str, int]:
 _LIST_PAREN_DIGITS: Final = 4
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)  # scratch: no generated repr on the first parse
 class Unit:
     """The dimension and multiplier of an amount, and its unit as written."""
 

@@ -201,13 +201,20 @@ def _is_han(ch: str) -> bool:
     return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
 
 
-#: A run of letters that are not Han (a Chinese sentence goes on without a space).
-_LETTERS: Final = re.compile(r"(?:(?![\u3400-\u9fff\uf900-\ufaff])[^\W\d_]){1,40}")
+@functools.cache
+def _letters() -> re.Pattern[str]:
+    """A run of letters that are not Han (a Chinese sentence goes on without a space).
+
+    Compiled on first use: ``re`` fills its table of the Han range one code point
+    at a time (~28,000), ~1 ms that a first parse of an amount with its unit never
+    needs (docs/performance.md).
+    """
+    return re.compile(r"(?:(?![\u3400-\u9fff\uf900-\ufaff])[^\W\d_]){1,40}")
 
 
 def _word_at(norm: str, k: int) -> int:
     """Where the run of letters (not Han) starting at ``k`` ends (at most 40 of them)."""
-    found = _LETTERS.match(norm, k)
+    found = _letters().match(norm, k)
     return k if found is None else found.end()
 
 

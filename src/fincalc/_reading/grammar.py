@@ -30,6 +30,7 @@ from .unit_table import SuffixSpec, UnitTable
 
 __all__ = [
     "ALIAS_FIELDS",
+    "COMMA_DECIMAL",
     "DIGIT_SET",
     "SCALE_CHARS",
     "SPACES",
@@ -42,6 +43,7 @@ __all__ = [
     "grammar_state",
     "is_word_scale",
     "scan_parts",
+    "scan_pattern",
     "scan_source",
     "table_gap_source",
 ]
@@ -59,7 +61,7 @@ _CN_START: Final = "".join(ch for ch in DIGIT_CHARS if ch not in "零〇") + "�
 _ALL_DIGITS: Final = "0-9" + DIGIT_CHARS
 
 
-def _shapes(clue: tuple[str, str]) -> list[str]:
+def _shapes(clue: tuple[str, str], *, comma_clues: bool = True) -> list[str]:
     """Numbers whose shape says that the comma is the decimal mark, without ``locale=``.
 
     "1.234,56" and "1 234,56" (a point or space groups, so the comma is decimal),
@@ -68,12 +70,21 @@ def _shapes(clue: tuple[str, str]) -> list[str]:
     (``clue``): "12,5 %", "12,50 €", "€ 0,75"; and a comma before one or two final
     digits with no clue ("29,90": 29.90, never two numbers), unless a list goes on
     ("1,2,3").
+
+    Without ``comma_clues``, the grouped shapes alone: the last three each need a
+    comma before one or two final digits or before four or more (``COMMA_DECIMAL``),
+    and compiling them costs more than the rest of the pattern (``scan_pattern``).
     """
-    return [
+    grouped = [
         r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
         r"[0-9]{1,3}(?:[\u202f'][0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
         r"[0-9]{1,3}(?:[ \u202f][0-9]{3}(?![0-9]))++,[0-9]{1,2}(?![0-9,.])",
         r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9])){2,}+(?![0-9,.])",
+    ]
+    if not comma_clues:
+        return grouped
+    return [
+        *grouped,
         rf"(?:{clue[0]})[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])",
         rf"[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])(?:{clue[1]})",
         # "29,90", "Preis: 0,75": one or two final digits after the comma make it the
@@ -86,14 +97,19 @@ def _shapes(clue: tuple[str, str]) -> list[str]:
 
 
 def _arabic(
-    group: str, decimal_mark: str, clue: tuple[str, str] | None = None, *, named: str = ""
+    group: str,
+    decimal_mark: str,
+    clue: tuple[str, str] | None = None,
+    *,
+    named: str = "",
+    comma_clues: bool = True,
 ) -> str:
     """An Arabic number; with ``named``, the decimal-comma shapes are the group of that name."""
     # A locale that groups with a (no-break) space also writes a plain space there
     # ("1 234,5 €" in French); other locales accept only the no-break forms.
     g = "[ \u202f]" if group in " \u202f" else re.escape(group)
     d = re.escape(decimal_mark)
-    shapes = _shapes(clue) if clue is not None else []
+    shapes = _shapes(clue, comma_clues=comma_clues) if clue is not None else []
     # A cheap gate before the shapes: a comma after a point or space group, a comma
     # before other than three digits, or two point groups ("1,234.5" skips them all).
     gate = (
@@ -169,6 +185,7 @@ class Grammar:
     """The scan pattern and the alias indexes for one unit table and one locale."""
 
     scan: re.Pattern[str]
+    scan_commas: str  # the whole scan pattern's source, when ``scan`` leaves out part of it
     han_scales: dict[str, tuple[Decimal, int | None]]
     removals: tuple[str, ...]
     decimal_mark: str
@@ -235,7 +252,7 @@ class Grammar:
     marker_after: frozenset[str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)  # read field by field, never compared
 class ScanParts:
     """The pieces of the scan pattern, which the generated scanner (``fast_pattern``) reuses.
 
@@ -254,9 +271,11 @@ class ScanParts:
     starts: str  # (escaped for a character class)
     start_chars: str
 
-    def first(self, name: str) -> str:
+    def first(self, name: str, *, comma_clues: bool = True) -> str:
         """The Arabic number that opens a core, its decimal-comma shapes named ``name``."""
-        return _arabic(self.group, self.decimal_mark, self.clue, named=name)
+        return _arabic(
+            self.group, self.decimal_mark, self.clue, named=name, comma_clues=comma_clues
+        )
 
     def quick(self) -> str:
         """The common shapes of ``first`` alone: where one matches, ``first`` reads the same."""
@@ -294,22 +313,54 @@ def scan_parts(
     )
 
 
-def scan_source(parts: ScanParts) -> str:
+def scan_source(parts: ScanParts, *, comma_clues: bool = True) -> str:
     """The pattern of number cores, and of dates, times and codes to skip."""
+    first = parts.first("eu", comma_clues=comma_clues)
     return (
         rf"(?=[0-9{parts.starts}])(?<![0-9])(?:(?P<skip>{'|'.join(parts.skips)})"
-        rf"|(?:(?P<ar>{parts.first('eu')})|(?P<cn>{parts.cn}))(?P<chain>{parts.chain}))"
+        rf"|(?:(?P<ar>{first})|(?P<cn>{parts.cn}))(?P<chain>{parts.chain}))"
     )
+
+
+#: What each comma-clue shape of ``_shapes`` needs somewhere in the text: a comma
+#: before one or two digits that no digit follows, or before four digits or more.
+COMMA_DECIMAL: Final = re.compile(r",(?:[0-9]{1,2}(?![0-9])|[0-9]{4})")
 
 
 def _scan_pattern(
     group: str, decimal_mark: str, approximate: str, clue: tuple[str, str] | None
-) -> re.Pattern[str]:
-    """The compiled scan pattern (``scan_source``); the default one from its stored code."""
+) -> tuple[re.Pattern[str], str]:
+    """The compiled scan pattern (``scan_source``), and its source with the comma clues.
+
+    Without a locale (``clue``) the compiled pattern leaves out the comma-clue
+    shapes ("12,5 %", "€ 0,75", "29,90"), whose Han ranges and unit words take
+    ``re`` ~3 ms to compile; ``scan_pattern`` compiles the whole source the first
+    time a text has what they need (``COMMA_DECIMAL``). Otherwise the source is "".
+    """
     # The hot pattern runs on the standard library's ``re``: since Python 3.11 it has
     # the same possessive quantifiers and atomic groups (so matching stays linear)
     # and runs this pattern 3-4x faster than ``regex`` does (docs/performance.md).
-    return re.compile(scan_source(scan_parts(group, decimal_mark, approximate, clue)))
+    parts = scan_parts(group, decimal_mark, approximate, clue)
+    if clue is None:
+        return re.compile(scan_source(parts)), ""
+    return re.compile(scan_source(parts, comma_clues=False)), scan_source(parts)
+
+
+@functools.cache
+def _compiled(source: str) -> re.Pattern[str]:
+    return re.compile(source)
+
+
+def scan_pattern(grammar: Grammar, norm: str) -> re.Pattern[str]:
+    """The scan pattern for ``norm``: the same matches as the whole pattern, on it.
+
+    A text with no ``COMMA_DECIMAL`` gives no comma-clue shape a place to match,
+    so the pattern without them (``grammar.scan``) finds exactly what the whole
+    one (``grammar.scan_commas``) finds.
+    """
+    if grammar.scan_commas and "," in norm and COMMA_DECIMAL.search(norm) is not None:
+        return _compiled(grammar.scan_commas)
+    return grammar.scan
 
 
 def default_parts(table: UnitTable) -> ScanParts:
@@ -543,13 +594,11 @@ def _build(
     negative_before = indexes["negative_before"]
     symbol_prefixes = _symbol_prefixes(maps["currencies"])
     ambiguous, ambiguous_initials = _ambiguous_scales(table)
+    clue = _unit_clue(table) if (group, decimal_mark) == (",", ".") else None
+    scan, scan_commas = _scan_pattern(group, decimal_mark, "".join(approximate), clue)
     return Grammar(
-        scan=_scan_pattern(
-            group,
-            decimal_mark,
-            "".join(approximate),
-            _unit_clue(table) if (group, decimal_mark) == (",", ".") else None,
-        ),
+        scan=scan,
+        scan_commas=scan_commas,
         han_scales={
             a: (spec.multiplier, spec.exponent)
             for a, spec in table.scales.items()

@@ -18,7 +18,7 @@ from .._base.vocabulary import vocabulary
 from .after_number import After, read_after
 from .aliases import AliasIndex
 from .before_number import Before
-from .grammar import SPACES
+from .grammar import SPACES, scan_pattern
 from .scan import Core, Refusal, Source, forward_spaces
 from .unit_table import ScaleSpec, SuffixSpec
 
@@ -74,7 +74,7 @@ def read_range_partner(source: Source, core: Core, after: After) -> RangePartner
     currency = grammar.currencies.starting_at(norm, k) if k < size else None
     if currency is not None:
         k = forward_spaces(norm, currency[0])
-    match = grammar.scan.match(norm, k)
+    match = scan_pattern(grammar, norm).match(norm, k)
     if match is None or match.group("skip") is not None:
         return None
     _, arabic, _, cn, chain = match.groups()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import decimal
 import re
+from typing import TYPE_CHECKING
 
 from .._base.exceptions import ParseError
 from .._values.quantity import Quantity, trusted_quantity
@@ -46,10 +47,7 @@ from .classify import (
 )
 from .closed_world import drop_parts_of_refused, refuse_continuation
 from .declarations import UnitContext
-from .grammar import grammar_for
-from .minor_units import join_minor_units, read_minor_tail
-from .number_words import WordNumber, find_word_numbers
-from .ranges import read_range_partner, share_range_units, take_range_currency
+from .grammar import grammar_for, scan_pattern
 from .scan import Core, Refusal, Source
 from .split_amounts import (
     GroupedRun,
@@ -62,6 +60,9 @@ from .split_amounts import (
 from .text import fold_characters
 from .unit_table import UnitTable
 from .value import read_number
+
+if TYPE_CHECKING:
+    from .number_words import WordNumber
 
 __all__ = ["CoreMatch", "Result", "finish", "inexact", "read_all", "read_core", "scan"]
 
@@ -90,15 +91,18 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
         and after.units_end < len(norm)
         and norm[after.units_end] in grammar.tail_starts
     ) or next_char in grammar.minor_initials:
+        from .minor_units import read_minor_tail  # deferred: test_layering.DEFERRED
+
         tenths = read_minor_tail(source, core, after)  # 3元5角, 3块5毛, 一角七分
         written = after.unit
     partner = None
     if written is None and after.scale is None:
-        if (
-            next_char in grammar.range_initials
-            and (partner := read_range_partner(source, core, after)) is not None
-        ):
-            share_range_units(core, after, partner)  # "$1.2-1.5 billion", "5-10%"
+        if next_char in grammar.range_initials:
+            from .ranges import read_range_partner, share_range_units  # deferred
+
+            partner = read_range_partner(source, core, after)
+            if partner is not None:
+                share_range_units(core, after, partner)  # "$1.2-1.5 billion", "5-10%"
         if after.unit is None and after.scale is None:
             if core.needs_unit:
                 return None  # "one of our customers": a number word, not an amount
@@ -112,6 +116,8 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     if partner is not None and before.currency is not None and before.currency_text:
         source.range_currency = (partner.start, before.currency, before.currency_text)
     elif before.currency is None and source.range_currency is not None:
+        from .ranges import take_range_currency  # deferred
+
         take_range_currency(source, core, before, after)
     if (before.currency is None or core.cn is not None) and is_word(source, core, before, after):
         return None  # A1, COVID-19, 一方面, 三家
@@ -254,8 +260,8 @@ def read_core(source: Source, found: list[Result], match: CoreMatch) -> int:
 
 def scan(source: Source) -> list[Result]:
     """Return (quantity or refusal, kind) for every number core, in order."""
-    search = source.grammar.scan.search
     norm = source.norm
+    search = scan_pattern(source.grammar, norm).search
     found: list[Result] = []
     pos = 0
     while (match := search(norm, pos)) is not None:
@@ -274,6 +280,8 @@ def finish(source: Source, found: list[Result]) -> list[Result]:
     if not found and not norm.isdigit():
         # "five million", "twenty employees", "thirteen dollars and forty-five cents":
         # numbers in words are looked for in a text without amounts written in digits
+        from .number_words import find_word_numbers  # deferred: test_layering.DEFERRED
+
         words = find_word_numbers(norm, source.table)
         if words:
             _read_words(source, words, len(norm), found)
@@ -290,7 +298,11 @@ def finish(source: Source, found: list[Result]) -> list[Result]:
             refuse_dot_groups(source, found)
         if len(found) > 1:
             refuse_split_amounts(source, found)
-    return join_minor_units(source, found) if source.minor_read and len(found) > 1 else found
+    if source.minor_read and len(found) > 1:
+        from .minor_units import join_minor_units  # deferred: test_layering.DEFERRED
+
+        return join_minor_units(source, found)
+    return found
 
 
 def _read_words(source: Source, words: list[WordNumber], before: int, found: list[Result]) -> None:

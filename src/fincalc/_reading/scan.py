@@ -40,7 +40,7 @@ def forward_spaces(norm: str, i: int) -> int:
     return i
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)  # scratch: no generated repr on the first parse
 class Core:
     """One number core as the scan pattern found it in the folded text, and its number."""
 
