@@ -31,6 +31,7 @@ from .words import any_of
 __all__ = [
     "SECTION_HEADING",
     "Lines",
+    "explanation_start",
     "is_furniture",
     "is_prose",
     "is_statement_heading",
@@ -68,6 +69,54 @@ _LONG_LINE = re.compile(r"(?m)^[^\n]{24,}$")
 _NEXT_FILLED = re.compile(r"\n(?:[ \t\r\v\xa0\u200b]*\n)*[ \t\xa0\u200b]*([^\n]*)")
 _AMOUNT_LINE = re.compile(r"(?:US\$|\$|\(|\s)*[-−]?\d[\d,]*(?:\.\d+)?\)?\s*(?:\$|$)|[$(]\s*$")
 _AMOUNT_WORD = re.compile(r"\$?\(?\$?[-−]?\d[\d,]*(?:\.\d+)?\)?|\$")
+
+
+# a table whose header ends in an explanation column: "项目 金额 说明"; its rows are
+# "label amount [prose]", and the prose may wrap onto lines of its own
+_ITEM_HEAD = re.compile(rf"[ \t\u3000]*(?:{any_of('columns.item.anywhere')})(?=[ \t\u3000])")
+_EXPLAINED_HEAD = re.compile(
+    rf"[^\n]{{0,80}}[ \t\u3000](?:{any_of('explanation_columns.anywhere')})[ \t\u3000]*"
+)
+_ROW_AMOUNT = re.compile(
+    r"[ \t\u3000]*\S+[ \t\u3000]+[-−(（]?\d[\d,]*(?:\.\d+)?[)）]?(?=[ \t\u3000]|$)"
+)
+_NUMBERED = re.compile(rf"[ \t\u3000]*(?:{_NUMERAL}+、|\d{{1,2}}、|（{_NUMERAL}+）)")
+_EXPLAINED_REACH = 40  # lines above a row searched for its header
+
+
+def explanation_start(text: str, at: int) -> int | None:
+    r"""Where the explanation of the table row holding ``at`` begins, if its header has one.
+
+    Under a header "项目 金额 说明" a row is "label amount prose": every figure
+    after the row's first amount (and every figure on a line the prose wrapped
+    onto) is in the 说明 column, not the row's amount. ``None`` when the line is
+    not under such a header (the nearest "项目 …" line above, within reach and
+    before a numbered heading, decides).
+
+    >>> page = "项目 金额 说明\n政府补助 3,456,789.00 收到扶持资金300万元\n"
+    >>> page[explanation_start(page, page.index("300")) :][:7]
+    ' 收到扶持资金'
+    >>> explanation_start("项目 期末余额 期初余额\n库存现金 12,345.00 23,456.00\n", 20) is None
+    True
+    """
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    row = text[start : end if end != -1 else len(text)]
+    line_start = start
+    for _ in range(_EXPLAINED_REACH):
+        if line_start == 0:
+            return None
+        above_start = text.rfind("\n", 0, line_start - 1) + 1
+        above = text[above_start : line_start - 1]
+        if _ITEM_HEAD.match(above):
+            if not _EXPLAINED_HEAD.fullmatch(above):
+                return None
+            found = _ROW_AMOUNT.match(row)
+            return start + found.end() if found else start
+        if _NUMBERED.match(above):
+            return None
+        line_start = above_start
+    return None
 
 
 def is_statement_heading(line: str) -> bool:

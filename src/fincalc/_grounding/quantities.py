@@ -33,7 +33,7 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .._values.quantity import Quantity
 from .claims import Claim
 from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind, row_unit
-from .lines import Lines, is_furniture
+from .lines import Lines, explanation_start, is_furniture
 from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
 from .prose_amounts import disambiguate
@@ -140,6 +140,14 @@ def read_quantity(
                 f"the quoted number {quantity.raw!r} numbers a list item or heading "
                 f"({line_of(text, q_start, q_end).strip()[:40]!r}), not an amount; quote the "
                 "row's figure",
+                text=quote[:200],
+            )
+        explained = explanation_start(text, q_start) if cell is None else None
+        if explained is not None and q_start >= explained:
+            raise ParseError(
+                f"the quoted number {quantity.raw!r} is in the explanation (说明) column of "
+                f"the row {line_of(text, q_start, q_end).strip()[:40]!r}, not the row's "
+                "amount; quote the row's amount cell",
                 text=quote[:200],
             )
         if cell is None and is_furniture(line_of(text, q_start, q_end)):

@@ -209,6 +209,8 @@ def _compared(
     return next(p for p in found if p.end == latest)
 
 
+_QUARTERS = ("q1", "q2", "q3", "q4")
+
 _PAIRS = {
     "instant_end": "instant_begin",
     "instant_begin": "instant_end",
@@ -457,6 +459,16 @@ def check(
             left=claim.basis,
             right=column.header,
             differing=(field_name,),
+        )
+    if column is not None and column.period is None and column.kind in _QUARTERS:
+        raise CaliberMismatchError(  # 分季度 "第四季度" under no "2024年年度报告" title
+            f"the quoted amount {raw!r} is in the column headed {column.header!r}, one "
+            "quarter of a year the page does not name, so it cannot be "
+            f"{claim.period!r}; quote the cell from a page whose report title names the year",
+            operation="resolve",
+            left=claim.period,
+            right=column.header,
+            differing=("period",),
         )
     if column is not None and column.period is not None:
         if _opening_balance(cell, column.period, period):

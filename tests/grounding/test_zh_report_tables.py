@@ -1,0 +1,312 @@
+"""Chinese periodic-report tables: explanation columns, list numbers, quarters (issue 28).
+
+The pages are written here in the layouts of A-share 年报/半年报/季报 text as pdfplumber and
+PyMuPDF give it (and one common parser's Python-list rows); no row comes from a real report.
+Each case names the document style it stands for. The order of badness is fixed: a claim that
+quotes the 说明 (explanation) text, a list number or another column must refuse, never give a
+value; a right claim is read right or refused.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from fincalc import Document, resolve_all
+
+_MAIN_DATA = (
+    "第二节 公司简介和主要财务指标\n七、近三年主要会计数据和财务指标\n"
+    "公司是否需追溯调整或重述以前年度会计数据\n√是 □否\n单位：元  币种：人民币\n"
+    "项目 2024年 2023年 本年比上年增减 2022年\n"
+    "调整后 调整前 调整后 调整后 调整前\n"
+    "营业收入 1,234,567.00 1,100,000.00 1,050,000.00 12.23% 900,000.00 880,000.00\n"
+)
+
+_NON_RECURRING = (
+    "八、非经常性损益项目和金额\n√适用 □不适用\n单位：元  币种：人民币\n"
+    "项目 金额 说明\n"
+    "非流动性资产处置损益 -12,345.67\n"
+    "计入当期损益的政府补助 3,456,789.00 主要系收到扶持资金300万元，详见附注七、1\n"
+    "除上述各项之外的其他营业外收入和支出 45,678.00\n"
+)
+
+_QUARTERS = (
+    "九、2024年分季度主要财务指标\n单位：元  币种：人民币\n"
+    "第一季度 第二季度 第三季度 第四季度\n"
+    "（1-3月份） （4-6月份） （7-9月份） （10-12月份）\n"
+    "营业收入 300,000.00 310,000.00 320,000.00 330,000.00\n"
+)
+
+_NOTES = (
+    "七、合并财务报表项目注释\n1、货币资金\n单位：元  币种：人民币\n"
+    "项目 期末余额 期初余额\n库存现金 12,345.00 23,456.00\n"
+    "（1）按账龄披露\n一、应收账款\n"
+)
+
+_LIST_QUARTERS = (
+    "2024年分季度主要财务指标\n单位：元  币种：人民币\n"
+    "['项目', '第一季度', '第二季度', '第三季度', '第四季度']\n"
+    "['营业收入', '300,000.00', '310,000.00', '320,000.00', '330,000.00']\n"
+)
+
+_PAGES = {
+    "main-data": _MAIN_DATA,
+    "non-recurring": _NON_RECURRING,
+    "quarters": _QUARTERS,
+    "notes": _NOTES,
+    "list-quarters": _LIST_QUARTERS,
+    "quarters-titled": "某某股份有限公司2024年年度报告\n\n" + _QUARTERS,
+}
+
+CASES = [
+    # (page, quote, metric, period, basis, expected, source); expected: a value, (value,) for
+    # right or refused, a refusal reason, or None for refused with any reason
+    (
+        "main-data",
+        "营业收入 1,234,567.00",
+        "营业收入",
+        "2024年",
+        "single_period",
+        (Decimal("1234567.00"),),
+        "A股年报 主要会计数据, pdfplumber: the first cell is this year's",
+    ),
+    (
+        "main-data",
+        "12.23%",
+        "营业收入",
+        "2024年",
+        "single_period",
+        None,
+        "A股年报 主要会计数据: the 本年比上年增减 cell is a change, not the revenue",
+    ),
+    (
+        "non-recurring",
+        "计入当期损益的政府补助 3,456,789.00",
+        "计入当期损益的政府补助",
+        "2024年",
+        "single_period",
+        (Decimal("3456789.00"),),
+        "A股年报 非经常性损益 with 金额/说明, pdfplumber: the 金额 cell",
+    ),
+    (
+        "non-recurring",
+        "主要系收到扶持资金300万元",
+        "计入当期损益的政府补助",
+        "2024年",
+        "single_period",
+        None,
+        "A股年报 非经常性损益: a 万元 figure in the 说明 column is not the row's amount",
+    ),
+    (
+        "non-recurring",
+        "计入当期损益的政府补助 3,456,789.00 主要系收到扶持资金300万元",
+        "计入当期损益的政府补助",
+        "2024年",
+        "single_period",
+        (Decimal("3456789.00"),),
+        "A股年报 非经常性损益: the whole row, 说明 included",
+    ),
+    (
+        "non-recurring",
+        "详见附注七、1",
+        "计入当期损益的政府补助",
+        "2024年",
+        "single_period",
+        None,
+        "A股年报 非经常性损益: a note reference's item number is not an amount",
+    ),
+    (
+        "quarters",
+        "营业收入 300,000.00 310,000.00 320,000.00 330,000.00",
+        "营业收入",
+        "2024年",
+        "single_period",
+        None,
+        "A股年报 分季度主要财务指标, PyMuPDF: no quarter is the full year",
+    ),
+    (
+        "quarters",
+        "330,000.00",
+        "营业收入",
+        "2024年",
+        "single_period",
+        None,
+        "A股年报 分季度主要财务指标: the 第四季度 cell is not the full year",
+    ),
+    (
+        "notes",
+        "1、货币资金",
+        "货币资金",
+        "2024年",
+        "single_period",
+        None,
+        "A股年报 notes, pdfplumber: '1、' numbers the note, it is not 1 元",
+    ),
+    (
+        "notes",
+        "（1）按账龄披露",
+        "应收账款",
+        "2024年",
+        "single_period",
+        None,
+        "A股年报 notes: '（1）' numbers a sub-item",
+    ),
+    (
+        "list-quarters",
+        "['营业收入', '300,000.00', '310,000.00', '320,000.00', '330,000.00']",
+        "营业收入",
+        "2024年",
+        "single_period",
+        None,
+        "a parser writing rows as Python lists, 分季度 table: no cell is the full year",
+    ),
+    (
+        "list-quarters",
+        "'330,000.00'",
+        "营业收入",
+        "2024年",
+        "single_period",
+        None,
+        "a parser writing rows as Python lists: a bare Q4 cell is not the full year",
+    ),
+]
+
+
+CASES += [
+    (
+        "quarters-titled",
+        "营业收入 300,000.00 310,000.00 320,000.00 330,000.00",
+        "营业收入",
+        "2024Q4",
+        "single_period",
+        Decimal("330000.00"),
+        "A股年报 分季度主要财务指标 under its report title: 第四季度 is 2024's Q4",
+    ),
+    (
+        "quarters-titled",
+        "330,000.00",
+        "营业收入",
+        "2024年",
+        "single_period",
+        None,
+        "A股年报 分季度主要财务指标 under its report title: Q4 is not the year",
+    ),
+    (
+        "quarters",
+        "330,000.00",
+        "营业收入",
+        "2024Q4",
+        "single_period",
+        None,
+        "A股年报 分季度 with no report title: the quarter's year is not on the page",
+    ),
+]
+
+
+def _claim(page: str, quote: str, metric: str, period: str, basis: str) -> dict[str, Any]:
+    return {
+        "evidence_id": page,
+        "quote": quote,
+        "metric": metric,
+        "entity": "某某股份",
+        "period": period,
+        "basis": basis,
+        "currency": "CNY",
+    }
+
+
+def _resolve(page_id: str, text: str, quote: str, metric: str, period: str, basis: str) -> Any:
+    return resolve_all([_claim(page_id, quote, metric, period, basis)], [Document(page_id, text)])
+
+
+@pytest.mark.parametrize(
+    ("page", "quote", "metric", "period", "basis", "expected", "source"),
+    [pytest.param(*case, id=f"{case[0]}-{index}") for index, case in enumerate(CASES)],
+)
+def test_chinese_report_table_shapes(
+    page: str,
+    quote: str,
+    metric: str,
+    period: str,
+    basis: str,
+    expected: Decimal | tuple[Decimal] | str | None,
+    source: str,
+) -> None:
+    result = _resolve(page, _PAGES[page], quote, metric, period, basis)
+    values = [fact.value for fact in result.facts]
+    if expected is None:
+        assert values == [], (source, values)
+        assert len(result.refusals) == 1, source
+    elif isinstance(expected, tuple):
+        assert values in ([], list(expected)), (source, values)
+    elif isinstance(expected, str):
+        assert [r.reason for r in result.refusals] == [expected], (source, values)
+    else:
+        assert not result.refusals, (source, result.refusals[0].error)
+        assert values == [expected], source
+
+
+def test_every_case_names_its_source() -> None:
+    assert all(case[-1] and case[0] in _PAGES for case in CASES)
+
+
+# -- generated 非经常性损益 pages: truth by construction --------------------------------------
+
+_ITEMS = (
+    "非流动性资产处置损益",
+    "计入当期损益的政府补助",
+    "委托他人投资或管理资产的损益",
+    "除上述各项之外的其他营业外收入和支出",
+)
+_EXPLAINS = (
+    "主要系收到扶持资金{wan}万元",
+    "详见附注七、{n}",
+    "其中{wan}万元为专项补助，详见附注五、{n}",
+    "",
+)
+
+
+@st.composite
+def _non_recurring_pages(draw: st.DrawFn) -> tuple[str, list[tuple[str, Decimal, str]]]:
+    rows = []
+    lines = ["八、非经常性损益项目和金额", "单位：元  币种：人民币", "项目 金额 说明"]
+    labels = draw(st.lists(st.sampled_from(_ITEMS), min_size=1, max_size=4, unique=True))
+    for label in labels:
+        cents = draw(st.integers(min_value=100, max_value=10**11))
+        amount = Decimal(cents).scaleb(-2)
+        explain = draw(st.sampled_from(_EXPLAINS)).format(
+            wan=draw(st.integers(min_value=1, max_value=9999)),
+            n=draw(st.integers(min_value=1, max_value=60)),
+        )
+        cell = f"{amount:,.2f}"
+        lines.append(f"{label} {cell} {explain}".rstrip())
+        rows.append((label, amount, explain))
+    return "\n".join(lines) + "\n", rows
+
+
+@settings(max_examples=40, deadline=None)
+@given(_non_recurring_pages(), st.data())
+def test_the_amount_column_is_read_right_or_refused(
+    page: tuple[str, list[tuple[str, Decimal, str]]], data: st.DataObject
+) -> None:
+    text, rows = page
+    label, amount, _ = data.draw(st.sampled_from(rows))
+    result = _resolve("nr", text, f"{label} {amount:,.2f}", label, "2024年", "single_period")
+    assert [f.value for f in result.facts] in ([], [amount])
+
+
+@settings(max_examples=40, deadline=None)
+@given(_non_recurring_pages(), st.data())
+def test_a_claim_quoting_the_explanation_refuses(
+    page: tuple[str, list[tuple[str, Decimal, str]]], data: st.DataObject
+) -> None:
+    text, rows = page
+    explained = [row for row in rows if row[2]]
+    assume(explained)
+    label, _, explain = data.draw(st.sampled_from(explained))
+    result = _resolve("nr", text, explain, label, "2024年", "single_period")
+    assert [f.value for f in result.facts] == []
