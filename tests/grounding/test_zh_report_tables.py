@@ -53,7 +53,34 @@ _LIST_QUARTERS = (
     "['营业收入', '300,000.00', '310,000.00', '320,000.00', '330,000.00']\n"
 )
 
+_Q3 = "某某股份有限公司2025年第三季度报告\n单位：元  币种：人民币\n"
+_Q3_SPACED = (
+    _Q3 + "项目 本期金额 年初至报告期末金额\n计入当期损益的政府补助 1,234,567.00 3,456,789.00\n"
+)
+_Q3_PIPES = (
+    _Q3 + "| 项目 | 本期金额 | 年初至报告期期末金额 | 说明 |\n|---|---|---|---|\n"
+    "| 计入当期损益的政府补助 | 1,234,567.00 | 3,456,789.00 | 主要系收到扶持资金300万元 |\n"
+)
+_Q3_EXPLAINED = (
+    _Q3 + "项目 本期金额 年初至报告期末金额 说明\n"
+    "计入当期损益的政府补助 1,234,567.00 3,456,789.00 主要系收到扶持资金300万元\n"
+)
+_EXPLAINED_TABS = (
+    "单位：元  币种：人民币\n项目\t金额\t说明\n"
+    "计入当期损益的政府补助\t3,456,789.00\t主要系收到扶持资金300万元\n"
+)
+_EXPLAINED_WRAPPED = (
+    "单位：元  币种：人民币\n项目 金额 说明\n"
+    "计入当期损益的政府补助 3,456,789.00 主要系收到扶持资金\n300万元，详见附注七、1\n"
+    "非流动性资产处置损益 -12,345.67\n"
+)
+
 _PAGES = {
+    "q3-spaced": _Q3_SPACED,
+    "q3-pipes": _Q3_PIPES,
+    "q3-explained": _Q3_EXPLAINED,
+    "explained-tabs": _EXPLAINED_TABS,
+    "explained-wrapped": _EXPLAINED_WRAPPED,
     "main-data": _MAIN_DATA,
     "non-recurring": _NON_RECURRING,
     "quarters": _QUARTERS,
@@ -203,6 +230,199 @@ CASES += [
         "single_period",
         None,
         "A股年报 分季度 with no report title: the quarter's year is not on the page",
+    ),
+]
+
+
+CASES += [
+    (
+        "q3-spaced",
+        "1,234,567.00",
+        "计入当期损益的政府补助",
+        "2025年第三季度",
+        "single_period",
+        Decimal("1234567.00"),
+        "季报 非经常性损益, pdfplumber: 本期金额 is the quarter",
+    ),
+    (
+        "q3-spaced",
+        "1,234,567.00",
+        "计入当期损益的政府补助",
+        "2025年前三季度",
+        "cumulative",
+        None,
+        "季报 非经常性损益, pdfplumber: 本期金额 is not the nine months",
+    ),
+    (
+        "q3-spaced",
+        "3,456,789.00",
+        "计入当期损益的政府补助",
+        "2025年前三季度",
+        "cumulative",
+        Decimal("3456789.00"),
+        "季报 非经常性损益, pdfplumber: 年初至报告期末 is the nine months",
+    ),
+    (
+        "q3-spaced",
+        "3,456,789.00",
+        "计入当期损益的政府补助",
+        "2025年第三季度",
+        "single_period",
+        None,
+        "季报 非经常性损益, pdfplumber: 年初至报告期末 is not the quarter",
+    ),
+    (
+        "q3-spaced",
+        "3,456,789.00",
+        "计入当期损益的政府补助",
+        "2024年",
+        "single_period",
+        None,
+        "季报 非经常性损益, pdfplumber: neither column is a year",
+    ),
+    (
+        "q3-pipes",
+        "1,234,567.00",
+        "计入当期损益的政府补助",
+        "2025年第三季度",
+        "single_period",
+        Decimal("1234567.00"),
+        "季报 非经常性损益, docling Markdown: 本期金额 is the quarter",
+    ),
+    (
+        "q3-pipes",
+        "1,234,567.00",
+        "计入当期损益的政府补助",
+        "2025年前三季度",
+        "cumulative",
+        None,
+        "季报 非经常性损益, docling Markdown: 本期金额 is not the nine months",
+    ),
+    (
+        "q3-pipes",
+        "3,456,789.00",
+        "计入当期损益的政府补助",
+        "2025年前三季度",
+        "cumulative",
+        Decimal("3456789.00"),
+        "季报 非经常性损益, docling Markdown: 年初至报告期末 is the nine months",
+    ),
+    (
+        "q3-pipes",
+        "3,456,789.00",
+        "计入当期损益的政府补助",
+        "2025年第三季度",
+        "single_period",
+        None,
+        "季报 非经常性损益, docling Markdown: 年初至报告期末 is not the quarter",
+    ),
+    (
+        "q3-pipes",
+        "3,456,789.00",
+        "计入当期损益的政府补助",
+        "2024年",
+        "single_period",
+        None,
+        "季报 非经常性损益, docling Markdown: neither column is a year",
+    ),
+    (
+        "q3-pipes",
+        "主要系收到扶持资金300万元",
+        "计入当期损益的政府补助",
+        "2025年前三季度",
+        "cumulative",
+        None,
+        "季报 非经常性损益 Markdown: the 说明 cell is not an amount of the row",
+    ),
+    (
+        "q3-explained",
+        "1,234,567.00",
+        "计入当期损益的政府补助",
+        "2025年第三季度",
+        "single_period",
+        (Decimal("1234567.00"),),
+        "季报 非经常性损益, PyMuPDF, 说明 prose: right or refused",
+    ),
+    (
+        "q3-explained",
+        "3,456,789.00",
+        "计入当期损益的政府补助",
+        "2025年前三季度",
+        "cumulative",
+        (Decimal("3456789.00"),),
+        "季报 非经常性损益, PyMuPDF, 说明 prose: right or refused",
+    ),
+    (
+        "q3-explained",
+        "1,234,567.00",
+        "计入当期损益的政府补助",
+        "2025年前三季度",
+        "cumulative",
+        None,
+        "季报 非经常性损益, PyMuPDF, 说明 prose: right or refused",
+    ),
+    (
+        "q3-explained",
+        "3,456,789.00",
+        "计入当期损益的政府补助",
+        "2024年",
+        "single_period",
+        None,
+        "季报 非经常性损益, PyMuPDF, 说明 prose: right or refused",
+    ),
+    (
+        "q3-explained",
+        "主要系收到扶持资金300万元",
+        "计入当期损益的政府补助",
+        "2025年前三季度",
+        "cumulative",
+        None,
+        "季报 非经常性损益, PyMuPDF: the 说明 prose",
+    ),
+    (
+        "explained-tabs",
+        "3,456,789.00",
+        "计入当期损益的政府补助",
+        "2024年",
+        "single_period",
+        (Decimal("3456789.00"),),
+        "非经常性损益 with tabs between cells: the 金额 cell",
+    ),
+    (
+        "explained-tabs",
+        "主要系收到扶持资金300万元",
+        "计入当期损益的政府补助",
+        "2024年",
+        "single_period",
+        None,
+        "非经常性损益 with tabs: the 说明 cell",
+    ),
+    (
+        "explained-wrapped",
+        "300万元",
+        "计入当期损益的政府补助",
+        "2024年",
+        "single_period",
+        None,
+        "年报 非经常性损益, pdfplumber: 说明 prose wrapped onto its own line",
+    ),
+    (
+        "explained-wrapped",
+        "详见附注七、1",
+        "计入当期损益的政府补助",
+        "2024年",
+        "single_period",
+        None,
+        "年报 非经常性损益, pdfplumber: a wrapped note reference",
+    ),
+    (
+        "explained-wrapped",
+        "非流动性资产处置损益 -12,345.67",
+        "非流动性资产处置损益",
+        "2024年",
+        "single_period",
+        (Decimal("-12345.67"),),
+        "年报 非经常性损益, pdfplumber: the row after a wrapped 说明",
     ),
 ]
 

@@ -33,7 +33,7 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .._values.quantity import Quantity
 from .claims import Claim
 from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind, row_unit
-from .lines import Lines, explanation_start, is_furniture
+from .lines import Lines, explained_row, is_furniture
 from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
 from .prose_amounts import disambiguate
@@ -142,12 +142,19 @@ def read_quantity(
                 "row's figure",
                 text=quote[:200],
             )
-        explained = explanation_start(text, q_start) if cell is None else None
-        if explained is not None and q_start >= explained:
+        explained = explained_row(text, q_start) if cell is None else None
+        if explained is not None and q_start >= explained[0]:
             raise ParseError(
                 f"the quoted number {quantity.raw!r} is in the explanation (说明) column of "
                 f"the row {line_of(text, q_start, q_end).strip()[:40]!r}, not the row's "
                 "amount; quote the row's amount cell",
+                text=quote[:200],
+            )
+        if explained is not None and explained[1] > 1:
+            raise AmbiguousQuantityError(  # "项目 本期金额 年初至报告期末金额 说明" not aligned
+                f"the quoted number {quantity.raw!r} is one of the amount columns of a table "
+                "whose rows fincalc cannot align with its header; quote the row and its "
+                "column header, or pass the table with '|' between its cells",
                 text=quote[:200],
             )
         if cell is None and is_furniture(line_of(text, q_start, q_end)):

@@ -332,6 +332,8 @@ def _relative_kind(table: GridTable, column: GridColumn) -> ColumnKind | None:
     kind = _column_kind(column.text)
     if kind == "single" and not any(_column_kind(c.text) == "cumulative" for c in table.columns):
         return "current"  # 本报告期 alone: the report's period
+    if kind == "current" and any(_column_kind(c.text) == "cumulative" for c in table.columns):
+        return "single"  # 本期金额 beside 年初至报告期末金额 (季报 非经常性损益): the quarter
     return kind
 
 
