@@ -530,3 +530,98 @@ def test_a_claim_quoting_the_explanation_refuses(
     label, _, explain = data.draw(st.sampled_from(explained))
     result = _resolve("nr", text, explain, label, "2024年", "single_period")
     assert [f.value for f in result.facts] == []
+
+
+# -- generated 季报 非经常性损益 and 分季度 tables: every cell, every period -----------------
+
+_Q3_PERIODS = {
+    "single": ("2025年第三季度", "single_period"),
+    "ytd": ("2025年前三季度", "cumulative"),
+}
+_OTHER_PERIODS = (
+    ("2025年", "single_period"),
+    ("2024年前三季度", "cumulative"),
+    ("2025Q2", "single_period"),
+)
+
+
+def _render(cells: list[str], form: str) -> str:
+    if form == "pipes":
+        return "| " + " | ".join(cells) + " |"
+    if form == "tabs":
+        return "\t".join(cells)
+    if form == "lists":
+        return "[" + ", ".join(repr(c) for c in cells) + "]"
+    return " ".join(cells)
+
+
+@st.composite
+def _q3_tables(draw: st.DrawFn) -> tuple[str, str, str, dict[str, Decimal]]:
+    form = draw(st.sampled_from(("spaced", "pipes", "tabs", "lists")))
+    explained = draw(st.booleans())
+    label = draw(st.sampled_from(_ITEMS))
+    single = Decimal(draw(st.integers(min_value=100, max_value=10**9))).scaleb(-2)
+    ytd = single + Decimal(draw(st.integers(min_value=1, max_value=10**9))).scaleb(-2)
+    header = [
+        "项目",
+        "本期金额",
+        draw(st.sampled_from(("年初至报告期末金额", "年初至报告期期末金额"))),
+    ]
+    row = [label, f"{single:,.2f}", f"{ytd:,.2f}"]
+    if explained:
+        header.append("说明")
+        row.append(f"主要系收到扶持资金{draw(st.integers(min_value=1, max_value=999))}万元")
+    lines = ["某某股份有限公司2025年第三季度报告", "单位：元  币种：人民币", _render(header, form)]
+    if form == "pipes":
+        lines.append("|" + "---|" * len(header))
+    lines.append(_render(row, form))
+    return "\n".join(lines) + "\n", form, label, {"single": single, "ytd": ytd}
+
+
+@settings(max_examples=60, deadline=None)
+@given(_q3_tables(), st.data())
+def test_a_quarterly_report_cell_is_its_column_or_refused(
+    table: tuple[str, str, str, dict[str, Decimal]], data: st.DataObject
+) -> None:
+    text, form, label, values = table
+    column = data.draw(st.sampled_from(sorted(values)))
+    quote = f"{values[column]:,.2f}"
+    right_period, right_basis = _Q3_PERIODS[column]
+    right = _resolve("q3", text, quote, label, right_period, right_basis)
+    assert [f.value for f in right.facts] in ([], [values[column]]), form
+    other = data.draw(
+        st.sampled_from(_OTHER_PERIODS + tuple(p for k, p in _Q3_PERIODS.items() if k != column))
+    )
+    wrong = _resolve("q3", text, quote, label, *other)
+    assert [f.value for f in wrong.facts] == [], (form, other)
+
+
+@st.composite
+def _quarter_tables(draw: st.DrawFn) -> tuple[str, bool, list[Decimal]]:
+    form = draw(st.sampled_from(("spaced", "pipes", "lists")))
+    titled = draw(st.booleans())
+    values = [
+        Decimal(draw(st.integers(min_value=100, max_value=10**9))).scaleb(-2) for _ in range(4)
+    ]
+    header = ["项目", "第一季度", "第二季度", "第三季度", "第四季度"]
+    lines = ["某某股份有限公司2024年年度报告"] if titled else []
+    lines += ["2024年分季度主要财务指标", "单位：元  币种：人民币", _render(header, form)]
+    if form == "pipes":
+        lines.append("|" + "---|" * len(header))
+    lines.append(_render(["营业收入", *(f"{v:,.2f}" for v in values)], form))
+    return "\n".join(lines) + "\n", titled, values
+
+
+@settings(max_examples=60, deadline=None)
+@given(_quarter_tables(), st.integers(min_value=0, max_value=3))
+def test_a_quarter_cell_is_that_quarter_or_refused(
+    table: tuple[str, bool, list[Decimal]], index: int
+) -> None:
+    text, titled, values = table
+    quote = f"{values[index]:,.2f}"
+    right = _resolve("q", text, quote, "营业收入", f"2024Q{index + 1}", "single_period")
+    expected = [[], [values[index]]] if titled else [[]]
+    assert [f.value for f in right.facts] in expected
+    for period in ("2024年", f"2024Q{(index + 1) % 4 + 1}", f"2023Q{index + 1}"):
+        wrong = _resolve("q", text, quote, "营业收入", period, "single_period")
+        assert [f.value for f in wrong.facts] == [], period
