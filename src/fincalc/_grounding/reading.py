@@ -25,7 +25,7 @@ from .cells import percent_change_header
 from .claims import Claim
 from .documents import Document
 from .grid import GridCell, GridColumn, GridTable, Hit, row_label
-from .periods import flow_column, row_period, same_claimed_period
+from .periods import flow_column, group_over_year, row_period, same_claimed_period
 from .reported_period import page_titles, relative_periods, statement_titles
 from .structure import Structure
 from .tables import (
@@ -320,7 +320,7 @@ def _column(
 
 @functools.lru_cache(maxsize=2048)
 def _column_period(text: str, calendar: FiscalCalendar | None) -> Period | None:
-    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", text)
+    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", group_over_year(text))
     phrase = regex.sub(r"(?i)\bquarters\s+(ended|ending)", r"quarter \1", phrase)
     try:  # "截至二零二三年十二月三十一日止年度" has no digit, and is a period
         return parse_period(phrase.strip(), calendar).period
