@@ -625,3 +625,75 @@ def test_a_quarter_cell_is_that_quarter_or_refused(
     for period in ("2024年", f"2024Q{(index + 1) % 4 + 1}", f"2023Q{index + 1}"):
         wrong = _resolve("q", text, quote, "营业收入", period, "single_period")
         assert [f.value for f in wrong.facts] == [], period
+
+
+# -- continuation pages: refused, never another table's columns -------------------------------
+
+_INCOME = (
+    "合并利润表\n2024年1—12月\n单位：元  币种：人民币\n项目 2024年度 2023年度\n"
+    "营业收入 1,234,567.00 1,111,111.00\n"
+)
+_HALF_CASH = (
+    "\f合并现金流量表\n单位：元  币种：人民币\n项目 2024年半年度 2023年半年度\n"
+    "经营活动现金流入小计 9,000.00 8,000.00\n"
+)
+_CONTINUED = "\f销售商品、提供劳务收到的现金 7,000.00 6,000.00\n"
+_NOTE_TABLE = (
+    "\f（2）按坏账计提方法分类披露\n单位：元  币种：人民币\n应收账款 5,000.00 4,000.00 3,000.00\n"
+)
+
+CONTINUATION_CASES = [
+    # (source, page, quote, metric, period, basis, expected value or None for refused)
+    (
+        "A股半年报, pdfplumber: cash-flow rows continued on the next page without the header",
+        _INCOME + _HALF_CASH + _CONTINUED,
+        "销售商品、提供劳务收到的现金 7,000.00",
+        "销售商品、提供劳务收到的现金",
+        "2024年度",
+        "single_period",
+        None,
+    ),
+    (
+        "A股半年报, pdfplumber: the continued row claimed for the half year",
+        _INCOME + _HALF_CASH + _CONTINUED,
+        "销售商品、提供劳务收到的现金 7,000.00",
+        "销售商品、提供劳务收到的现金",
+        "2024年上半年",
+        "cumulative",
+        (Decimal("7000.00"),),
+    ),
+    (
+        "A股年报 notes, PyMuPDF: a note table with three columns after a statement's page",
+        _INCOME + _NOTE_TABLE,
+        "5,000.00",
+        "应收账款",
+        "2024年度",
+        "single_period",
+        None,
+    ),
+    (
+        "A股年报, pdfplumber: a page number between the rows of one statement",
+        _INCOME + "第12页 共200页\n营业成本 834,567.00 811,111.00\n",
+        "营业成本 834,567.00 811,111.00",
+        "营业成本",
+        "2023年度",
+        "single_period",
+        (Decimal("811111.00"),),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "page", "quote", "metric", "period", "basis", "expected"), CONTINUATION_CASES
+)
+def test_a_continued_table_never_takes_another_tables_columns(
+    source: str,
+    page: str,
+    quote: str,
+    metric: str,
+    period: str,
+    basis: str,
+    expected: tuple[Decimal] | None,
+) -> None:
+    values = [f.value for f in _resolve("c", page, quote, metric, period, basis).facts]
+    assert values in ([[]] if expected is None else [[], list(expected)]), source
