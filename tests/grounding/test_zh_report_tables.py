@@ -697,3 +697,15 @@ def test_a_continued_table_never_takes_another_tables_columns(
 ) -> None:
     values = [f.value for f in _resolve("c", page, quote, metric, period, basis).facts]
     assert values in ([[]] if expected is None else [[], list(expected)]), source
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 28: a spaced 主要会计数据 header whose 调整后/调整前 line sits under 2023年 and "
+    "2022年 only is not aligned, so the 2024年 cell is refused (ambiguous_quantity)",
+)
+def test_the_current_year_beside_restated_columns_is_answered() -> None:
+    result = _resolve(
+        "m", _MAIN_DATA, "营业收入 1,234,567.00", "营业收入", "2024年", "single_period"
+    )
+    assert [f.value for f in result.facts] == [Decimal("1234567.00")]
