@@ -80,6 +80,7 @@ _DELIMITED_CELL = re.compile(r"[^|\t]+")
 _SPACED_CELL = re.compile(r"[^ \t\u3000]+")
 _NUMBERED = re.compile(rf"[ \t\u3000|]*(?:{_NUMERAL}+、|\d{{1,2}}、|（{_NUMERAL}+）)")
 _EXPLAINED_REACH = 40  # lines above a row searched for its header
+_HEADER_CHARS = 200  # a header line is short: only its start is split into cells
 
 
 def _line_cells(line: str) -> list[tuple[int, int]]:
@@ -132,7 +133,7 @@ def explained_row(text: str, at: int) -> tuple[int, int] | None:
             return None
         above_start = text.rfind("\n", 0, line_start - 1) + 1
         above = text[above_start : line_start - 1]
-        cells = [above[a:b].strip() for a, b in _line_cells(above)]
+        cells = [above[a:b].strip() for a, b in _line_cells(above[:_HEADER_CHARS])]
         if cells and _ITEM_CELL.fullmatch(cells[0]):
             if len(cells) < 3 or not _EXPLAIN_CELL.fullmatch(cells[-1]):
                 return None
