@@ -334,12 +334,8 @@ def test_every_empty_cell_case_names_its_source() -> None:
     assert all(case[1] for case in EMPTY_CELL_CASES)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 28: an HKEX two-level header, 截至6月30日止六個月 over 2025年, is joined as "
-    "'截至6月30日止六个月 2025年', which no period reading accepts",
-)
 def test_an_hkex_two_level_half_year_header_gives_its_period() -> None:
+    """截至6月30日止六個月 over 2025年 / 2024年: each column is its year's six months (issue 28)."""
     page = _EMPTY_CELLS_ZH.replace(
         "<tr><td>（人民幣千元）</td><td>截至2025年6月30日止六個月</td><td>截至2024年6月30日止六個月</td></tr>",
         "<tr><td></td><td colspan='2'>截至6月30日止六個月</td></tr>"
@@ -355,3 +351,8 @@ def test_an_hkex_two_level_half_year_header_gives_its_period() -> None:
     result = resolve_all([claim], [Document.from_html("kt", page)])
     assert not result.refusals, result.refusals[0].error
     assert result.facts[0].value == Decimal("-4812000")
+    prior = claim | {"period": "2024-01-01 to 2024-06-30"}  # the 2025 cell claimed for 2024
+    wrong = resolve_all([prior], [Document.from_html("kt", page)])
+    assert [r.reason for r in wrong.refusals] == ["period_mismatch"], wrong.facts
+    year = claim | {"period": "2025年", "basis": "single_period"}  # six months are not the year
+    assert not resolve_all([year], [Document.from_html("kt", page)]).facts

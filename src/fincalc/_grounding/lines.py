@@ -31,6 +31,7 @@ from .words import any_of
 __all__ = [
     "SECTION_HEADING",
     "Lines",
+    "explained_row",
     "is_furniture",
     "is_prose",
     "is_statement_heading",
@@ -68,6 +69,80 @@ _LONG_LINE = re.compile(r"(?m)^[^\n]{24,}$")
 _NEXT_FILLED = re.compile(r"\n(?:[ \t\r\v\xa0\u200b]*\n)*[ \t\xa0\u200b]*([^\n]*)")
 _AMOUNT_LINE = re.compile(r"(?:US\$|\$|\(|\s)*[-−]?\d[\d,]*(?:\.\d+)?\)?\s*(?:\$|$)|[$(]\s*$")
 _AMOUNT_WORD = re.compile(r"\$?\(?\$?[-−]?\d[\d,]*(?:\.\d+)?\)?|\$")
+
+
+# a table whose header ends in an explanation column: "项目 金额 说明"; its rows are
+# "label amount… [prose]", and the prose may wrap onto lines of its own
+_ITEM_CELL = re.compile(rf"(?:{any_of('columns.item.anywhere')})")
+_EXPLAIN_CELL = re.compile(rf"(?:{any_of('explanation_columns.anywhere')})")
+_AMOUNT_CELL = re.compile(r"[-−(（]?\d[\d,]*(?:\.\d+)?[)）]?|[-—–－]{1,2}")
+_DELIMITED_CELL = re.compile(r"[^|\t]+")
+_SPACED_CELL = re.compile(r"[^ \t\u3000]+")
+_NUMBERED = re.compile(rf"[ \t\u3000|]*(?:{_NUMERAL}+、|\d{{1,2}}、|（{_NUMERAL}+）)")
+_EXPLAINED_REACH = 40  # lines above a row searched for its header
+_HEADER_CHARS = 200  # a header line is short: only its start is split into cells
+
+
+def _line_cells(line: str) -> list[tuple[int, int]]:
+    """The cells of a line: between '|' or tabs when it has them, else between spaces."""
+    if "|" in line or "\t" in line:
+        found = [(m.start(), m.end()) for m in _DELIMITED_CELL.finditer(line)]
+        return [
+            (a + len(line[a:b]) - len(line[a:b].lstrip()), b) for a, b in found if line[a:b].strip()
+        ]
+    return [(m.start(), m.end()) for m in _SPACED_CELL.finditer(line)]
+
+
+def _explanation_in_row(row: str, columns: int, delimited: bool) -> int:
+    """The offset in ``row`` where its explanation cell begins (0: the whole line)."""
+    cells = _line_cells(row)
+    if delimited:
+        return cells[columns - 1][0] if len(cells) >= columns else 0
+    amounts = 0
+    for a, b in cells[1 : columns - 1]:  # the label, then at most one amount per column
+        if not _AMOUNT_CELL.fullmatch(row[a:b].strip()):
+            break
+        amounts = b
+    return amounts  # no amount after the label: a line the prose wrapped onto
+
+
+def explained_row(text: str, at: int) -> tuple[int, int] | None:
+    r"""Where the explanation of the row holding ``at`` begins, and its amount columns.
+
+    Under a header "项目 金额 说明" (or "项目 本期金额 年初至报告期末金额 说明",
+    spaced, piped or tabbed) a row is "label amounts prose": every figure after
+    the row's amount cells, and every figure on a line the prose wrapped onto, is
+    in the 说明 column, not an amount of the row. ``None`` when the line is not
+    under such a header: the nearest line above whose first cell is 项目 decides,
+    within reach and before a numbered heading. The second number counts the
+    header's amount columns (those between 项目 and 说明).
+
+    >>> page = "项目 金额 说明\n政府补助 3,456,789.00 收到扶持资金300万元\n"
+    >>> begins, columns = explained_row(page, page.index("300"))
+    >>> page[begins:][:7], columns
+    (' 收到扶持资金', 1)
+    >>> explained_row("项目 期末余额 期初余额\n库存现金 12,345.00 23,456.00\n", 20) is None
+    True
+    """
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    row = text[start : end if end != -1 else len(text)]
+    line_start = start
+    for _ in range(_EXPLAINED_REACH):
+        if line_start == 0:
+            return None
+        above_start = text.rfind("\n", 0, line_start - 1) + 1
+        above = text[above_start : line_start - 1]
+        cells = [above[a:b].strip() for a, b in _line_cells(above[:_HEADER_CHARS])]
+        if cells and _ITEM_CELL.fullmatch(cells[0]):
+            if len(cells) < 3 or not _EXPLAIN_CELL.fullmatch(cells[-1]):
+                return None
+            delimited = "|" in above or "\t" in above
+            return start + _explanation_in_row(row, len(cells), delimited), len(cells) - 2
+        if _NUMBERED.match(above):
+            return None
+        line_start = above_start
+    return None
 
 
 def is_statement_heading(line: str) -> bool:

@@ -24,11 +24,33 @@ from .words import MONTH_NAMES, any_of
 __all__ = [
     "begins_period",
     "flow_column",
+    "group_over_year",
     "names_another_period",
     "one_of_claimed_period",
     "row_period",
     "same_claimed_period",
 ]
+
+# an HKEX two-level header joined: "截至6月30日止六個月" spanning "2025年" below it
+_GROUP_OVER_YEAR = regex.compile(
+    r"\s*(?P<lead>截至|截止)\s*(?P<day>[^\s止]{2,12}日)\s*止(?P<span>[^\s]{1,8})\s+"
+    r"(?P<year>(?:19|20)\d\d|[〇零一二三四五六七八九]{4})\s*年\s*"
+)
+
+
+def group_over_year(text: str) -> str:
+    """An HKEX group header over a year cell, written as one period phrase.
+
+    >>> group_over_year("截至6月30日止六個月 2025年")
+    '截至2025年6月30日止六個月'
+    >>> group_over_year("2025年")
+    '2025年'
+    """
+    found = _GROUP_OVER_YEAR.fullmatch(text)
+    if found is None:
+        return text
+    return f"{found['lead']}{found['year']}年{found['day']}止{found['span']}"
+
 
 _RANGE = regex.compile(
     r"\s*(\d{4}-\d{2}-\d{2})\s*(?:to|through|~|～|至|到|–|—|\.\.|/)\s*(\d{4}-\d{2}-\d{2})\s*"

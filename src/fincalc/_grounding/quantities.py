@@ -33,7 +33,7 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .._values.quantity import Quantity
 from .claims import Claim
 from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind, row_unit
-from .lines import Lines, is_furniture
+from .lines import Lines, explained_row, is_furniture
 from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
 from .prose_amounts import disambiguate
@@ -142,12 +142,8 @@ def read_quantity(
                 "row's figure",
                 text=quote[:200],
             )
-        if cell is None and is_furniture(line_of(text, q_start, q_end)):
-            raise ParseError(
-                f"the quoted number {quantity.raw!r} is on a line of page furniture "
-                f"({line_of(text, q_start, q_end).strip()!r}), not an amount; quote a figure",
-                text=quote[:200],
-            )
+        if cell is None:
+            _not_furniture_nor_explanation(text, (q_start, q_end), quantity.raw, quote)
     if cell is None and quantity.span is not None and listed is None:
         rows = line_rows(text, quantity.span[0])  # "Thereafter 37,425" among one-line rows
         if rows is not None:
@@ -329,6 +325,38 @@ def _shared_scale(text: str, quantity: Quantity, claim: Claim, table: UnitTable)
 
 # "1、应收账款", "(2)、", "3．": the number of a list item or heading, at the start of its line
 _LIST_NUMBER = regex.compile(r"[)）]?\s*[、．]")
+
+
+def _not_furniture_nor_explanation(text: str, span: tuple[int, int], raw: str, quote: str) -> None:
+    """Refuse a figure read as prose on page furniture, or on a row whose header ends in 说明.
+
+    A figure in the 说明 (explanation) column is never the row's amount; the
+    amounts of a row under several amount columns that did not line up as a
+    table cannot be given a column (``explained_row``).
+    """
+    if is_furniture(line_of(text, *span)):
+        raise ParseError(
+            f"the quoted number {raw!r} is on a line of page furniture "
+            f"({line_of(text, *span).strip()!r}), not an amount; quote a figure",
+            text=quote[:200],
+        )
+    explained = explained_row(text, span[0])
+    if explained is None:
+        return
+    if span[0] >= explained[0]:
+        raise ParseError(
+            f"the quoted number {raw!r} is in the explanation (说明) column of the row "
+            f"{line_of(text, *span).strip()[:40]!r}, not the row's amount; quote the row's "
+            "amount cell",
+            text=quote[:200],
+        )
+    if explained[1] > 1:  # "项目 本期金额 年初至报告期末金额 说明", rows not aligned
+        raise AmbiguousQuantityError(
+            f"the quoted number {raw!r} is one of the amount columns of a table whose rows "
+            "fincalc cannot align with its header; quote the row and its column header, or "
+            "pass the table with '|' between its cells",
+            text=quote[:200],
+        )
 
 
 def _not_a_table_row(structure: Structure, start: int, end: int, quote: str) -> None:

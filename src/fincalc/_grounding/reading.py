@@ -24,7 +24,13 @@ from .cells import percent_change_header
 from .claims import Claim
 from .documents import Document
 from .grid import GridCell, GridColumn, GridTable, Hit, row_label
-from .periods import begins_period, flow_column, row_period, same_claimed_period
+from .periods import (
+    begins_period,
+    flow_column,
+    group_over_year,
+    row_period,
+    same_claimed_period,
+)
 from .reported_period import page_titles, relative_periods, statement_titles
 from .structure import Structure
 from .tables import (
@@ -208,6 +214,8 @@ def _compared(
     return next(p for p in found if p.end == latest)
 
 
+_QUARTERS = ("q1", "q2", "q3", "q4")
+
 _PAIRS = {
     "instant_end": "instant_begin",
     "instant_begin": "instant_end",
@@ -317,7 +325,7 @@ def _column(
 
 @functools.lru_cache(maxsize=2048)
 def _column_period(text: str, calendar: FiscalCalendar | None) -> Period | None:
-    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", text)
+    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", group_over_year(text))
     phrase = regex.sub(r"(?i)\bquarters\s+(ended|ending)", r"quarter \1", phrase)
     try:  # "截至二零二三年十二月三十一日止年度" has no digit, and is a period
         return parse_period(phrase.strip(), calendar).period
@@ -329,6 +337,8 @@ def _relative_kind(table: GridTable, column: GridColumn) -> ColumnKind | None:
     kind = _column_kind(column.text)
     if kind == "single" and not any(_column_kind(c.text) == "cumulative" for c in table.columns):
         return "current"  # 本报告期 alone: the report's period
+    if kind == "current" and any(_column_kind(c.text) == "cumulative" for c in table.columns):
+        return "single"  # 本期金额 beside 年初至报告期末金额 (季报 非经常性损益): the quarter
     return kind
 
 
@@ -452,6 +462,16 @@ def check(
             left=claim.basis,
             right=column.header,
             differing=(field_name,),
+        )
+    if column is not None and column.period is None and column.kind in _QUARTERS:
+        raise CaliberMismatchError(  # 分季度 "第四季度" under no "2024年年度报告" title
+            f"the quoted amount {raw!r} is in the column headed {column.header!r}, one "
+            "quarter of a year the page does not name, so it cannot be "
+            f"{claim.period!r}; quote the cell from a page whose report title names the year",
+            operation="resolve",
+            left=claim.period,
+            right=column.header,
+            differing=("period",),
         )
     if column is not None and column.period is not None:
         if not same_claimed_period(column.period, period, claim.period, calendar):

@@ -217,6 +217,8 @@ def _delimited_columns(
                 kind = _column_kind(cell)
                 if kind == "single" and not quarterly:
                     kind = "current"  # 本报告期 alone: the half or year of the report
+                elif kind == "current" and quarterly:
+                    kind = "single"  # 本期金额 beside 年初至报告期末金额: the quarter
             if unit is None and (found := _header_unit(text, a, b)) is not None:
                 unit, unit_span = found
         if period is None and kind is None and unit is None:
