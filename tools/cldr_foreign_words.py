@@ -94,8 +94,14 @@ def _latin(word: str) -> bool:
 
 
 def _known() -> set[str]:
-    """Every word the unit table reads (aliases of units.toml and currencies.toml)."""
+    """Every word the unit table reads (aliases of units.toml and currencies.toml).
+
+    A word the table reads only with its point ("mia." for milliard) is not read
+    bare: "R$ 3 mia" must refuse, not drop "mia" (it is 10^3 in Ligurian).
+    """
     known: set[str] = set()
+    whole: set[str] = set()
+    dotted: set[str] = set()
     for name in ("units.toml", "currencies.toml"):
         data = tomllib.loads((DATA / name).read_text(encoding="utf-8"))
         for key in ("currency", "scale", "unit"):
@@ -103,6 +109,9 @@ def _known() -> set[str]:
                 for field in ("prefix", "suffix", "minor", "aliases", "names"):
                     for alias in entry.get(field, []):
                         known.update(w.casefold() for w in _WORD.findall(alias))
+                        whole.add(alias.casefold())
+                        if alias.endswith(".") and _WORD.fullmatch(alias[:-1]):
+                            dotted.add(alias[:-1].casefold())
         for section in data.values():
             if isinstance(section, dict):
                 for value in section.values():
@@ -113,7 +122,7 @@ def _known() -> set[str]:
                             if isinstance(alias, str)
                             for w in _WORD.findall(alias)
                         )
-    return known
+    return known - (dotted - whole)
 
 
 def _english() -> set[str]:

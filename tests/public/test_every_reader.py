@@ -151,7 +151,7 @@ _CONTINUING = st.one_of(
             " 달러",
             " долларов",
             " ドル",
-            " bilhão",
+            " billón",
             " mdr kronor",
             " MUSD",
             "点五",
@@ -219,7 +219,7 @@ MEASURED: list[tuple[str, str, str | None]] = [
     ("营业收入1,476.\n94亿元", "cn-pdf-text", "1.47694E+11"),
     ("Revenue was $1,234.\n56 million", "en-pdf-text", "1.23456E+9"),
     ("营业收入1,476. 94亿元", "cn-ocr-text", "1.47694E+11"),
-    ("R$ 1,2 bilhão", "br-news", None),
+    ("R$ 1,2 bilhão", "br-news", "1.2E+9"),  # one meaning in CLDR: read
     ("US$ 1.200 millones", "es-news", None),
     ("5000 달러", "kr-shop-price", None),
     ("净利润为3.5点五亿元", "cn-ocr-text", None),

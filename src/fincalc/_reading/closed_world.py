@@ -197,6 +197,26 @@ def _glued_letter(ch: str) -> bool:
     )
 
 
+def _glued(last: str, ch: str) -> bool:
+    """``ch`` right after a unit ending in ``last`` makes the unit a part of a longer word.
+
+    A letter of a script the table does not cover ("1 ريال"), or a Latin letter
+    beyond ASCII after a Latin letter ("1 meticalů", "5 eurů": the table's aliases
+    end at ASCII word boundaries only).
+    """
+    if _glued_letter(ch):
+        return True
+    return (
+        not ch.isascii()
+        and ch.isalpha()
+        and last.isascii()
+        and last.isalpha()
+        and not _foreign_script(ch)
+        and not _is_han(ch)
+        and ch not in _UNIT_LETTERS
+    )
+
+
 def _is_han(ch: str) -> bool:
     return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
 
@@ -309,7 +329,7 @@ def continuation(
         if not has_unit and ch in _counters() and k + 1 < size and norm[k + 1] in _SCALES:
             return ("partial", k, k + 2, "")  # "3个亿": 3亿 in speech; "3个点": 3 points
         return None  # 8.7亿元营业收入: a Chinese sentence goes on without a space
-    elif has_unit and ch not in _word_initials() and not (k == end and _glued_letter(ch)):
+    elif has_unit and ch not in _word_initials() and not (k == end and _glued(norm[end - 1], ch)):
         return None  # "5% of sales": after a unit only a number word or a joiner counts
     else:
         stop = _word_at(norm, k)
@@ -325,8 +345,9 @@ def continuation(
             # "c $ 100 and fifty"; "100 and fifty" under 单位：元 is money too
             return ("partial", k, e, "")
     if has_unit:
-        if k == end and norm[end - 1].isalpha() and _glued_letter(ch):
-            # "1 ريال": the symbol read ("ر") is the first letter of a longer word
+        if k == end and norm[end - 1].isalpha() and _glued(norm[end - 1], ch):
+            # "1 ريال": the symbol read ("ر") is the first letter of a longer word;
+            # "1 meticalů": the name read is the start of a Czech word
             start = end - 1
             while start > 0 and norm[start - 1].isalpha() and not norm[start - 1].isdigit():
                 start -= 1

@@ -163,11 +163,12 @@ def _dot_grouped(q: Quantity) -> bool:
     raw = q.raw or ""
     if "." not in raw:
         return False
-    if not q.unit_from_context and q.dimension not in _comma_decimal_currencies():
-        return False  # (the common case: dollars, yuan, ratios; decided without a search)
+    # "US$ 1.200 millones", "Rp 1.200 miliar": the scale's languages group with a dot too
+    comma_scale = q.unit is not None and _comma_scale_in_unit().search(q.unit) is not None
+    if not (comma_scale or q.unit_from_context or q.dimension in _comma_decimal_currencies()):
+        return False  # (the common case: dollars, yuan, ratios)
     if (number := _DOT_GROUP.search(raw)) is None:
         return False
-    comma_scale = _comma_scale_in_unit().search(q.unit or "") is not None
     if q.unit_from_context:  # a cell "1.234" under "in Mio. €" (1234 Mio. in German)
         return comma_scale
     return comma_scale or abs(q.value) == Decimal(number.group())
@@ -197,7 +198,8 @@ def worth_a_look(norm: str, found: list[tuple[Quantity | ParseError, int]]) -> b
 @functools.cache
 def _comma_scale_in_unit() -> re.Pattern[str]:
     words = sorted(_comma_decimal_scales(), key=lambda w: (-len(w), w))
-    return re.compile("|".join(map(re.escape, words)), re.IGNORECASE)
+    # (not inside a longer word; after a symbol, "€bilhão", or a space)
+    return re.compile(r"(?<![^\W\d_])(?:" + "|".join(map(re.escape, words)) + ")", re.IGNORECASE)
 
 
 def space_run(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -348,6 +350,8 @@ def refuse_dot_groups(source: Source, found: list[tuple[Quantity | ParseError, i
             f"under {q.unit!r}, a scale of languages that"
             if q.unit_from_context
             else f"in {q.dimension}, whose home languages"
+            if q.dimension in _comma_decimal_currencies()
+            else f"in {q.unit!r}, a scale of languages that"
         )
         reason = (
             f"{q.raw!r} writes a dot before three digits {where} group thousands with a "
@@ -367,8 +371,7 @@ def refuse_comma_groups(source: Source, found: list[tuple[Quantity | ParseError,
         raw = q.raw or ""
         if "," not in raw or _COMMA_GROUP.search(raw) is None:
             continue
-        unit = q.unit.casefold()
-        if not any(unit.startswith(w) or f" {w}" in unit for w in _comma_decimal_scales()):
+        if _comma_scale_in_unit().search(q.unit) is None:  # "€bilhão", "R$ bilhão", "Mio. €"
             continue
         reason = (
             f"{raw!r} writes a comma before three digits and a scale of a language with "
