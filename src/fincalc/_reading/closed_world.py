@@ -339,6 +339,8 @@ def continuation(
         money and folded in numbers and not _minor_after(norm, grammar, k)
     ):
         return ("partial", k, stop, "")  # "322 hundred", "thirteen dollars forty"
+    if not has_unit and _second_scale(grammar, norm, k, stop):
+        return ("partial", k, stop, "")  # "1.5 million billion", "1.5万亿trillion": stacked
     if folded in _JOINERS:
         j, e = _next_word(norm, stop)
         if e > j and norm[j:e].casefold() in numbers and not _minor_after(norm, grammar, j):
@@ -422,6 +424,21 @@ def refuse_continuation(
         ),
         stop,
     )
+
+
+def _second_scale(grammar: Grammar, norm: str, k: int, stop: int) -> bool:
+    """True when the word ``norm[k:stop]`` after an amount is a whole scale word the table reads.
+
+    The reader takes one scale after a number; a second one left over ("1.5 million
+    billion", "1.5万亿 trillion") would multiply it again or be dropped, so the amount is
+    refused whole. A tight scale letter ("k", "m") is left to ``_unknown_word``.
+    """
+    if norm[k] not in grammar.scales.first_chars:
+        return False
+    if stop - k < 2 or (stop < len(norm) and norm[stop].isalnum()):
+        return False  # "5 million m2": a unit symbol, not a scale word
+    scale = grammar.scales.starting_at(norm, k)
+    return scale is not None and scale[0] == stop and not scale[1].tight
 
 
 def _unknown_word(

@@ -126,6 +126,17 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
         han = core.chain  # "five million": the scale word is part of the unit as written
     else:
         han = han_unit(core, after) if core.chain or core.cn is not None else ""
+        if core.chain and after.scale_text:  # "1.5万亿 trillion": two scales stacked
+            raise Refusal(
+                ParseError(
+                    f"cannot read {source.text[core.start : after.end]!r} as an amount: the "
+                    f"Han scale {core.chain!r} and the scale {after.scale_text!r} after it "
+                    "would multiply the number twice; quote the amount with one scale",
+                    text=source.text,
+                    position=core.start,
+                ),
+                after.end,
+            )
     if (
         before.currency is None
         and before.percent is None
