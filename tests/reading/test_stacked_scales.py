@@ -15,6 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincalc import FincalcError, extract_quantities, parse_quantity
+from fincalc._reading.unit_table import default_table
+
+from .test_scanner import _both
 
 ROWS = [
     # (text, expected value or None for a refusal, source)
@@ -68,3 +71,19 @@ def test_a_second_scale_is_never_read_in_part(
     assert values == [], (text, values)
     with pytest.raises(FincalcError):
         parse_quantity(text)
+
+
+@given(
+    number=st.decimals(min_value=Decimal("0.1"), max_value=Decimal(9999), places=1),
+    first=st.one_of(_EN, _HAN),
+    second=_EN,
+    tail=st.sampled_from(["", " USD", "元", " of revenue", "; 2亿元"]),
+)
+def test_the_generated_scanner_refuses_a_second_scale_as_the_reader_does(
+    number: Decimal, first: str, second: str, tail: str
+) -> None:
+    # The scanner takes over once a table has read ~1 MB: it must decide alike.
+    lead = " " if first.isascii() else ""
+    text = f"{number}{lead}{first} {second}{tail}"
+    reader, scanner = _both(text, default_table())
+    assert scanner == reader, text

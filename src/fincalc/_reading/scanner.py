@@ -218,6 +218,8 @@ class Scanner:
             if code is None:
                 return None
         han = chain.strip()
+        if han and scale_text:
+            return None  # "1.5万亿 trillion": two scales, which the reader refuses
         shift = 0
         if han:
             fast = grammar.han_scales.get(han)
