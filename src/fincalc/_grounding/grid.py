@@ -36,6 +36,7 @@ import regex
 from .._reading.units import UnitTable
 from .cells import HeaderCell, Line, Token, classify, header_period
 from .grid_lines import amounts_in_labels, join_brackets, label_cells, long_labels
+from .stacked_headers import StackedHeader, find_blocks, names_restatement
 from .words import any_of
 
 __all__ = ["Grid", "GridCell", "GridColumn", "GridRow", "GridTable", "build_grid"]
@@ -76,6 +77,9 @@ class GridRow:
     # the heading of the block the row is in ("Net income per share:" over "Basic" and
     # "Diluted"), when the row's own label does not hold it
     section: tuple[int, int] | None = None
+    # the lines of a wrapped label printed after the row's amounts (pdfplumber centres the
+    # amounts between a label's lines: "归属于上市公司股" / "32,496.17 …" / "东的净利润")
+    tail: tuple[int, int] | None = None
 
     @property
     def amounts(self) -> tuple[GridCell, ...]:
@@ -335,10 +339,24 @@ class _Row:
     wrapped: int = 0  # leading tokens that may finish a wrapped label ("... of $42 and" / "$38")
     bars: tuple[int, ...] | None = None  # the row is one pipe line with its cells in place
     last_line: int = -1  # where the last line of the label starts
+    before: int = 0  # label lines before its amounts
+    spread: bool = False  # its amounts came on one line, two or more of them
+    tail: tuple[int, int] | None = None  # label lines after its amounts
+    tails: int = 0
 
-    def add_label(self, start: int, end: int) -> None:
+    def add_label(self, start: int, end: int, *, alone: bool = True) -> None:
         self.label = (self.label[0] if self.label else start, end)
         self.last_line = start
+        if alone and not self.tokens:
+            self.before += 1
+
+    def add_tokens(self, tokens: tuple[Token, ...]) -> None:
+        self.spread = not self.tokens and sum(t.kind != "mark" for t in tokens) >= 2
+        self.tokens += tokens
+
+    def add_tail(self, start: int, end: int) -> None:
+        self.tail = (self.tail[0] if self.tail else start, end)
+        self.tails += 1
 
 
 @dataclass(slots=True)
@@ -351,9 +369,24 @@ class _Table:
     section: tuple[int, int] | None = None
     places: tuple[int, ...] | None = None  # the pipe cell of each column, header on one line
     width: int = 0  # how many "|" that header line holds
+    stacked: StackedHeader | None = None  # a stacked header, read for its first row's cells
+    unclear: bool = False  # a 调整后/调整前 header its header run did not read
+
+    def cloud(self) -> None:
+        """No column of this table is clear: a restated pair's header was not read."""
+        self.unclear = True
+        self.columns = tuple(
+            GridColumn(c.text, c.span, c.kind, c.unit, clear=False) for c in self.columns
+        )
 
     def close(self, row: _Row, text: str, page_end: bool) -> None:
         amounts = [t for t in row.tokens if t.kind != "mark"]
+        if self.stacked is not None and amounts:
+            settled = self.stacked.columns(len(amounts))
+            self.columns = tuple(
+                GridColumn(c.text, c.span, c.kind, clear=c.clear) for c in settled or ()
+            )
+            self.stacked = None  # the first row settles the columns; other counts refuse
         marks = [t for t in row.tokens if t.kind == "mark"]
         notes = list(row.notes)
         if not amounts:
@@ -416,7 +449,15 @@ class _Table:
             # "Net income per share:" / "Basic": the heading lines head the rows after too
             self.section, section = (row.label[0], row.last_line), None
         self.rows.append(
-            GridRow(row.label, cells, tuple(notes), mark, aligned or len(cells) == 1, section)
+            GridRow(
+                row.label,
+                cells,
+                tuple(notes),
+                mark,
+                aligned or len(cells) == 1,
+                section,
+                row.tail,
+            )
         )
 
     def _placed(self, row: _Row, amounts: list[Token]) -> list[int] | None:
@@ -459,22 +500,29 @@ class _Table:
         return _Table(columns, has_notes, carried + titles)
 
     def freeze(self) -> GridTable:
+        if self.unclear:
+            self.cloud()
         return GridTable(self.columns, self.has_notes, tuple(self.rows), self.titles, self.mark)
 
 
 _PERIODISH = ("period", "relative")
 
 
-def _header_run(lines: list[Line], i: int) -> tuple[int, list[int]]:
+def _header_run(lines: list[Line], i: int, stops: Mapping[int, object]) -> tuple[int, list[int]]:
     """The header lines of the run starting at line ``i``, and where its rows start.
 
     A run followed by amounts is not all header: its last header line is the
     first row's label ("加权平均净资产收益率（%）" under "2023年 / 2022年 / 增减(%)"),
     and when nothing before it names a period, the whole run is row labels
-    ("2024" over amounts). Lines turned into labels are marked so in ``lines``.
+    ("2024" over amounts). Lines turned into labels are marked so in ``lines``. A
+    stacked header block (a line in ``stops``) ends the run.
     """
     j, heads = i, []
-    while j < len(lines) and lines[j].kind in ("header", "blank", "furniture"):
+    while (
+        j < len(lines)
+        and lines[j].kind in ("header", "blank", "furniture")
+        and (j == i or j not in stops)
+    ):
         if lines[j].kind == "header":
             heads.append(j)
         j += 1
@@ -486,6 +534,34 @@ def _header_run(lines: list[Line], i: int) -> tuple[int, list[int]]:
     for k in heads[len(kept) :]:
         lines[k] = Line("label", lines[k].start, lines[k].end)
     return (heads[len(kept)] if kept else j), kept
+
+
+_HAN = regex.compile(r"\p{Han}")
+
+
+def _label_goes_on(text: str, lines: list[Line], k: int, row: _Row) -> bool:
+    """Whether label line ``k``, after the amounts of ``row``, is the rest of its label.
+
+    pdfplumber prints a row's amounts at the height of its label's middle, so a
+    label of n lines has as many lines after its amounts as before them. A
+    Chinese label whose amounts came on one line takes as many lines after them
+    as it had before, when the lines up to the next amounts leave the next row a
+    label line of its own (or the next amounts carry their own label).
+    """
+    if not row.spread or row.tails >= row.before or row.label is None:
+        return False
+    if not _HAN.search(text, lines[k].start, lines[k].end):
+        return False
+    if not _HAN.search(text, row.label[0], row.label[1]):
+        return False
+    if row.tails:
+        return True
+    j, count = k, 0
+    while j < len(lines) and lines[j].kind in ("label", "blank", "furniture"):
+        count += lines[j].kind == "label"
+        j += 1
+    needed = row.before + (1 if j < len(lines) and lines[j].kind == "values" else 0)
+    return count >= needed
 
 
 _QUALIFIER_WORDS = any_of("row_qualifiers.words", space=r"\s+")
@@ -506,6 +582,8 @@ def row_label(text: str, row: GridRow) -> str:
     'Net income per share: Diluted'
     """
     own = text[row.label[0] : row.label[1]] if row.label else ""
+    if row.tail is not None:  # "归属于上市公司股" / amounts / "东的净利润"
+        own = f"{own}\n{text[row.tail[0] : row.tail[1]]}"
     if "|" in own:  # a pipe table's label lines: "Derivative instruments: | | |" / "Unrealized"
         own = " ".join(own.replace("|", " ").split())
     if row.section is None or not _QUALIFIER.fullmatch(own):
@@ -542,13 +620,22 @@ def build_grid(
     long_labels(text, lines)
     amounts_in_labels(text, lines)
     last = max((i for i, line in enumerate(lines) if line.kind != "blank"), default=-1)
+    blocks = find_blocks(text, lines, table)
     tables: list[GridTable] = []
     current, row = _Table(), _Row()
     i = 0
     while i < len(lines):
         line = lines[i]
+        if i in blocks:  # "本期比上年" / "2023年" / "主要会计数据 2024年 同期增减 2022年" / …
+            current.close(row, text, False)
+            tables.append(current.freeze())
+            i, stacked = blocks[i]
+            current, row = _Table(stacked=stacked), _Row()
+            continue
+        if line.kind in ("header", "label") and names_restatement(text, line.start, line.end):
+            current.cloud()  # "调整前" outside a stacked header: its columns are not known
         if line.kind == "header":
-            j, heads = _header_run(lines, i)
+            j, heads = _header_run(lines, i, blocks)
             if heads:
                 current.close(row, text, False)
                 tables.append(current.freeze())
@@ -562,6 +649,8 @@ def build_grid(
             current.close(row, text, False)
             tables.append(current.freeze())
             current, row = _Table(), _Row()
+        elif line.kind == "label" and row.tokens and _label_goes_on(text, lines, i - 1, row):
+            row.add_tail(line.start, line.end)
         elif line.kind == "label":
             if row.tokens:
                 current.close(row, text, False)
@@ -571,14 +660,14 @@ def build_grid(
             if row.tokens:
                 current.close(row, text, False)
                 row = _Row()
-            row.add_label(line.start, line.label_end)
-            row.tokens += line.tokens
+            row.add_label(line.start, line.label_end, alone=False)
+            row.add_tokens(line.tokens)
             row.bars = bars.get(bounds[i - 1][0])
         elif line.kind == "percent" and row.tokens and row.tokens[-1].kind == "amount":
             amount = row.tokens[-1]  # "22.0" / "%": the sign on the next line
             row.tokens[-1] = Token(amount.start, line.end, "amount")
         elif line.kind == "values":
-            if row.tokens and bounds[i - 1][0] in own_rows:
+            if row.tokens and (bounds[i - 1][0] in own_rows or row.tail is not None):
                 current.close(row, text, False)  # "| 4,852 | | | 3,105 |": a row without label
                 row = _Row()
             previous = lines[i - 2] if i >= 2 else None
@@ -589,7 +678,7 @@ def build_grid(
                 and _CONTINUES.search(text, previous.start, previous.end)
             ):
                 row.wrapped = len(line.tokens)
-            row.tokens += line.tokens
+            row.add_tokens(line.tokens)
             row.bars = None  # amounts from another line: no one row of cells
         elif line.kind == "note":
             row.notes.append((line.start, line.end))

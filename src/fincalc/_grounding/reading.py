@@ -70,6 +70,7 @@ class Candidate:
     dash: bool = False  # "—", "不适用": the column holds no amount in this row
     words: str = ""  # every label cell of its row ("华东区 营业收入"), for the metric check
     table: GridTable | None = None  # the grid table of a cell-per-line or one-line row
+    label_text: str | None = None  # its label's lines, when they are not one span of the text
 
 
 def candidates(
@@ -279,6 +280,12 @@ def _grid_candidate(
         dash=cell.kind == "dash",
         words=" ".join(label.split()),
         table=table,
+        label_text=(
+            f"{text[grid_row.label[0] : grid_row.label[1]]}\n"
+            f"{text[grid_row.tail[0] : grid_row.tail[1]]}"
+            if grid_row.tail is not None and grid_row.label is not None
+            else None
+        ),
     )
 
 
