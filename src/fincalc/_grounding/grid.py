@@ -39,7 +39,16 @@ from .grid_lines import amounts_in_labels, join_brackets, label_cells, long_labe
 from .stacked_headers import StackedHeader, find_blocks, names_restatement
 from .words import any_of
 
-__all__ = ["Grid", "GridCell", "GridColumn", "GridRow", "GridTable", "build_grid"]
+__all__ = [
+    "Grid",
+    "GridCell",
+    "GridColumn",
+    "GridRow",
+    "GridTable",
+    "build_grid",
+    "label_lines",
+    "row_label",
+]
 
 ColumnKind = Literal["period", "relative", "change"]
 
@@ -562,6 +571,37 @@ def _label_goes_on(text: str, lines: list[Line], k: int, row: _Row) -> bool:
         j += 1
     needed = row.before + (1 if j < len(lines) and lines[j].kind == "values" else 0)
     return count >= needed
+
+
+_WRAPPED_LINE = regex.compile(r"[\p{Han}()（）、，,／/\-]+")
+_LIST_MARK = regex.compile(r"[一二三四五六七八九十\d]+[、.．]|[(（][一二三四五六七八九十\d]+[)）]")
+
+
+def label_lines(text: str, row: GridRow) -> str | None:
+    """A Chinese label wrapped onto three or more lines, as one line; else None.
+
+    A label cell of fixed width wraps every line but the last at the same
+    length ("归属于上市公司股" / "东的扣除非经常性" / "损益的净利润"); a heading over
+    a row ("流动资产：" / "货币资金") ends with a colon and is no wrapped label.
+
+    >>> text = "归属于上市公司股\\n东的扣除非经常性\\n损益的净利润 1.00 2.00"
+    >>> label_lines(text, GridRow((0, 24), (), (), None, True))
+    '归属于上市公司股东的扣除非经常性损益的净利润'
+    """
+    if row.label is None:
+        return None
+    lines = text[row.label[0] : row.label[1]].split("\n")
+    if row.tail is not None:
+        lines += text[row.tail[0] : row.tail[1]].split("\n")
+    lines = [line.strip() for line in lines if line.strip()]
+    if len(lines) < 3 or not all(_WRAPPED_LINE.fullmatch(line) for line in lines):
+        return None
+    if any(_LIST_MARK.match(line) for line in lines[1:]):
+        return None  # "一、营业总收入" / "其中：…": rows of their own
+    widths = {len(line) for line in lines[:-1]}
+    if len(widths) != 1 or len(lines[-1]) > widths.pop():
+        return None
+    return "".join(lines)
 
 
 _QUALIFIER_WORDS = any_of("row_qualifiers.words", space=r"\s+")

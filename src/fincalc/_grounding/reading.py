@@ -23,7 +23,7 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .cells import percent_change_header
 from .claims import Claim
 from .documents import Document
-from .grid import GridCell, GridColumn, GridTable, Hit, row_label
+from .grid import GridCell, GridColumn, GridTable, Hit, label_lines, row_label
 from .periods import (
     begins_period,
     flow_column,
@@ -280,7 +280,8 @@ def _grid_candidate(
         dash=cell.kind == "dash",
         words=" ".join(label.split()),
         table=table,
-        label_text=(
+        label_text=label_lines(text, grid_row)
+        or (
             f"{text[grid_row.label[0] : grid_row.label[1]]}\n"
             f"{text[grid_row.tail[0] : grid_row.tail[1]]}"
             if grid_row.tail is not None and grid_row.label is not None

@@ -20,9 +20,10 @@ lines ("本期比上年" / "同期增减" / "(%)"). The extractors print them so
 ``read_block`` reads such a block into heads (periods, change columns) and the
 restated pair's pieces; ``StackedHeader.columns`` then tries every arrangement
 of the heads that the printed lines allow, for the number of cells a row holds:
-the order of each line, years in one direction, a 调整后/调整前 pair under one
-earlier period printed above it (never the report's own period), every pair
-used. A column is settled when every
+the order of each line, years in one direction, the report's own period
+(本报告期, 本报告期末) left of the prior one (上年同期, 上年度末) as the CSRC
+templates print them, a 调整后/调整前 pair under one earlier period printed above
+it (never the report's own period), every pair used. A column is settled when every
 arrangement gives it the same meaning; a column that differs between them, and
 the 调整前 (before restatement) column, is returned unclear, so a claim on it is
 refused rather than guessed. A percentage-change column is a change column,
@@ -80,6 +81,8 @@ class _Head:
     pieces: tuple[_Piece, ...]
     year: int | None
     may_pair: bool  # a restated pair may sit under it (an earlier period, not the report's)
+    rank: int = 0  # a relative head: 0 the report's own period (本报告期), 1 the prior (上年同期)
+    follows: tuple[int, ...] = ()  # a change head: the heads it compares, left of it
 
     @property
     def text(self) -> str:
@@ -170,7 +173,11 @@ class StackedHeader:
         for order in itertools.permutations(heads):
             years = [y for h in order if (y := self.heads[h].year) is not None]
             steps = [b - a for a, b in itertools.pairwise(years)]
-            if all(s <= 0 for s in steps) or all(s >= 0 for s in steps):
+            ranks = [self.heads[h].rank for h in order if self.heads[h].kind == "relative"]
+            at = {h: k for k, h in enumerate(order)}
+            compared = all(at[f] < at[h] for h in order for f in self.heads[h].follows if f in at)
+            monotone = all(s <= 0 for s in steps) or all(s >= 0 for s in steps)
+            if monotone and ranks == sorted(ranks) and compared:
                 yield order
 
     def _arrangements(self, count: int) -> Iterator[list[tuple[str, int, tuple[int, int]]]]:
@@ -278,6 +285,25 @@ def _group_changes(
     return changes, owner
 
 
+_SUFFIX = regex.compile(r"[(（][^)）]*[)）]")
+
+
+def _compares(heads: Sequence[_Head], change: Sequence[_Piece]) -> tuple[int, ...]:
+    """The relative heads a change header names ("本报告期末比上年度末增减": 本报告期末 and
+    上年度末), which stand left of it."""
+    text = "".join(p.text for p in change)
+    split = _COMPARES.search(text)
+    if split is None:
+        return ()
+    this, other = text[: split.start()], text[split.end() :]
+    named = []
+    for index, head in enumerate(heads):
+        word = _SUFFIX.sub("", head.text)
+        if head.kind == "relative" and word and (word == this or other.startswith(word)):
+            named.append(index)
+    return tuple(named)
+
+
 def read_block(
     text: str, lines: Sequence[Sequence[tuple[int, int]]], table: UnitTable
 ) -> StackedHeader | None:
@@ -333,10 +359,11 @@ def read_block(
             else bool(_PRIOR.search(piece.text)) and not _OWN.search(piece.text)
         )
         element[id(piece)] = len(heads)
-        heads.append(_Head(piece.kind, (piece,), year, may_pair))  # type: ignore[arg-type]
+        rank = 0 if _OWN.search(piece.text) else 1 if _PRIOR.search(piece.text) else 0
+        heads.append(_Head(piece.kind, (piece,), year, may_pair, rank))  # type: ignore[arg-type]
     first_change = len(heads)
     for change in changes:
-        heads.append(_Head("change", tuple(change), None, False))
+        heads.append(_Head("change", tuple(change), None, False, 0, _compares(heads, change)))
     for piece in flat:
         if piece.kind in ("start", "tail"):
             element[id(piece)] = first_change + owner[id(piece)]
@@ -347,7 +374,10 @@ def read_block(
     if in_order:  # the heads in the order their first pieces were printed
         order = sorted(range(len(heads)), key=lambda h: heads[h].pieces[0].line)
         remap = {old: new for new, old in enumerate(order)}
-        heads = [heads[h] for h in order]
+        heads = [
+            _Head(h.kind, h.pieces, h.year, h.may_pair, h.rank, tuple(remap[f] for f in h.follows))
+            for h in (heads[k] for k in order)
+        ]
         element = {
             key: (remap[value] if value < len(remap) else value) for key, value in element.items()
         }
