@@ -6,7 +6,8 @@ restated pair (调整后 / 调整前, in either order), and its rows. ``print_ta
 it as
 
 * ``pdfplumber`` prints it: one line per height; the one-level heads and the label
-  column's header on one line, the upper level of a two-level head on a line above,
+  column's header on one line, the upper level of the two-level heads on a line above
+  (or on that line, cells aligned to the top),
   the restated pair on a line below, the pieces of a wrapped change header on lines
   of their own, the heights drawn at random (pieces at one height share a line, left
   to right); a wrapped row label around its amounts (the amounts at the label's middle);
@@ -26,9 +27,10 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-# (kind, report title, heads: (header, claimed period, basis, may be restated), change
-# header, the index of the head the change column follows)
-LAYOUTS: dict[str, tuple[str, tuple[tuple[str, str, str, bool], ...], str, int]] = {
+# (report title, heads: (header, claimed period, basis, may be restated), change headers:
+# (header, the index of the head the change column follows))
+Head = tuple[str, str, str, bool]
+LAYOUTS: dict[str, tuple[str, tuple[Head, ...], tuple[tuple[str, int], ...]]] = {
     "annual-flows": (
         "某某股份有限公司2024年年度报告",
         (
@@ -36,8 +38,7 @@ LAYOUTS: dict[str, tuple[str, tuple[tuple[str, str, str, bool], ...], str, int]]
             ("2023年", "FY2023", "single_period", True),
             ("2022年", "FY2022", "single_period", True),
         ),
-        "本期比上年同期增减(%)",
-        1,
+        (("本期比上年同期增减(%)", 1),),
     ),
     "annual-instants": (
         "某某股份有限公司2024年年度报告",
@@ -46,8 +47,7 @@ LAYOUTS: dict[str, tuple[str, tuple[tuple[str, str, str, bool], ...], str, int]]
             ("2023年末", "2023-12-31", "instant", True),
             ("2022年末", "2022-12-31", "instant", True),
         ),
-        "本期末比上年同期末增减(%)",
-        1,
+        (("本期末比上年同期末增减(%)", 1),),
     ),
     "annual-two-years": (
         "某某股份有限公司2024年年度报告",
@@ -55,8 +55,7 @@ LAYOUTS: dict[str, tuple[str, tuple[tuple[str, str, str, bool], ...], str, int]]
             ("2024年", "FY2024", "single_period", False),
             ("2023年", "FY2023", "single_period", True),
         ),
-        "本年比上年增减(%)",
-        1,
+        (("本年比上年增减(%)", 1),),
     ),
     "half-flows": (
         "某某股份有限公司2025年半年度报告",
@@ -64,8 +63,7 @@ LAYOUTS: dict[str, tuple[str, tuple[tuple[str, str, str, bool], ...], str, int]]
             ("本报告期(1-6月)", "2025年上半年", "cumulative", False),
             ("上年同期", "2024年上半年", "cumulative", True),
         ),
-        "本报告期比上年同期增减(%)",
-        1,
+        (("本报告期比上年同期增减(%)", 1),),
     ),
     "half-instants": (
         "某某股份有限公司2025年半年度报告",
@@ -73,8 +71,15 @@ LAYOUTS: dict[str, tuple[str, tuple[tuple[str, str, str, bool], ...], str, int]]
             ("本报告期末", "2025-06-30", "instant", False),
             ("上年度末", "2024-12-31", "instant", True),
         ),
-        "本报告期末比上年度末增减(%)",
-        1,
+        (("本报告期末比上年度末增减(%)", 1),),
+    ),
+    "q3-flows": (
+        "某某股份有限公司2025年第三季度报告",
+        (
+            ("本报告期", "2025年第三季度", "single_period", False),
+            ("年初至报告期末", "2025年前三季度", "cumulative", False),
+        ),
+        (("本报告期比上年同期增减变动幅度(%)", 0), ("年初至报告期末比上年同期增减变动幅度(%)", 1)),
     ),
     "q3-instants": (
         "某某股份有限公司2025年第三季度报告",
@@ -82,8 +87,7 @@ LAYOUTS: dict[str, tuple[str, tuple[tuple[str, str, str, bool], ...], str, int]]
             ("本报告期末", "2025-09-30", "instant", False),
             ("上年度末", "2024-12-31", "instant", True),
         ),
-        "本报告期末比上年度末增减变动幅度(%)",
-        1,
+        (("本报告期末比上年度末增减变动幅度(%)", 1),),
     ),
 }
 
@@ -116,7 +120,7 @@ class SummaryTable:
     restated: frozenset[int]  # indexes of heads carrying 调整后 / 调整前
     adjusted_first: bool
     item: str  # the label column's header ("" when the cell is empty)
-    cut: tuple[int, ...]  # where the change header is wrapped
+    cut: tuple[tuple[int, ...], ...]  # where each change header is wrapped
     rows: tuple[tuple[str, tuple[int, ...], tuple[Cell, ...]], ...]  # label, its cuts, cells
 
     @property
@@ -168,11 +172,12 @@ def _amount(draw: st.DrawFn, used: set[str]) -> tuple[str, Decimal]:
 def summary_tables(draw: st.DrawFn, layout: str | None = None) -> SummaryTable:
     """A summary table of one of ``LAYOUTS``, restated or not, with 2-4 rows."""
     layout = layout or draw(st.sampled_from(sorted(LAYOUTS)))
-    _title, heads, change, follows = LAYOUTS[layout]
+    _title, heads, changes = LAYOUTS[layout]
+    follows = {at: text for text, at in changes}
     prior = [k for k, head in enumerate(heads) if head[3]]
     restated = frozenset(draw(st.sets(st.sampled_from(prior)))) if prior else frozenset()
     item = draw(st.sampled_from(["", "项目", "主要会计数据"]))
-    cut = _change_cuts(change, draw)
+    cut = tuple(_change_cuts(text, draw) for text, _at in changes)
     used: set[str] = set()
     rows = []
     for metric in draw(st.lists(st.sampled_from(METRICS), min_size=2, max_size=4, unique=True)):
@@ -184,7 +189,7 @@ def summary_tables(draw: st.DrawFn, layout: str | None = None) -> SummaryTable:
                 cells += [adjusted, before]
             else:
                 cells.append(Cell(*_amount(draw, used), "period", period, basis))
-            if k == follows:
+            if k in follows:
                 percent = draw(st.integers(-9999, 9999))
                 written = f"{Decimal(percent) / 100:.2f}"
                 cells.append(Cell(written, Decimal(written) / 100, "change"))
@@ -193,15 +198,15 @@ def summary_tables(draw: st.DrawFn, layout: str | None = None) -> SummaryTable:
         rows.append((metric, label_cuts, tuple(cells)))
     adjusted_first = draw(st.booleans())
     if not adjusted_first:  # 调整前 before 调整后 (the Shenzhen template's order)
-        rows = [(m, c, _swap_pairs(cells, heads, restated, follows)) for m, c, cells in rows]
+        rows = [(m, c, _swap_pairs(cells, heads, restated, set(follows))) for m, c, cells in rows]
     return SummaryTable(layout, restated, adjusted_first, item, cut, tuple(rows))
 
 
 def _swap_pairs(
     cells: tuple[Cell, ...],
-    heads: tuple[tuple[str, str, str, bool], ...],
+    heads: tuple[Head, ...],
     restated: frozenset[int],
-    follows: int,
+    follows: set[int],
 ) -> tuple[Cell, ...]:
     out: list[Cell] = []
     k = 0
@@ -212,7 +217,7 @@ def _swap_pairs(
         else:
             out.append(cells[k])
             k += 1
-        if index == follows:
+        if index in follows:
             out.append(cells[k])
             k += 1
     return tuple(out)
@@ -220,13 +225,14 @@ def _swap_pairs(
 
 def _header_leaves(table: SummaryTable) -> list[tuple[str, list[str], str]]:
     """Each top-level column left to right: (kind, its text pieces, …) and the pairs."""
-    _title, heads, change, follows = LAYOUTS[table.layout]
+    _title, heads, changes = LAYOUTS[table.layout]
+    follows = {at: (text, cut) for (text, at), cut in zip(changes, table.cut, strict=True)}
     pair = ["调整后", "调整前"] if table.adjusted_first else ["调整前", "调整后"]
     columns: list[tuple[str, list[str], str]] = []
     for k, (header, _period, _basis, _may) in enumerate(heads):
         columns.append(("two" if k in table.restated else "one", [header], " ".join(pair)))
-        if k == follows:
-            columns.append(("change", _pieces(change, table.cut), ""))
+        if k in follows:
+            columns.append(("change", _pieces(*follows[k]), ""))
     return columns
 
 
@@ -237,11 +243,12 @@ def print_pdfplumber(table: SummaryTable, heights: st.DrawFn) -> str:
     if table.item:
         placed.append((2, x, table.item))
     x += 1
+    upper = heights(st.sampled_from([0, 1, 2]))  # one geometry for every two-level head
     for kind, pieces, pair in _header_leaves(table):
         if kind == "one":
             placed.append((2, x, pieces[0]))
         elif kind == "two":
-            placed.append((heights(st.sampled_from([0, 1, 2])), x, pieces[0]))
+            placed.append((upper, x, pieces[0]))
             for offset, word in enumerate(pair.split()):
                 placed.append((3, x + offset, word))
         else:

@@ -20,14 +20,20 @@ lines ("本期比上年" / "同期增减" / "(%)"). The extractors print them so
 ``read_block`` reads such a block into heads (periods, change columns) and the
 restated pair's pieces; ``StackedHeader.columns`` then tries every arrangement
 of the heads that the printed lines allow, for the number of cells a row holds:
-the order of each line, years in one direction, the report's own period
-(本报告期, 本报告期末) left of the prior one (上年同期, 上年度末) as the CSRC
-templates print them, a 调整后/调整前 pair under one earlier period printed above
-it (never the report's own period), every pair used. A column is settled when every
-arrangement gives it the same meaning; a column that differs between them, and
-the 调整前 (before restatement) column, is returned unclear, so a claim on it is
-refused rather than guessed. A percentage-change column is a change column,
-never an amount of a period.
+
+* the order of each printed line; years in one direction;
+* as the CSRC templates print them, the report's own period (本报告期,
+  本报告期末) left of the prior one (上年同期, 上年度末), and a change header
+  right after the periods it names ("本报告期末比上年度末增减");
+* a 调整后/调整前 pair under one earlier period printed above it (never the
+  report's own period, never a change column but for a lone 调整后), every pair
+  used; with pdfplumber's centred cells, a head printed on the line of the
+  label column's header is one level when another period is printed above it.
+
+A column is settled when every arrangement gives it the same meaning; a column
+that differs between them, and the 调整前 (before restatement) column, is
+returned unclear, so a claim on it is refused rather than guessed. A
+percentage-change column is a change column, never an amount of a period.
 """
 
 from __future__ import annotations
@@ -141,6 +147,7 @@ class StackedHeader:
     pairs: tuple[_Piece, ...]  # 调整后 / 调整前, in reading order
     lines: tuple[tuple[int, ...], ...]  # each line's elements left to right (heads, then pairs)
     in_order: bool  # a cell per line: the heads are in reading order
+    one_level: frozenset[int] = frozenset()  # heads printed as one level: no pair under them
 
     def columns(self, count: int) -> tuple[StackedColumn, ...] | None:
         """The ``count`` columns, each settled or unclear; None when no arrangement fits."""
@@ -199,6 +206,7 @@ class StackedHeader:
         if (
             head.kind != "change"
             and head.may_pair
+            and order[at] not in self.one_level
             and len(rest) == 2
             and {p.kind for p in rest} == {"adjusted", "before"}
             and (self.in_order or head.pieces[0].line < rest[0].line)
@@ -269,7 +277,9 @@ def _group_changes(
                 changes.append([tail])
                 owner[id(tail)] = len(changes) - 1
         elif tails:
-            if len(tails) != len(open_heads):
+            # the k-th tail (left to right) continues the k-th open header only when
+            # those started on one line, so left to right too
+            if len(tails) != len(open_heads) or len({changes[k][0].line for k in open_heads}) > 1:
                 return None
             for k, tail in zip(open_heads, tails, strict=True):
                 changes[k].append(tail)
@@ -384,7 +394,16 @@ def read_block(
     line_elements = tuple(
         tuple(element[id(p)] for p in line if p.kind != "item") for line in pieces
     )
-    return StackedHeader(tuple(heads), pairs, line_elements, in_order)
+    # pdfplumber, centred cells: a period printed above the line of the label column's
+    # header is the upper level of a two-level head; the heads on that line are one level
+    item_line = items[0].line if items and not in_order else None
+    above = item_line is not None and any(
+        h.pieces[0].line < item_line for h in heads[:first_change]
+    )
+    one_level = frozenset(
+        k for k, h in enumerate(heads[:first_change]) if above and h.pieces[0].line == item_line
+    )
+    return StackedHeader(tuple(heads), pairs, line_elements, in_order, one_level)
 
 
 def names_restatement(text: str, start: int, end: int) -> bool:
