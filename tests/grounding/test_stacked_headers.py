@@ -52,6 +52,16 @@ PAGES = {
     + "本期比上年\n主要会计数据 2024年 2023年 同期增减 2022年\n(%)\n"
     + "营业收入 9,120,000.50 8,010,000.25 13.86 7,230,000.00\n"
     + "经营活动产生的现\n2,420,000.00 2,150,000.00 12.56 1,980,000.00\n金流量净额\n",
+    # pdfplumber, a two-line change header centred: neither of its lines is the years' line
+    "annual-two-line-change": _ANNUAL
+    + _UNIT
+    + "本期比上年同期增减\n主要会计数据 2024年 2023年 2022年\n(%)\n"
+    + "营业收入 9,120,000.50 8,010,000.25 13.86 7,230,000.00\n",
+    # the same header over a table that prints its change column last, against the template
+    "annual-change-last": _ANNUAL
+    + _UNIT
+    + "本期比上年同期增减\n主要会计数据 2024年 2023年 2022年\n(%)\n"
+    + "营业收入 9,120,000.50 8,010,000.25 7,230,000.00 13.86\n",
     # 主要财务指标 (pdfplumber): per-share rows in 元／股, the restated 2023年 above its pair
     "indicators-plumber": "某某股份有限公司2024年年度报告\n(二) 主要财务指标\n"
     + "2023年 本期比上年\n主要财务指标 2024年 同期增减 2022年\n调整后 调整前\n(%)\n"
@@ -243,6 +253,24 @@ CASES = [
         "single_period",
         Decimal("2150000.00"),
         "年报 without restatement, pdfplumber: a wrapped label",
+    ),
+    (
+        "annual-two-line-change",
+        "营业收入 9,120,000.50 8,010,000.25 13.86 7,230,000.00",
+        "营业收入",
+        "FY2022",
+        "single_period",
+        Decimal("7230000.00"),
+        "年报 主要会计数据, pdfplumber: 本期比上年同期增减 stands after 2024年 and 2023年",
+    ),
+    (
+        "annual-change-last",
+        "营业收入 9,120,000.50 8,010,000.25 7,230,000.00 13.86",
+        "营业收入",
+        "FY2022",
+        "single_period",
+        None,
+        "a change column printed last: a grouped amount under the change column refuses",
     ),
     (
         "indicators-plumber",

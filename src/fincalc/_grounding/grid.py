@@ -331,6 +331,8 @@ def _kind(cell: HeaderCell) -> ColumnKind:
 
 # -- rows ----------------------------------------------------------------------------------
 
+# an amount of millions written with groups: never a percentage change
+_GROUPED = regex.compile(r"[-+(]?\d{1,3}(?:,\d{3}){2,}(?:\.\d+)?\)?")
 _CONTINUES = regex.compile(
     r"(?i)(?:\b(?:and|or|of|to|from|for|by|in|at|less|net|per)|[,(—–\-])[ \t]*$"
 )
@@ -380,6 +382,7 @@ class _Table:
     width: int = 0  # how many "|" that header line holds
     stacked: StackedHeader | None = None  # a stacked header, read for its first row's cells
     unclear: bool = False  # a 调整后/调整前 header its header run did not read
+    checked: bool = False  # columns read from a stacked header: each row's cells are checked
 
     def cloud(self) -> None:
         """No column of this table is clear: a restated pair's header was not read."""
@@ -396,6 +399,17 @@ class _Table:
                 GridColumn(c.text, c.span, c.kind, clear=c.clear) for c in settled or ()
             )
             self.stacked = None  # the first row settles the columns; other counts refuse
+            self.checked = True
+        if self.checked and self.columns and len(amounts) == len(self.columns):
+            changes = [
+                t
+                for t, c in zip(amounts, self.columns, strict=True)
+                if c.kind == "change" and c.clear
+            ]
+            if any(_GROUPED.fullmatch(text, t.start, t.end) for t in changes):
+                # "7,230,000.00" under a change column: the arrangement read is not the
+                # table's (a template's order not kept), so no column is told
+                self.cloud()
         marks = [t for t in row.tokens if t.kind == "mark"]
         notes = list(row.notes)
         if not amounts:

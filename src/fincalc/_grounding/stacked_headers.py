@@ -182,7 +182,11 @@ class StackedHeader:
             steps = [b - a for a, b in itertools.pairwise(years)]
             ranks = [self.heads[h].rank for h in order if self.heads[h].kind == "relative"]
             at = {h: k for k, h in enumerate(order)}
-            compared = all(at[f] < at[h] for h in order for f in self.heads[h].follows if f in at)
+            compared = all(  # right after the last head it names
+                at[h] == 1 + max(at[f] for f in self.heads[h].follows)
+                for h in order
+                if self.heads[h].follows
+            )
             monotone = all(s <= 0 for s in steps) or all(s >= 0 for s in steps)
             if monotone and ranks == sorted(ranks) and compared:
                 yield order
@@ -311,6 +315,11 @@ def _compares(heads: Sequence[_Head], change: Sequence[_Piece]) -> tuple[int, ..
         word = _SUFFIX.sub("", head.text)
         if head.kind == "relative" and word and (word == this or other.startswith(word)):
             named.append(index)
+    years = {h.year: k for k, h in enumerate(heads) if h.kind == "period" and h.year is not None}
+    if years and this.startswith("本") and other.startswith("上"):
+        # "本期比上年同期增减" over years: the latest year and the one before it
+        latest = max(years)
+        named += [years[y] for y in (latest, latest - 1) if y in years]
     return tuple(named)
 
 
