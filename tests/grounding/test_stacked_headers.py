@@ -62,6 +62,10 @@ PAGES = {
     + _UNIT
     + "本期比上年同期增减\n主要会计数据 2024年 2023年 2022年\n(%)\n"
     + "营业收入 9,120,000.50 8,010,000.25 7,230,000.00 13.86\n",
+    # PyMuPDF, per-share rows: no figure tells which year the pair sits under
+    "indicators-mupdf": "某某股份有限公司2024年年度报告\n(二) 主要财务指标\n主要财务指标\n2024年\n"
+    + "2023年\n本期比上年\n同期增减\n(%)\n2022年\n调整后\n调整前\n"
+    + "基本每股收益（元／股）\n0.8512\n0.7420\n0.7411\n14.72\n0.6398\n",
     # 主要财务指标 (pdfplumber): per-share rows in 元／股, the restated 2023年 above its pair
     "indicators-plumber": "某某股份有限公司2024年年度报告\n(二) 主要财务指标\n"
     + "2023年 本期比上年\n主要财务指标 2024年 同期增减 2022年\n调整后 调整前\n(%)\n"
@@ -224,8 +228,9 @@ CASES = [
         "营业收入",
         "FY2022",
         "single_period",
-        None,
-        "年报 主要会计数据, PyMuPDF: which year the pair sits under is not printed",
+        Decimal("7230000.00"),
+        "年报 主要会计数据, PyMuPDF: the pair's year is not printed, but under 2022年 it would "
+        "put 8,000,000.75 in the change column",
     ),
     (
         "annual-mupdf",
@@ -298,6 +303,24 @@ CASES = [
         "single_period",
         None,
         "年报 主要财务指标, pdfplumber: the 调整前 figure",
+    ),
+    (
+        "indicators-mupdf",
+        "基本每股收益（元／股）\n0.8512\n0.7420",
+        "基本每股收益",
+        "FY2023",
+        "single_period",
+        Decimal("0.7420"),
+        "年报 主要财务指标, PyMuPDF: 2023年, 调整后 or the only figure",
+    ),
+    (
+        "indicators-mupdf",
+        "基本每股收益（元／股）\n0.8512\n0.7420\n0.7411\n14.72\n0.6398",
+        "基本每股收益",
+        "FY2022",
+        "single_period",
+        None,
+        "年报 主要财务指标, PyMuPDF: the pair under 2023年 or 2022年, no figure tells",
     ),
     (
         "half-plumber",

@@ -394,7 +394,8 @@ class _Table:
     def close(self, row: _Row, text: str, page_end: bool) -> None:
         amounts = [t for t in row.tokens if t.kind != "mark"]
         if self.stacked is not None and amounts:
-            settled = self.stacked.columns(len(amounts))
+            grouped = [_GROUPED.fullmatch(text, t.start, t.end) is not None for t in amounts]
+            settled = self.stacked.columns(len(amounts), grouped)
             self.columns = tuple(
                 GridColumn(c.text, c.span, c.kind, clear=c.clear) for c in settled or ()
             )

@@ -112,6 +112,7 @@ _OWN = regex.compile(
 )
 _MOST_HEADS = 7  # arrangements tried: at most 7! orders of the heads
 _MOST_PAIRS = 3
+_MOST_ARRANGEMENTS = 64
 
 
 def _piece_kind(text: str, start: int, end: int, table: UnitTable) -> PieceKind | None:
@@ -149,13 +150,23 @@ class StackedHeader:
     in_order: bool  # a cell per line: the heads are in reading order
     one_level: frozenset[int] = frozenset()  # heads printed as one level: no pair under them
 
-    def columns(self, count: int) -> tuple[StackedColumn, ...] | None:
-        """The ``count`` columns, each settled or unclear; None when no arrangement fits."""
+    def columns(self, count: int, grouped: Sequence[bool] = ()) -> tuple[StackedColumn, ...] | None:
+        """The ``count`` columns, each settled or unclear; None when no arrangement fits.
+
+        ``grouped`` says which cells of the first row are amounts written with two or
+        more thousands groups ("78,111,573,265.75"): no change column holds one, so an
+        arrangement that puts one under a change column is not the table's.
+        """
         found: list[list[tuple[str, int, tuple[int, int]]]] = []
         for leaves in self._arrangements(count):
+            if any(
+                meaning.startswith("change:") and k < len(grouped) and grouped[k]
+                for k, (meaning, _head, _span) in enumerate(leaves)
+            ):
+                continue
             found.append(leaves)
-            if len(found) > 64:
-                break
+            if len(found) > _MOST_ARRANGEMENTS:
+                return None  # too many ways to read it: none is told
         if not found:
             return None
         columns = []
