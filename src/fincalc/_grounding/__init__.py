@@ -24,6 +24,8 @@ Modules, bottom to top (each imports only modules listed before it):
 - ``stacked_headers``: the two-level and wrapped column headers of a Chinese
   report's summary tables, as PDF extractors stack and reorder them.
 - ``grid``: tables in PDF-extracted text (header runs, columns, rows).
+- ``grid_labels``: the label of a grid row (its block's heading, its wrapped
+  lines).
 - ``pipes``: pipe tables with ragged rows, read as rows of amounts.
 - ``declared_units``: unit declarations, where a document says what its bare
   numbers are in.

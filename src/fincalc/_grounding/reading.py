@@ -23,7 +23,8 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .cells import percent_change_header
 from .claims import Claim
 from .documents import Document
-from .grid import GridCell, GridColumn, GridTable, Hit, label_lines, row_label
+from .grid import GridCell, GridColumn, GridTable, Hit
+from .grid_labels import label_lines, row_label
 from .periods import (
     begins_period,
     flow_column,
