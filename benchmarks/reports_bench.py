@@ -57,6 +57,7 @@ class HandClaim:
     basis: str
     expected: Decimal | None  # None: must be refused
     alone: bool = False  # the quote is the figure alone (it must be printed once on the page)
+    currency: str | None = "CNY"  # None: a ratio ("加权平均净资产收益率（%）")
 
 
 _CJDL = "cjdl-2024-annual-report.pdf"
@@ -344,6 +345,30 @@ CLAIMS = (
         Decimal("7395474393.44"),
     ),
     HandClaim(
+        "roe-2024",
+        _CJDL,
+        5,
+        "加权平均净资产收益率",
+        "15.71",
+        "加权平均净资产收益率",
+        "FY2024",
+        "single_period",
+        Decimal("0.1571"),
+        currency=None,
+    ),
+    HandClaim(
+        "roe-2023-as-2022",
+        _CJDL,
+        5,
+        "加权平均净资产收益率",
+        "13.52",
+        "加权平均净资产收益率",
+        "FY2022",
+        "single_period",
+        None,
+        currency=None,
+    ),
+    HandClaim(
         "nonrecurring-total-2024",
         _CJDL,
         6,
@@ -416,7 +441,7 @@ def _payload(claim: HandClaim, doc_id: str, quote: str) -> dict[str, Any]:
         "entity": "长江电力",
         "period": claim.period,
         "basis": claim.basis,
-        "currency": "CNY",
+        "currency": claim.currency,
     }
 
 

@@ -65,7 +65,8 @@ PAGES = {
     # PyMuPDF, per-share rows: no figure tells which year the pair sits under
     "indicators-mupdf": "某某股份有限公司2024年年度报告\n(二) 主要财务指标\n主要财务指标\n2024年\n"
     + "2023年\n本期比上年\n同期增减\n(%)\n2022年\n调整后\n调整前\n"
-    + "基本每股收益（元／股）\n0.8512\n0.7420\n0.7411\n14.72\n0.6398\n",
+    + "基本每股收益（元／股）\n0.8512\n0.7420\n0.7411\n14.72\n0.6398\n"
+    + "加权平均净资产收益率（%）\n12.41\n11.02\n11.02\n增加1.39个\n百分点\n9.87\n",
     # 主要财务指标 (pdfplumber): per-share rows in 元／股, the restated 2023年 above its pair
     "indicators-plumber": "某某股份有限公司2024年年度报告\n(二) 主要财务指标\n"
     + "2023年 本期比上年\n主要财务指标 2024年 同期增减 2022年\n调整后 调整前\n(%)\n"
@@ -323,6 +324,24 @@ CASES = [
         "年报 主要财务指标, PyMuPDF: the pair under 2023年 or 2022年, no figure tells",
     ),
     (
+        "indicators-mupdf",
+        "加权平均净资产收益率（%）\n12.41",
+        "加权平均净资产收益率",
+        "FY2024",
+        "single_period",
+        Decimal("0.1241"),
+        "年报 主要财务指标, PyMuPDF: the change cell broken in two ('增加1.39个' / '百分点')",
+    ),
+    (
+        "indicators-mupdf",
+        "加权平均净资产收益率（%）\n12.41\n11.02",
+        "加权平均净资产收益率",
+        "FY2023",
+        "single_period",
+        Decimal("0.1102"),
+        "年报 主要财务指标, PyMuPDF: 2023年 of the row with a broken change cell",
+    ),
+    (
         "half-plumber",
         "营业收入 4,560,000.00",
         "营业收入",
@@ -396,7 +415,7 @@ def _claim(page: str, quote: str, metric: str, period: str, basis: str) -> dict[
         "entity": "某某股份",
         "period": period,
         "basis": basis,
-        "currency": "CNY",
+        "currency": None if "（%）" in quote else "CNY",
     }
 
 
