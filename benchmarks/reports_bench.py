@@ -15,8 +15,11 @@ The claims below were **built by hand** from the pages as read in the PDF (the
 page number, the row label as printed, the figure, its period): the truth is
 the reader's, not a tag's. Each claim's quote is taken from each extractor's
 text: the label's first piece to the figure, when both stand within a short
-distance with the figure after the label (otherwise the claim counts as *not
-built* for that extractor). A **right** claim must be answered with its value
+distance with the figure after the label, or the figure alone for a claim that
+says so and a figure printed once on the page (otherwise the claim counts as
+*not built* for that extractor). A quote from the label runs over the row's
+cells before the figure, so a wrong claim of that kind names a period none of
+them is in. A **right** claim must be answered with its value
 or refused; a **wrong** claim (the same quote claimed for another column's
 period, or for the figure the 调整前 column prints) must be refused.
 """
@@ -53,11 +56,15 @@ class HandClaim:
     period: str
     basis: str
     expected: Decimal | None  # None: must be refused
+    alone: bool = False  # the quote is the figure alone (it must be printed once on the page)
+    currency: str | None = "CNY"  # None: a ratio ("加权平均净资产收益率（%）")
 
 
 _CJDL = "cjdl-2024-annual-report.pdf"
 # Built by hand from pages 5-7 of the 年报 (主要会计数据 单位：元; 主要财务指标 with
 # 调整后/调整前 under 2023年; 分季度主要财务数据; 非经常性损益项目和金额 with 调整后/调整前).
+# Wrong claims: the same quote claimed for another column's period, the 调整前 figure
+# claimed as its year's, the 本期比上年同期增减(%) cell claimed as an amount.
 CLAIMS = (
     HandClaim(
         "revenue-2024",
@@ -203,6 +210,165 @@ CLAIMS = (
         Decimal("24664359661.46"),
     ),
     HandClaim(
+        "net-profit-2024-wrapped-label",
+        _CJDL,
+        4,
+        "归属于上市公司股",
+        "32,496,172,808.65",
+        "归属于上市公司股东的净利润",
+        "FY2024",
+        "single_period",
+        Decimal("32496172808.65"),
+    ),
+    HandClaim(
+        "recurring-net-profit-2024-three-line-label",
+        _CJDL,
+        4,
+        "归属于上市公司股",
+        "32,507,551,977.06",
+        "归属于上市公司股东的扣除非经常性损益的净利润",
+        "FY2024",
+        "single_period",
+        Decimal("32507551977.06"),
+    ),
+    HandClaim(
+        "revenue-2023-before-restatement",
+        _CJDL,
+        4,
+        "营业收入",
+        "78,111,573,265.75",
+        "营业收入",
+        "FY2023",
+        "single_period",
+        None,
+        alone=True,
+    ),
+    HandClaim(
+        "revenue-2023-before-as-2022",
+        _CJDL,
+        4,
+        "营业收入",
+        "78,111,573,265.75",
+        "营业收入",
+        "FY2022",
+        "single_period",
+        None,
+    ),
+    HandClaim(
+        "revenue-change-as-2024",
+        _CJDL,
+        4,
+        "营业收入",
+        "8.12",
+        "营业收入",
+        "FY2024",
+        "single_period",
+        None,
+        alone=True,
+    ),
+    HandClaim(
+        "net-assets-2023-adjusted",
+        _CJDL,
+        4,
+        "归属于上市公司股",
+        "201,453,338,461.43",
+        "归属于上市公司股东的净资产",
+        "2023-12-31",
+        "instant",
+        Decimal("201453338461.43"),
+    ),
+    HandClaim(
+        "total-assets-2023-before-restatement",
+        _CJDL,
+        4,
+        "总资产",
+        "571,942,544,909.29",
+        "总资产",
+        "2023-12-31",
+        "instant",
+        None,
+        alone=True,
+    ),
+    HandClaim(
+        "total-assets-2023-before-as-2022",
+        _CJDL,
+        4,
+        "总资产",
+        "571,942,544,909.29",
+        "总资产",
+        "2022-12-31",
+        "instant",
+        None,
+    ),
+    HandClaim(
+        "eps-2023-adjusted",
+        _CJDL,
+        5,
+        "基本每股收益",
+        "1.1135",
+        "基本每股收益",
+        "FY2023",
+        "single_period",
+        Decimal("1.1135"),
+    ),
+    HandClaim(
+        "eps-2023-before-as-2022",
+        _CJDL,
+        5,
+        "基本每股收益",
+        "1.1132",
+        "基本每股收益",
+        "FY2022",
+        "single_period",
+        None,
+    ),
+    HandClaim(
+        "diluted-eps-2022",
+        _CJDL,
+        5,
+        "稀释每股收益",
+        "0.9697",
+        "稀释每股收益",
+        "FY2022",
+        "single_period",
+        Decimal("0.9697"),
+    ),
+    HandClaim(
+        "net-profit-q2",
+        _CJDL,
+        5,
+        "归属于上市公司股东",
+        "7,395,474,393.44",
+        "归属于上市公司股东的净利润",
+        "2024Q2",
+        "single_period",
+        Decimal("7395474393.44"),
+    ),
+    HandClaim(
+        "roe-2024",
+        _CJDL,
+        5,
+        "加权平均净资产收益率",
+        "15.71",
+        "加权平均净资产收益率",
+        "FY2024",
+        "single_period",
+        Decimal("0.1571"),
+        currency=None,
+    ),
+    HandClaim(
+        "roe-2023-as-2022",
+        _CJDL,
+        5,
+        "加权平均净资产收益率",
+        "13.52",
+        "加权平均净资产收益率",
+        "FY2022",
+        "single_period",
+        None,
+        currency=None,
+    ),
+    HandClaim(
         "nonrecurring-total-2024",
         _CJDL,
         6,
@@ -255,8 +421,11 @@ def _pages(path: Path, wanted: set[int]) -> dict[str, dict[int, str]]:
 
 
 def _quote(text: str, claim: HandClaim) -> str | None:
-    """The label's first piece through the figure, when the figure follows it closely."""
+    """The label's first piece through the figure, when the figure follows it closely (or
+    the figure alone, when the claim says so and the page prints it once)."""
     figure = re.compile(r"(?<![\d,.])" + re.escape(claim.figure) + r"(?![\d]|,\d|\.\d)")
+    if claim.alone:
+        return claim.figure if len(figure.findall(text)) == 1 else None
     for label in re.finditer(re.escape(claim.label), text):
         found = figure.search(text, label.end(), label.end() + _GAP)
         if found is not None:
@@ -272,7 +441,7 @@ def _payload(claim: HandClaim, doc_id: str, quote: str) -> dict[str, Any]:
         "entity": "长江电力",
         "period": claim.period,
         "basis": claim.basis,
-        "currency": "CNY",
+        "currency": claim.currency,
     }
 
 

@@ -699,13 +699,28 @@ def test_a_continued_table_never_takes_another_tables_columns(
     assert values in ([[]] if expected is None else [[], list(expected)]), source
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 28: a spaced 主要会计数据 header whose 调整后/调整前 line sits under 2023年 and "
-    "2022年 only is not aligned, so the 2024年 cell is refused (ambiguous_quantity)",
-)
-def test_the_current_year_beside_restated_columns_is_answered() -> None:
-    result = _resolve(
-        "m", _MAIN_DATA, "营业收入 1,234,567.00", "营业收入", "2024年", "single_period"
-    )
-    assert [f.value for f in result.facts] == [Decimal("1234567.00")]
+RESTATED_CASES = [
+    # (quote, period, expected value or None for a refusal, why)
+    ("营业收入 1,234,567.00", "2024年", Decimal("1234567.00"), "the current year"),
+    ("营业收入 1,234,567.00 1,100,000.00", "2023年", Decimal("1100000.00"), "2023年 调整后"),
+    ("营业收入 1,234,567.00 1,100,000.00 1,050,000.00", "2023年", Decimal("1100000.00"), "调整后"),
+    (
+        "营业收入 1,234,567.00 1,100,000.00 1,050,000.00 12.23% 900,000.00",
+        "2022年",
+        Decimal("900000.00"),
+        "2022年 调整后, after the change column's lone 调整后",
+    ),
+    ("1,050,000.00", "2023年", None, "the 调整前 figure is not the year's reported figure"),
+    ("880,000.00", "2022年", None, "the 调整前 figure of 2022"),
+    ("1,100,000.00", "2024年", None, "2023年's figure claimed for 2024"),
+]
+
+
+@pytest.mark.parametrize(("quote", "period", "expected", "why"), RESTATED_CASES)
+def test_a_restated_main_data_table_reads_each_column_or_refuses(
+    quote: str, period: str, expected: Decimal | None, why: str
+) -> None:
+    """A spaced 主要会计数据 header (Shenzhen template) whose 调整后/调整前 line sits under
+    2023年, the change column and 2022年 (issue 28: the 2024年 cell was refused)."""
+    result = _resolve("m", _MAIN_DATA, quote, "营业收入", period, "single_period")
+    assert [f.value for f in result.facts] == ([] if expected is None else [expected]), why

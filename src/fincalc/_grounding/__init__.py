@@ -21,7 +21,11 @@ Modules, bottom to top (each imports only modules listed before it):
 - ``cells``: what one line of a PDF-extracted table is.
 - ``grid_lines``: the lines of a statement page made ready for its rows (what a
   converter split, joined).
+- ``stacked_headers``: the two-level and wrapped column headers of a Chinese
+  report's summary tables, as PDF extractors stack and reorder them.
 - ``grid``: tables in PDF-extracted text (header runs, columns, rows).
+- ``grid_labels``: the label of a grid row (its block's heading, its wrapped
+  lines).
 - ``pipes``: pipe tables with ragged rows, read as rows of amounts.
 - ``declared_units``: unit declarations, where a document says what its bare
   numbers are in.

@@ -35,7 +35,15 @@ from .._values.period import parse_period
 from .lines import SECTION_HEADING, is_furniture, is_prose
 from .words import MONTH_NAMES, any_of, column_pattern
 
-__all__ = ["HeaderCell", "Line", "Token", "classify", "header_period", "percent_change_header"]
+__all__ = [
+    "HeaderCell",
+    "Line",
+    "Token",
+    "classify",
+    "header_cell",
+    "header_period",
+    "percent_change_header",
+]
 
 LineKind = Literal[
     "blank",
@@ -328,6 +336,17 @@ def _single_header(text: str, start: int, end: int, table: UnitTable) -> HeaderC
     if (_DURATION.search(cell) or _MONTH_DAY.match(cell)) and not _value_tokens(text, start, end):
         return HeaderCell(start, end, "group", cell)
     return None
+
+
+def header_cell(text: str, start: int, end: int, table: UnitTable) -> HeaderCell | None:
+    """What one header cell ``text[start:end]`` names, or None when it is no header.
+
+    >>> header_cell("2023年末", 0, 6, UnitTable.default()).kind
+    'period'
+    >>> header_cell("上年同期", 0, 4, UnitTable.default()).kind
+    'relative'
+    """
+    return _single_header(text, start, end, table)
 
 
 @functools.lru_cache(maxsize=1024)

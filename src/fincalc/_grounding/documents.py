@@ -253,7 +253,7 @@ def _page_unit(text: str) -> UnitContext:
 
 # Not right after a Latin letter or digit: "401(k)" names a plan, not thousands.
 _PAREN_GROUP = regex.compile(r"(?<![A-Za-z0-9])[（(]\s*+([^()（）\n\d]{1,16}?)\s*+[)）]")
-_PER_SHARE_SUFFIX = regex.compile(r"\s*(?:/|每|per\s)\s*(?:股|share)$", regex.IGNORECASE)
+_PER_SHARE_SUFFIX = regex.compile(r"\s*(?:[/／]|每|per\s)\s*(?:股|share)$", regex.IGNORECASE)
 
 
 def row_unit(

@@ -36,6 +36,7 @@ import regex
 from .._reading.units import UnitTable
 from .cells import HeaderCell, Line, Token, classify, header_period
 from .grid_lines import amounts_in_labels, join_brackets, label_cells, long_labels
+from .stacked_headers import StackedHeader, find_blocks, names_restatement
 from .words import any_of
 
 __all__ = ["Grid", "GridCell", "GridColumn", "GridRow", "GridTable", "build_grid"]
@@ -76,6 +77,9 @@ class GridRow:
     # the heading of the block the row is in ("Net income per share:" over "Basic" and
     # "Diluted"), when the row's own label does not hold it
     section: tuple[int, int] | None = None
+    # the lines of a wrapped label printed after the row's amounts (pdfplumber centres the
+    # amounts between a label's lines: "归属于上市公司股" / "32,496.17 …" / "东的净利润")
+    tail: tuple[int, int] | None = None
 
     @property
     def amounts(self) -> tuple[GridCell, ...]:
@@ -318,6 +322,8 @@ def _kind(cell: HeaderCell) -> ColumnKind:
 
 # -- rows ----------------------------------------------------------------------------------
 
+# an amount of millions written with groups: never a percentage change
+_GROUPED = regex.compile(r"[-+(]?\d{1,3}(?:,\d{3}){2,}(?:\.\d+)?\)?")
 _CONTINUES = regex.compile(
     r"(?i)(?:\b(?:and|or|of|to|from|for|by|in|at|less|net|per)|[,(—–\-])[ \t]*$"
 )
@@ -335,10 +341,24 @@ class _Row:
     wrapped: int = 0  # leading tokens that may finish a wrapped label ("... of $42 and" / "$38")
     bars: tuple[int, ...] | None = None  # the row is one pipe line with its cells in place
     last_line: int = -1  # where the last line of the label starts
+    before: int = 0  # label lines before its amounts
+    spread: bool = False  # its amounts came on one line, two or more of them
+    tail: tuple[int, int] | None = None  # label lines after its amounts
+    tails: int = 0
 
-    def add_label(self, start: int, end: int) -> None:
+    def add_label(self, start: int, end: int, *, alone: bool = True) -> None:
         self.label = (self.label[0] if self.label else start, end)
         self.last_line = start
+        if alone and not self.tokens:
+            self.before += 1
+
+    def add_tokens(self, tokens: tuple[Token, ...]) -> None:
+        self.spread = not self.tokens and sum(t.kind != "mark" for t in tokens) >= 2
+        self.tokens += tokens
+
+    def add_tail(self, start: int, end: int) -> None:
+        self.tail = (self.tail[0] if self.tail else start, end)
+        self.tails += 1
 
 
 @dataclass(slots=True)
@@ -351,9 +371,20 @@ class _Table:
     section: tuple[int, int] | None = None
     places: tuple[int, ...] | None = None  # the pipe cell of each column, header on one line
     width: int = 0  # how many "|" that header line holds
+    stacked: StackedHeader | None = None  # a stacked header, read for its first row's cells
+    unclear: bool = False  # a 调整后/调整前 header its header run did not read
+    checked: bool = False  # columns read from a stacked header: each row's cells are checked
+
+    def cloud(self) -> None:
+        """No column of this table is clear: a restated pair's header was not read."""
+        self.unclear = True
+        self.columns = tuple(
+            GridColumn(c.text, c.span, c.kind, c.unit, clear=False) for c in self.columns
+        )
 
     def close(self, row: _Row, text: str, page_end: bool) -> None:
         amounts = [t for t in row.tokens if t.kind != "mark"]
+        self._settle(amounts, text)
         marks = [t for t in row.tokens if t.kind == "mark"]
         notes = list(row.notes)
         if not amounts:
@@ -416,8 +447,37 @@ class _Table:
             # "Net income per share:" / "Basic": the heading lines head the rows after too
             self.section, section = (row.label[0], row.last_line), None
         self.rows.append(
-            GridRow(row.label, cells, tuple(notes), mark, aligned or len(cells) == 1, section)
+            GridRow(
+                row.label,
+                cells,
+                tuple(notes),
+                mark,
+                aligned or len(cells) == 1,
+                section,
+                row.tail,
+            )
         )
+
+    def _settle(self, amounts: list[Token], text: str) -> None:
+        """Read a stacked header for the first row's cells; check every row's change cells."""
+        if self.stacked is not None and amounts:
+            grouped = [_GROUPED.fullmatch(text, t.start, t.end) is not None for t in amounts]
+            settled = self.stacked.columns(len(amounts), grouped)
+            self.columns = tuple(
+                GridColumn(c.text, c.span, c.kind, clear=c.clear) for c in settled or ()
+            )
+            self.stacked = None  # the first row settles the columns; other counts refuse
+            self.checked = True
+        if self.checked and self.columns and len(amounts) == len(self.columns):
+            changes = [
+                t
+                for t, c in zip(amounts, self.columns, strict=True)
+                if c.kind == "change" and c.clear
+            ]
+            if any(_GROUPED.fullmatch(text, t.start, t.end) for t in changes):
+                # "7,230,000.00" under a change column: the arrangement read is not the
+                # table's (a template's order not kept), so no column is told
+                self.cloud()
 
     def _placed(self, row: _Row, amounts: list[Token]) -> list[int] | None:
         """The column of each amount by the pipe cell it is in, when the row and the header
@@ -459,22 +519,29 @@ class _Table:
         return _Table(columns, has_notes, carried + titles)
 
     def freeze(self) -> GridTable:
+        if self.unclear:
+            self.cloud()
         return GridTable(self.columns, self.has_notes, tuple(self.rows), self.titles, self.mark)
 
 
 _PERIODISH = ("period", "relative")
 
 
-def _header_run(lines: list[Line], i: int) -> tuple[int, list[int]]:
+def _header_run(lines: list[Line], i: int, stops: Mapping[int, object]) -> tuple[int, list[int]]:
     """The header lines of the run starting at line ``i``, and where its rows start.
 
     A run followed by amounts is not all header: its last header line is the
     first row's label ("加权平均净资产收益率（%）" under "2023年 / 2022年 / 增减(%)"),
     and when nothing before it names a period, the whole run is row labels
-    ("2024" over amounts). Lines turned into labels are marked so in ``lines``.
+    ("2024" over amounts). Lines turned into labels are marked so in ``lines``. A
+    stacked header block (a line in ``stops``) ends the run.
     """
     j, heads = i, []
-    while j < len(lines) and lines[j].kind in ("header", "blank", "furniture"):
+    while (
+        j < len(lines)
+        and lines[j].kind in ("header", "blank", "furniture")
+        and (j == i or j not in stops)
+    ):
         if lines[j].kind == "header":
             heads.append(j)
         j += 1
@@ -488,30 +555,47 @@ def _header_run(lines: list[Line], i: int) -> tuple[int, list[int]]:
     return (heads[len(kept)] if kept else j), kept
 
 
-_QUALIFIER_WORDS = any_of("row_qualifiers.words", space=r"\s+")
-_QUALIFIER = regex.compile(rf"\s*(?:{_QUALIFIER_WORDS})\s*[:：]?\s*", regex.IGNORECASE)
+_HAN = regex.compile(r"\p{Han}")
+_CHANGE_START = regex.compile(
+    rf"(?:{any_of('change_cells.directions')})\s*(?P<amount>[-+]?\d+(?:\.\d+)?\s*个?)"
+)
+_CHANGE_END = regex.compile(r"个?百分点|個?百分點")
 
 
-def row_label(text: str, row: GridRow) -> str:
-    """The row's label, with its block's heading when the label only qualifies it.
+def _split_change(text: str, lines: list[Line], k: int) -> Token | None:
+    """A change cell a cell-per-line extractor broke in two ("增加2.19个" / "百分点"), as one
+    amount token from its number to its unit, or None."""
+    if k + 1 >= len(lines) or lines[k + 1].kind != "label":
+        return None
+    head = _CHANGE_START.fullmatch(text, lines[k].start, lines[k].end)
+    if head is None or not _CHANGE_END.fullmatch(text, lines[k + 1].start, lines[k + 1].end):
+        return None
+    return Token(head.start("amount"), lines[k + 1].end, "amount")
 
-    "Diluted" under "Net income per share of common stock:" (after the "Basic"
-    row) is the diluted net income per share; "Basic" under "Weighted average
-    shares used in computing net income per share" is a share count. A label
-    that is not such a qualifier ("Net income") is its own.
 
-    >>> text = "Net income per share:\\nBasic $ 0.36\\nDiluted $ 0.33"
-    >>> row = GridRow((35, 42), (), (), None, True, section=(0, 21))
-    >>> row_label(text, row)
-    'Net income per share: Diluted'
+def _label_goes_on(text: str, lines: list[Line], k: int, row: _Row) -> bool:
+    """Whether label line ``k``, after the amounts of ``row``, is the rest of its label.
+
+    pdfplumber prints a row's amounts at the height of its label's middle, so a
+    label of n lines has as many lines after its amounts as before them. A
+    Chinese label whose amounts came on one line takes as many lines after them
+    as it had before, when the lines up to the next amounts leave the next row a
+    label line of its own (or the next amounts carry their own label).
     """
-    own = text[row.label[0] : row.label[1]] if row.label else ""
-    if "|" in own:  # a pipe table's label lines: "Derivative instruments: | | |" / "Unrealized"
-        own = " ".join(own.replace("|", " ").split())
-    if row.section is None or not _QUALIFIER.fullmatch(own):
-        return own
-    section = text[row.section[0] : row.section[1]].replace("|", " ")
-    return " ".join(section.split()) + " " + own.strip()
+    if not row.spread or row.tails >= row.before or row.label is None:
+        return False
+    if not _HAN.search(text, lines[k].start, lines[k].end):
+        return False
+    if not _HAN.search(text, row.label[0], row.label[1]):
+        return False
+    if row.tails:
+        return True
+    j, count = k, 0
+    while j < len(lines) and lines[j].kind in ("label", "blank", "furniture"):
+        count += lines[j].kind == "label"
+        j += 1
+    needed = row.before + (1 if j < len(lines) and lines[j].kind == "values" else 0)
+    return count >= needed
 
 
 def build_grid(
@@ -542,13 +626,22 @@ def build_grid(
     long_labels(text, lines)
     amounts_in_labels(text, lines)
     last = max((i for i, line in enumerate(lines) if line.kind != "blank"), default=-1)
+    blocks = find_blocks(text, lines, table)
     tables: list[GridTable] = []
     current, row = _Table(), _Row()
     i = 0
     while i < len(lines):
         line = lines[i]
+        if i in blocks:  # "本期比上年" / "2023年" / "主要会计数据 2024年 同期增减 2022年" / …
+            current.close(row, text, False)
+            tables.append(current.freeze())
+            i, stacked = blocks[i]
+            current, row = _Table(stacked=stacked), _Row()
+            continue
+        if line.kind in ("header", "label") and names_restatement(text, line.start, line.end):
+            current.cloud()  # "调整前" outside a stacked header: its columns are not known
         if line.kind == "header":
-            j, heads = _header_run(lines, i)
+            j, heads = _header_run(lines, i, blocks)
             if heads:
                 current.close(row, text, False)
                 tables.append(current.freeze())
@@ -562,6 +655,12 @@ def build_grid(
             current.close(row, text, False)
             tables.append(current.freeze())
             current, row = _Table(), _Row()
+        elif line.kind == "label" and row.tokens and (cell := _split_change(text, lines, i - 1)):
+            row.add_tokens((cell,))  # "增加2.19个" / "百分点": one change cell of the row
+            row.spread = False
+            i += 1
+        elif line.kind == "label" and row.tokens and _label_goes_on(text, lines, i - 1, row):
+            row.add_tail(line.start, line.end)
         elif line.kind == "label":
             if row.tokens:
                 current.close(row, text, False)
@@ -571,14 +670,14 @@ def build_grid(
             if row.tokens:
                 current.close(row, text, False)
                 row = _Row()
-            row.add_label(line.start, line.label_end)
-            row.tokens += line.tokens
+            row.add_label(line.start, line.label_end, alone=False)
+            row.add_tokens(line.tokens)
             row.bars = bars.get(bounds[i - 1][0])
         elif line.kind == "percent" and row.tokens and row.tokens[-1].kind == "amount":
             amount = row.tokens[-1]  # "22.0" / "%": the sign on the next line
             row.tokens[-1] = Token(amount.start, line.end, "amount")
         elif line.kind == "values":
-            if row.tokens and bounds[i - 1][0] in own_rows:
+            if row.tokens and (bounds[i - 1][0] in own_rows or row.tail is not None):
                 current.close(row, text, False)  # "| 4,852 | | | 3,105 |": a row without label
                 row = _Row()
             previous = lines[i - 2] if i >= 2 else None
@@ -589,7 +688,7 @@ def build_grid(
                 and _CONTINUES.search(text, previous.start, previous.end)
             ):
                 row.wrapped = len(line.tokens)
-            row.tokens += line.tokens
+            row.add_tokens(line.tokens)
             row.bars = None  # amounts from another line: no one row of cells
         elif line.kind == "note":
             row.notes.append((line.start, line.end))

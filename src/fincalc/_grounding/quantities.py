@@ -262,6 +262,7 @@ def _cell_record(
     label = cell.words or cell.label
     if cell.grid and cell.label_span is not None:
         label = text[cell.label_span[0] : cell.label_span[1]]  # its lines: group, then row
+        label = cell.label_text or label  # its last lines printed after its amounts
     marker = cell.grid and _is_marker(text, amount)
     if not marker and cell.grid and any(_is_marker(text, other) for other in cell.row_cells):
         raise AmbiguousQuantityError(

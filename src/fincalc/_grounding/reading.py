@@ -23,7 +23,8 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .cells import percent_change_header
 from .claims import Claim
 from .documents import Document
-from .grid import GridCell, GridColumn, GridTable, Hit, row_label
+from .grid import GridCell, GridColumn, GridTable, Hit
+from .grid_labels import label_lines, row_label
 from .periods import (
     begins_period,
     flow_column,
@@ -70,6 +71,7 @@ class Candidate:
     dash: bool = False  # "—", "不适用": the column holds no amount in this row
     words: str = ""  # every label cell of its row ("华东区 营业收入"), for the metric check
     table: GridTable | None = None  # the grid table of a cell-per-line or one-line row
+    label_text: str | None = None  # its label's lines, when they are not one span of the text
 
 
 def candidates(
@@ -279,6 +281,13 @@ def _grid_candidate(
         dash=cell.kind == "dash",
         words=" ".join(label.split()),
         table=table,
+        label_text=label_lines(text, grid_row)
+        or (
+            f"{text[grid_row.label[0] : grid_row.label[1]]}\n"
+            f"{text[grid_row.tail[0] : grid_row.tail[1]]}"
+            if grid_row.tail is not None and grid_row.label is not None
+            else None
+        ),
     )
 
 
