@@ -217,7 +217,9 @@ _KINDS = tuple(
         "q4",
     )
 )
-_NOTES = regex.compile(rf"\s*(?:{column_pattern('notes')})\s*", regex.IGNORECASE)
+# "附注七", "附注十九": the Notes column named with the section of the notes it refers to
+_NOTES_WORD = rf"(?:{column_pattern('notes')})(?:[一二三四五六七八九十]{{1,3}})?"
+_NOTES = regex.compile(rf"\s*{_NOTES_WORD}\s*", regex.IGNORECASE)
 _CHANGE_WHOLE = regex.compile(rf"\s*(?:{any_of('columns.change.whole')})\s*")
 _CHANGE_PERCENT = regex.compile(any_of("change_percent.anywhere"), regex.IGNORECASE)
 _ITEM = regex.compile(rf"\s*(?:{any_of('columns.item.anywhere')})\s*", regex.IGNORECASE)
@@ -244,7 +246,7 @@ _MONTH_DAY_PART = regex.compile(
     rf"(?i)\s*(?:{MONTH_NAMES}\s+\d{{1,2}},?|\d{{1,2}}\s+{MONTH_NAMES},?)(?!\s*(?:19|20)\d\d)\s*"
 )
 _LEADING_WORDS = regex.compile(
-    rf"(?i)(?<!\S)(?:{column_pattern('notes')}|{any_of('columns.item.anywhere')})(?!\S)"
+    rf"(?i)(?<!\S)(?:{_NOTES_WORD}|{any_of('columns.item.anywhere')})(?!\S)"
 )
 # What every header line holds: a digit or numeral (a year), or a header word. A row
 # label without any ("Net income", "营业收入") is not tried as headers at all.

@@ -108,6 +108,9 @@ class Grid:
     """The tables of one stretch of text, with their cells indexed by offset."""
 
     tables: list[GridTable]
+    # the table open at the end of the text, with or without rows: the one a continuation
+    # page's rows may go on under (``build_grid``'s ``carried``)
+    last: GridTable | None = None
     _starts: list[int] = field(default_factory=list)
     _hits: list[Hit] = field(default_factory=list)
 
@@ -522,6 +525,7 @@ def build_grid(
     page_end: bool,
     own_rows: Mapping[int, int] | None = None,
     bars: Mapping[int, tuple[int, ...]] | None = None,
+    carried: GridTable | None = None,
 ) -> Grid:
     """Read the tables of the lines ``bounds`` (``(start, end, declared)``) of ``text``.
 
@@ -534,6 +538,9 @@ def build_grid(
     (``Document.from_html``) to where their ``|`` are: a row with empty cells
     ("| Proceeds from dispositions | 35 |  |") puts each amount under the
     column whose header is in the same cell of a one-line header run.
+    ``carried`` is the table open at the end of the previous page when this text
+    goes on with its rows (``Structure.grid`` decides): rows before any header
+    run are read under its columns.
     """
     own_rows = own_rows or {}
     bars = bars or {}
@@ -544,6 +551,8 @@ def build_grid(
     last = max((i for i, line in enumerate(lines) if line.kind != "blank"), default=-1)
     tables: list[GridTable] = []
     current, row = _Table(), _Row()
+    if carried is not None:
+        current = _Table(carried.columns, carried.has_notes, carried.titles)
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -552,6 +561,9 @@ def build_grid(
             if heads:
                 current.close(row, text, False)
                 tables.append(current.freeze())
+                if carried is not None and not current.rows:
+                    current = _Table()  # the page's own header: nothing of the last page's
+                carried = None
                 current, row = current.next([h for k in heads for h in lines[k].headers]), _Row()
                 current.seat(bars, [bounds[k][:2] for k in heads])
                 i = j
@@ -597,5 +609,6 @@ def build_grid(
             current.close(row, text, page_end)
             row = _Row()
     current.close(row, text, False)
-    tables.append(current.freeze())
-    return Grid([t for t in tables if t.rows])
+    last_table = current.freeze()
+    tables.append(last_table)
+    return Grid([t for t in tables if t.rows], last_table)

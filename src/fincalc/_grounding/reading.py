@@ -155,8 +155,13 @@ def note_cells(
         if delimiter is not None and index not in structure.pipe_lines:
             found += _delimited_row(text, a, b, delimiter, calendar).notes
     for segment in structure.segments(start, end):
-        for hit in structure.grid(segment[0]).find(start, end):
+        grid = structure.grid(segment[0])
+        for hit in grid.find(start, end):
             found += hit.row.notes
+        # "货币资金 1" quoted without the row's amounts: its note reference alone
+        found += [
+            n for t in grid.tables for r in t.rows for n in r.notes if n[0] < end and start < n[1]
+        ]
     return sorted(set(found))
 
 

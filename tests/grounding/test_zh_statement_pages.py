@@ -1,0 +1,228 @@
+"""Chinese statements over two pages: continuation pages, 附注 columns, 合并 vs 母公司 (issue 28).
+
+The example pages are composed here in the layouts of an A-share 年报's
+statements as pdfplumber and PyMuPDF give them; the generator
+(``zh_statement_pages``) varies statement kind, scope, columns, notes, units,
+continuation and extractor style with the truth known by construction.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+
+from fincalc import Document, resolve_all
+
+from .zh_statement_pages import ZhReport, zh_reports
+
+
+def _resolved(report: ZhReport) -> list[tuple[object, Decimal | None, str]]:
+    doc = Document.from_pages("report", list(report.pages))
+    out = []
+    for item in report.claims:
+        result = resolve_all([item.claim], [doc])
+        value = result.facts[0].value if result.facts else None
+        out.append((item, value, result.refusals[0].reason if result.refusals else ""))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(zh_reports())
+def test_right_claims_are_right_or_refused_and_wrong_ones_refused(report: ZhReport) -> None:
+    for item, value, _ in _resolved(report):
+        if item.expected is None:
+            assert value is None, (item.kind, item.claim, value)
+        else:
+            assert value in (None, item.expected), (item.claim, value, item.expected)
+
+
+_BS_ZH = (
+    "示例电力股份有限公司2024年年度报告\n合并资产负债表\n2024年12月31日\n"
+    "编制单位：示例电力股份有限公司\n单位：元 币种：人民币\n"
+    "项目 附注七 2024年12月31日 2023年12月31日\n流动资产：\n"
+    "货币资金 1 1,204,500.10 998,000.00\n应收账款 5 87,300.00 91,250.55\n88/262\n"
+)
+_BS_ZH_NEXT = (
+    "示例电力股份有限公司2024年年度报告\n非流动资产合计 5,550,000.00 5,100,000.00\n"
+    "资产总计 6,841,800.10 6,189,250.55\n短期借款 32 696,924.31 539,854.32\n89/262\n"
+)
+_IS_ZH_MUPDF = (
+    "示例电力股份有限公司2024 年年度报告\n母公司利润表\n2024 年1—12 月\n单位：千元\n币种：人民币\n"
+    "项目\n附注十九\n本期发生额\n上期发生额\n一、营业收入\n4\n21,912.23\n21,473.57\n"
+    "减：营业成本\n4\n7,920.45\n7,656.81\n95 / 262\n"
+)
+_IS_ZH_MUPDF_NEXT = (
+    "示例电力股份有限公司2024 年年度报告\n96 / 262\n销售费用\n34.19\n37.91\n"
+    "管理费用\n731.96\n678.25\n"
+)
+_BS_EN = (
+    "KESTREL INSTRUMENTS, INC.\nCONSOLIDATED BALANCE SHEETS\n(In millions)\n"
+    "December 31, 2024 December 31, 2023\nCash and cash equivalents $ 1,204 $ 998\n"
+    "Accounts receivable, net 873 912\n52\n"
+)
+_BS_EN_NEXT = "Total assets $ 9,310 $ 8,870\nAccounts payable 412 398\n53\n"
+
+# (id, pages, quote, metric, period, basis, expected (None: refused), source)
+CONTINUATION_CASES = [
+    (
+        "zh-plumber-continued-current",
+        (_BS_ZH, _BS_ZH_NEXT),
+        "资产总计 6,841,800.10",
+        "资产总计",
+        "2024-12-31",
+        "instant",
+        Decimal("6841800.10"),
+        "A-share 年报 合并资产负债表 running on to the next page, pdfplumber text",
+    ),
+    (
+        "zh-plumber-continued-prior",
+        (_BS_ZH, _BS_ZH_NEXT),
+        "资产总计 6,841,800.10 6,189,250.55",
+        "资产总计",
+        "2023-12-31",
+        "instant",
+        Decimal("6189250.55"),
+        "A-share 年报 合并资产负债表 running on to the next page, pdfplumber text",
+    ),
+    (
+        "zh-plumber-continued-other-column",
+        (_BS_ZH, _BS_ZH_NEXT),
+        "资产总计 6,841,800.10",
+        "资产总计",
+        "2023-12-31",
+        "instant",
+        None,
+        "the 期末 cell claimed for the 期初 date",
+    ),
+    (
+        "zh-plumber-continued-note",
+        (_BS_ZH, _BS_ZH_NEXT),
+        "短期借款 32 696,924.31",
+        "短期借款",
+        "2024-12-31",
+        "instant",
+        Decimal("696924.31"),
+        "a continued row with its 附注 reference before the amounts",
+    ),
+    (
+        "zh-plumber-note-alone",
+        (_BS_ZH, _BS_ZH_NEXT),
+        "短期借款 32",
+        "短期借款",
+        "2024-12-31",
+        "instant",
+        None,
+        "the 附注 reference quoted alone is no amount",
+    ),
+    (
+        "zh-plumber-note-alone-first-page",
+        (_BS_ZH,),
+        "货币资金 1",
+        "货币资金",
+        "2024-12-31",
+        "instant",
+        None,
+        "the 附注 reference quoted alone is no amount (1 元)",
+    ),
+    (
+        "zh-plumber-continued-alone",
+        (_BS_ZH_NEXT,),
+        "资产总计 6,841,800.10",
+        "资产总计",
+        "2024-12-31",
+        "instant",
+        None,
+        "the continuation page retrieved without the page of its header",
+    ),
+    (
+        "zh-mupdf-parent-continued",
+        (_IS_ZH_MUPDF, _IS_ZH_MUPDF_NEXT),
+        "管理费用\n731.96",
+        "母公司管理费用",
+        "FY2024",
+        "single_period",
+        Decimal("731960"),
+        "母公司利润表 (本期发生额/上期发生额, 千元) running on, PyMuPDF text",
+    ),
+    (
+        "zh-mupdf-parent-as-group",
+        (_IS_ZH_MUPDF, _IS_ZH_MUPDF_NEXT),
+        "管理费用\n731.96",
+        "管理费用",
+        "FY2024",
+        "single_period",
+        None,
+        "a 母公司 row claimed as the group's",
+    ),
+    (
+        "en-continued",
+        (_BS_EN, _BS_EN_NEXT),
+        "Total assets $ 9,310",
+        "Total assets",
+        "2024-12-31",
+        "instant",
+        Decimal("9.310E+9"),
+        "10-K balance sheet running on to the next page, PDF text",
+    ),
+    (
+        "en-continued-other-column",
+        (_BS_EN, _BS_EN_NEXT),
+        "Total assets $ 9,310",
+        "Total assets",
+        "2023-12-31",
+        "instant",
+        None,
+        "10-K balance sheet: the current cell claimed for the prior date",
+    ),
+    (
+        "en-new-title",
+        (_BS_EN, "CONSOLIDATED STATEMENTS OF CASH FLOWS\n" + _BS_EN_NEXT),
+        "Total assets $ 9,310",
+        "Total assets",
+        "2024-12-31",
+        "instant",
+        None,
+        "a new statement title on the next page: nothing of the page before is carried",
+    ),
+    (
+        "en-more-amounts",
+        (_BS_EN, "Total assets $ 9,310 $ 8,870 $ 8,100\n53\n"),
+        "Total assets $ 9,310",
+        "Total assets",
+        "2024-12-31",
+        "instant",
+        None,
+        "a next page whose rows hold three amounts under two columns",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("pages", "quote", "metric", "period", "basis", "expected"),
+    [pytest.param(*case[1:7], id=case[0]) for case in CONTINUATION_CASES],
+)
+def test_rows_on_a_continuation_page(
+    pages: tuple[str, ...],
+    quote: str,
+    metric: str,
+    period: str,
+    basis: str,
+    expected: Decimal | None,
+) -> None:
+    doc = Document.from_pages("report", list(pages))
+    claim = {
+        "evidence_id": "report",
+        "quote": quote,
+        "metric": metric,
+        "entity": "示例电力" if "示例" in doc.text else "Kestrel",
+        "period": period,
+        "basis": basis,
+        "currency": "CNY" if "示例" in doc.text else "USD",
+    }
+    result = resolve_all([claim], [doc])
+    if expected is None:
+        assert not result.facts, result.facts
+    else:
+        assert [f.value for f in result.facts] == [expected], result.refusals
