@@ -281,7 +281,7 @@ def _tally(
 ) -> tuple[dict[str, Counter[str]], list[list[str]]]:
     """Resolve each claim on each extractor's page text; count the outcomes.
 
-    ``before``: the document is the claim's page with the page before it
+    ``before``: the document is the claim's page with the two pages before it
     (``Document.from_pages``), as a retriever returning neighbouring pages gives it.
     """
     tally: dict[str, Counter[str]] = {}
@@ -297,8 +297,8 @@ def _tally(
                 rows.append([extractor, claim.name, "not built"])
                 continue
             if before:
-                pair = [pages[claim.page - 1], pages[claim.page]]
-                doc = Document.from_pages(doc_id, pair, first_page=claim.page)
+                window = [pages[claim.page - k] for k in (2, 1, 0)]
+                doc = Document.from_pages(doc_id, window, first_page=claim.page - 1)
             else:
                 doc = Document(doc_id, pages[claim.page])
             result = resolve_all([_payload(claim, doc_id, quote)], [doc])
@@ -337,13 +337,13 @@ def run(quick: bool = False) -> Result:
         return Result(AREA, [Table("reports: skipped", ["note"], "l", [[note]])])
     from benchmarks import reports_statements as statements
 
-    wanted = {c.page for c in CLAIMS} | {c.page - k for c in statements.CLAIMS for k in (0, 1)}
+    wanted = {c.page for c in CLAIMS} | {c.page - k for c in statements.CLAIMS for k in (0, 1, 2)}
     texts = _pages(folder / _CJDL, wanted)
     tally, rows = _tally(CLAIMS, texts)
     tables = [_summary(f"{len(CLAIMS)} hand-built claims on {_CJDL} (pages 5-7)", tally)]
     more, more_rows = _tally(statements.CLAIMS, texts, before=True)
     title = f"{len(statements.CLAIMS)} hand-built claims on the statements of {_CJDL}"
-    title += " (each claim's page with the page before it)"
+    title += " (each claim's page with the two pages before it)"
     tables.append(_summary(title, more))
     if (folder / statements.XIAOMI).is_file():
         tables.append(statements.unreadable(_pages(folder / statements.XIAOMI, set(range(127)))))

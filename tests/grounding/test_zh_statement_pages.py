@@ -57,6 +57,12 @@ _IS_ZH_MUPDF_NEXT = (
     "示例电力股份有限公司2024 年年度报告\n96 / 262\n销售费用\n34.19\n37.91\n"
     "管理费用\n731.96\n678.25\n"
 )
+_OCI_ZH = (
+    "示例电力股份有限公司2024年年度报告\n合并利润表\n2024年1—12月\n单位：元 币种：人民币\n"
+    "项目 附注七 2024年度 2023年度\n六、其他综合收益的税后净额 1,417,651.86 396,121.09\n"
+    "（3）其他权益工具投资公允价值\n941,278.17 -32,068.88\n变动\n"
+    "（6）外币财务报表折算差额 246,965.20 328,460.29\n"
+)
 _BS_EN = (
     "KESTREL INSTRUMENTS, INC.\nCONSOLIDATED BALANCE SHEETS\n(In millions)\n"
     "December 31, 2024 December 31, 2023\nCash and cash equivalents $ 1,204 $ 998\n"
@@ -155,6 +161,26 @@ CONTINUATION_CASES = [
         "single_period",
         None,
         "a 母公司 row claimed as the group's",
+    ),
+    (
+        "zh-wrapped-label-change-word",
+        (_OCI_ZH,),
+        "（6）外币财务报表折算差额 246,965.20 328,460.29",
+        "外币财务报表折算差额",
+        "FY2023",
+        "single_period",
+        Decimal("328460.29"),
+        "合并利润表: '变动' ending a wrapped label is no header of a new table, pdfplumber text",
+    ),
+    (
+        "zh-wrapped-label-change-word-other-column",
+        (_OCI_ZH,),
+        "（6）外币财务报表折算差额 246,965.20",
+        "外币财务报表折算差额",
+        "FY2023",
+        "single_period",
+        None,
+        "合并利润表: the 本期 cell after a wrapped label claimed for the prior year",
     ),
     (
         "en-continued",

@@ -135,7 +135,7 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
     continued = draw(st.booleans())
     labels = draw(st.lists(st.sampled_from(_ROWS[kind]), min_size=4, max_size=8, unique=True))
     split = draw(st.integers(1, len(labels) - 1))
-    amount = st.integers(-10**13, 10**13).filter(lambda v: abs(v) >= 1000)
+    amount = st.integers(-(10**13), 10**13).filter(lambda v: abs(v) >= 1000)
     rows: list[_Row] = []
     for label in labels:
         note = draw(st.integers(1, 79)) if notes is not None and draw(st.booleans()) else None

@@ -491,6 +491,19 @@ def _header_run(lines: list[Line], i: int) -> tuple[int, list[int]]:
     return (heads[len(kept)] if kept else j), kept
 
 
+def _label_end(table: _Table, run: list[Line], carried: bool) -> bool:
+    """Whether a one-line run of change words ("变动") under the rows of a table with
+    period columns is the last piece of a wrapped row label ("（3）其他权益工具投资公允价值"
+    / "941,278,423.17 -32,068,696.88" / "变动"), not the header of a new table; the
+    rows may be on the page before (``carried``)."""
+    return (
+        len(run) == 1
+        and (bool(table.rows) or carried)
+        and any(c.kind in ("period", "relative") for c in table.columns)
+        and all(h.kind == "change" for h in run[0].headers)
+    )
+
+
 _QUALIFIER_WORDS = any_of("row_qualifiers.words", space=r"\s+")
 _QUALIFIER = regex.compile(rf"\s*(?:{_QUALIFIER_WORDS})\s*[:：]?\s*", regex.IGNORECASE)
 
@@ -558,6 +571,12 @@ def build_grid(
         line = lines[i]
         if line.kind == "header":
             j, heads = _header_run(lines, i)
+            if heads and _label_end(current, [lines[k] for k in heads], carried is not None):
+                if row.tokens:  # the row above has its amounts: no label of the row below
+                    i += 1
+                    continue
+                lines[i] = Line("label", line.start, line.end)
+                heads = []
             if heads:
                 current.close(row, text, False)
                 tables.append(current.freeze())
