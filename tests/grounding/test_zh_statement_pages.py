@@ -28,7 +28,7 @@ def _resolved(report: ZhReport) -> list[tuple[object, Decimal | None, str]]:
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(zh_reports())
 def test_right_claims_are_right_or_refused_and_wrong_ones_refused(report: ZhReport) -> None:
     for item, value, _ in _resolved(report):
@@ -62,6 +62,17 @@ _OCI_ZH = (
     "项目 附注七 2024年度 2023年度\n六、其他综合收益的税后净额 1,417,651.86 396,121.09\n"
     "（3）其他权益工具投资公允价值\n941,278.17 -32,068.88\n变动\n"
     "（6）外币财务报表折算差额 246,965.20 328,460.29\n"
+)
+_IS_LIST = (
+    "示例电力股份有限公司2024年年度报告\n合并利润表\n2024年1—12月\n单位：元 币种：人民币\n"
+    "['项目', '附注七', '2024年度', '2023年度']\n"
+    "['营业收入', '61', '84,491,870.52', '78,143,535.10']\n"
+    "['研发费用', '', '890,719.34', '']\n['其他收益', '67', '', '5,195.86']\n"
+)
+_BLANK_ZH = (
+    "示例电力股份有限公司2024年年度报告\n合并资产负债表\n2024年12月31日\n单位：元 币种：人民币\n"
+    "项目 附注 2024年12月31日 2023年12月31日\n货币资金 1 1,204,500.10 998,000.00\n"
+    "应付票据 35 40,772.98\n递延收益 20,182.73 11,623.69\n"
 )
 _BS_EN = (
     "KESTREL INSTRUMENTS, INC.\nCONSOLIDATED BALANCE SHEETS\n(In millions)\n"
@@ -181,6 +192,66 @@ CONTINUATION_CASES = [
         "single_period",
         None,
         "合并利润表: the 本期 cell after a wrapped label claimed for the prior year",
+    ),
+    (
+        "zh-list-blank-prior",
+        (_IS_LIST,),
+        "['研发费用', '', '890,719.34'",
+        "研发费用",
+        "FY2024",
+        "single_period",
+        Decimal("890719.34"),
+        "合并利润表 rows written as Python lists by a parser: a blank prior-year cell",
+    ),
+    (
+        "zh-list-blank-prior-as-prior",
+        (_IS_LIST,),
+        "['研发费用', '', '890,719.34'",
+        "研发费用",
+        "FY2023",
+        "single_period",
+        None,
+        "Python-list row: the only amount claimed for the blank column's year",
+    ),
+    (
+        "zh-list-note-and-prior-only",
+        (_IS_LIST,),
+        "['其他收益', '67', '', '5,195.86'",
+        "其他收益",
+        "FY2023",
+        "single_period",
+        Decimal("5195.86"),
+        "Python-list row: a 附注 reference, a blank current cell, the prior year's amount",
+    ),
+    (
+        "zh-list-note-as-current",
+        (_IS_LIST,),
+        "['其他收益', '67'",
+        "其他收益",
+        "FY2024",
+        "single_period",
+        None,
+        "Python-list row: the 附注 reference is no amount of the blank current cell",
+    ),
+    (
+        "zh-plumber-note-and-one-amount",
+        (_BLANK_ZH,),
+        "应付票据 35 40,772.98",
+        "应付票据",
+        "2024-12-31",
+        "instant",
+        None,
+        "pdfplumber row with a 附注 reference and one amount: which column is unknown",
+    ),
+    (
+        "zh-plumber-note-as-amount",
+        (_BLANK_ZH,),
+        "应付票据 35",
+        "应付票据",
+        "2024-12-31",
+        "instant",
+        None,
+        "pdfplumber row with a 附注 reference and one amount: the reference is never 35 元",
     ),
     (
         "en-continued",

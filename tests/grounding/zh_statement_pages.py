@@ -8,8 +8,11 @@ or relative, 期末余额 / 期初余额, 本期发生额 / 上期发生额), th
 reference ("5") stands before their amounts. The rows run on to the second
 page, which either goes on without the header (a continuation) or starts the
 other scope's statement with its own title and header. The text is written in
-the two extractors' styles: pdfplumber puts a row on one line ("货币资金 1
-6,555.00 7,823.00"), PyMuPDF puts every cell on a line of its own.
+the two extractors' styles -- pdfplumber puts a row on one line ("货币资金 1
+6,555.00 7,823.00"), PyMuPDF puts every cell on a line of its own -- and as a
+parser's rows written as Python lists ("['货币资金', '1', '6,555.00', '']"). A
+cell may be blank: the text styles then print nothing there, the list an empty
+string.
 
 Every cell gives a right claim (its period, basis and scope, the value in 元)
 and wrong ones: the other column's period, the other scope's name, and the
@@ -115,17 +118,19 @@ def _header(kind: str, year: int, relative: bool) -> tuple[str, str, str]:
     return date, f"{year}年度", f"{year - 1}年度"
 
 
-_Row = tuple[str, int | None, tuple[int, int]]
+_Row = tuple[str, int | None, tuple[int | None, int | None]]
 
 
 def _lines(style: str, cells: list[str]) -> list[str]:
-    return [" ".join(cells)] if style == "pdfplumber" else cells
+    if style == "pylist":  # a parser's rows as Python lists: every cell, blank ones too
+        return ["[" + ", ".join(f"'{c}'" for c in cells) + "]"]
+    return [" ".join(c for c in cells if c)] if style == "pdfplumber" else [c for c in cells if c]
 
 
 @st.composite
 def zh_reports(draw: st.DrawFn) -> ZhReport:
     """Two pages of one Chinese statement and its claims (see the module docstring)."""
-    style = draw(st.sampled_from(["pdfplumber", "pymupdf"]))
+    style = draw(st.sampled_from(["pdfplumber", "pymupdf", "pylist"]))
     kind = draw(st.sampled_from(["balance", "income", "cash"]))
     scope: Scope = draw(st.sampled_from(["合并", "母公司"]))
     year = draw(st.integers(2019, 2026))
@@ -139,7 +144,10 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
     rows: list[_Row] = []
     for label in labels:
         note = draw(st.integers(1, 79)) if notes is not None and draw(st.booleans()) else None
-        rows.append((label, note, (draw(amount), draw(amount))))
+        values: tuple[int | None, int | None] = (draw(amount), draw(amount))
+        if draw(st.integers(0, 4)) == 0:  # a blank cell (nothing in the prior year, say)
+            values = (None, values[1]) if draw(st.booleans()) else (values[0], None)
+        rows.append((label, note, values))
     company = "华川能源股份有限公司"
     running = f"{company}{year}年年度报告"
     date, current, prior = _header(kind, year, relative)
@@ -152,8 +160,8 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
     def body(part: list[_Row]) -> list[str]:
         out: list[str] = []
         for label, note, values in part:
-            cells = [label, *([str(note)] if note is not None else [])]
-            out += _lines(style, cells + [_written(v) for v in values])
+            cells = [label, *([str(note) if note is not None else ""] if notes else [])]
+            out += _lines(style, cells + [_written(v) if v is not None else "" for v in values])
         return out
 
     first = [running, *statement(scope), *body(rows[:split]), "1/2"]
@@ -167,9 +175,12 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
         page = 1 if r < split else 2
         row_scope = scope if page == 1 or continued else other
         text = pages[page - 1]
-        start = text.index("\n" + label) + 1
+        start = text.index(label)
+        start = text.rfind("\n", 0, start) + 1  # the row's line ("['营业收入', …" too)
         end = start + len(label)
         for k, value in enumerate(values):
+            if value is None:
+                continue
             shown = _written(value)
             end = text.index(shown, end) + len(shown)  # the k-th cell, after the one before
             quote = text[start:end]
@@ -187,14 +198,14 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
             }
             claims.append(ZhClaim(base, Decimal(value) / 100 * multiplier, "right", page))
             wrong_period = _period(kind, year - 1 + k)  # the other column's period
-            if k == 1:  # the quote holds both cells: the first column's period is answerable
+            if k == 1 and values[0] is not None:  # the quote holds both cells: both answerable
                 first_value = Decimal(values[0]) / 100 * multiplier
                 claims.append(ZhClaim({**base, "period": wrong_period}, first_value, "right", page))
             elif values[0] != values[1]:  # the same figure in both columns is right in both
                 claims.append(ZhClaim({**base, "period": wrong_period}, None, "column", page))
             wrong_scope = ("母公司" if row_scope == "合并" else "") + label
             claims.append(ZhClaim({**base, "metric": wrong_scope}, None, "scope", page))
-            if note is not None and k == 0:
+            if note is not None and k == min(j for j, v in enumerate(values) if v is not None):
                 note_at = text.index(str(note), start + len(label))
                 note_quote = text[start : note_at + len(str(note))]
                 claims.append(ZhClaim({**base, "quote": note_quote}, None, "note", page))

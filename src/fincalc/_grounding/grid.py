@@ -92,6 +92,8 @@ class GridTable:
     rows: tuple[GridRow, ...]
     titles: tuple[str, ...]
     mark: tuple[int, int] | None = None  # the currency marker its rows use ("$")
+    places: tuple[int, ...] | None = None  # the cell of each column, one cell per column
+    width: int = 0  # how many cells the header line holds then
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,6 +327,7 @@ _CONTINUES = regex.compile(
     r"(?i)(?:\b(?:and|or|of|to|from|for|by|in|at|less|net|per)|[,(—–\-])[ \t]*$"
 )
 _SMALL_INT = regex.compile(r"\d{1,2}[A-Za-z]?")
+_WRITTEN = regex.compile(r"\d[.,]\d")  # an amount written with decimals or digit groups
 _PAGE_NUMBER = regex.compile(r"\d{1,4}")
 # A footnote marker written right after a row label: "Cost of revenues (1)".
 _FOOTNOTE = regex.compile(r"[(（]\d{1,2}[)）]")
@@ -362,6 +365,7 @@ class _Table:
         if not amounts:
             return
         n = len(self.columns)
+        doubtful = False  # a note or an amount: the row is read without columns
         wrapped = [t for t in row.tokens[: row.wrapped] if t.kind != "mark"]
         if n and wrapped and len(amounts) - len(wrapped) == n and row.label is not None:
             # "Accounts receivable, net of allowance of $42 and" / "$38": the label goes on
@@ -373,6 +377,18 @@ class _Table:
             if _SMALL_INT.fullmatch(first):
                 notes.append((amounts[0].start, amounts[0].end))
                 amounts = amounts[1:]
+        elif n > 1 and self.has_notes and len(amounts) == n:
+            # "货币资金 1 10.00" under 附注 and two periods: a note and one amount (a blank
+            # cell), or two amounts? A bare small number before amounts written with
+            # decimals or groups is the note; a row of bare small numbers stays unaligned.
+            first = text[amounts[0].start : amounts[0].end]
+            if _SMALL_INT.fullmatch(first):
+                rest = [text[t.start : t.end] for t in amounts[1:]]
+                if all(_WRITTEN.search(r) for r in rest):
+                    notes.append((amounts[0].start, amounts[0].end))
+                    amounts = amounts[1:]
+                else:
+                    doubtful = True
         if (
             n
             and len(amounts) == n + 1
@@ -400,8 +416,14 @@ class _Table:
             last = text[amounts[-1].start : amounts[-1].end]
             if _PAGE_NUMBER.fullmatch(last):
                 amounts = amounts[:-1]  # the page number under the last row
-        aligned = bool(n) and len(amounts) == n
-        placed = None if aligned else self._placed(row, amounts)
+        if self.places is not None and row.bars is not None and len(row.bars) == self.width:
+            # one cell per column (a Python list, an HTML row): the place decides, not a count
+            amounts = self._noted(row, amounts, notes, text)
+            placed = self._placed(row, amounts)
+            aligned = False
+        else:
+            aligned = bool(n) and len(amounts) == n and not doubtful
+            placed = None if aligned or doubtful else self._placed(row, amounts)
         cells = tuple(
             GridCell(
                 t.start,
@@ -411,7 +433,7 @@ class _Table:
             )
             for i, t in enumerate(amounts)
         )
-        aligned = aligned or placed is not None
+        aligned = (aligned or placed is not None) and not doubtful
         mark = (marks[0].start, marks[0].end) if marks else None
         self.mark = self.mark or mark
         section = self.section
@@ -421,6 +443,22 @@ class _Table:
         self.rows.append(
             GridRow(row.label, cells, tuple(notes), mark, aligned or len(cells) == 1, section)
         )
+
+    def _noted(
+        self, row: _Row, amounts: list[Token], notes: list[tuple[int, int]], text: str
+    ) -> list[Token]:
+        """The amounts of a one-cell-per-column row, its note reference ("['存货', '1', …")
+        moved to ``notes``: a small number in a cell that is no column, under 附注."""
+        if not self.has_notes or row.bars is None or self.places is None:
+            return amounts
+        kept = []
+        for t in amounts:
+            place = bisect.bisect_right(row.bars, t.start)
+            if place not in self.places and _SMALL_INT.fullmatch(text, t.start, t.end):
+                notes.append((t.start, t.end))
+            else:
+                kept.append(t)
+        return kept
 
     def _placed(self, row: _Row, amounts: list[Token]) -> list[int] | None:
         """The column of each amount by the pipe cell it is in, when the row and the header
@@ -462,7 +500,15 @@ class _Table:
         return _Table(columns, has_notes, carried + titles)
 
     def freeze(self) -> GridTable:
-        return GridTable(self.columns, self.has_notes, tuple(self.rows), self.titles, self.mark)
+        return GridTable(
+            self.columns,
+            self.has_notes,
+            tuple(self.rows),
+            self.titles,
+            self.mark,
+            self.places,
+            self.width,
+        )
 
 
 _PERIODISH = ("period", "relative")
@@ -566,6 +612,7 @@ def build_grid(
     current, row = _Table(), _Row()
     if carried is not None:
         current = _Table(carried.columns, carried.has_notes, carried.titles)
+        current.places, current.width = carried.places, carried.width
     i = 0
     while i < len(lines):
         line = lines[i]

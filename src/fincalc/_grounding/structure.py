@@ -18,7 +18,7 @@ from .._reading.units import UnitTable, fold_characters
 from .declared_units import UnitDeclaration, find_declarations, lowered, region_end
 from .grid import Grid, GridTable, build_grid
 from .lines import Lines
-from .pipes import ragged_pipe_lines, unpiped
+from .pipes import listed_cells, ragged_pipe_lines, unpiped
 
 __all__ = ["Structure"]
 
@@ -201,6 +201,11 @@ class Structure:
                 start: _bars(self.text, start, self.lines.bounds(self.lines.index(start))[1])
                 for start in (own_rows if self._fixed_cells else ())
             }
+            for index in range(first, last + 1):  # a Python list's cells keep their places
+                if index in self.pipes.listed:
+                    bars[self.lines.starts[index]] = listed_cells(
+                        self.text, *self.lines.bounds(index)
+                    )
             grid = build_grid(
                 self.folded,
                 bounds,
