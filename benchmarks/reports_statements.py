@@ -21,6 +21,7 @@ counting claims that could never be built.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from decimal import Decimal
 
 from benchmarks._harness import Table
@@ -126,6 +127,27 @@ CLAIMS = (
     _claim(
         "cf-taxes-paid-cont", 95, "支付的各项税费", "17,521,925,470.26", "支付的各项税费", "FY2024"
     ),
+    # page 88: a row with one amount under two columns (衍生金融资产): which column is unknown.
+    _claim("bs-one-amount", 87, "衍生金融资产", "21,113,693.72", "衍生金融资产", _END, False),
+    # page 99: 合并所有者权益变动表, a wide table (实收资本 … 所有者权益合计) under 2024年度.
+    _claim(
+        "equity-first-cell-as-total",
+        98,
+        "一、上年年末余",
+        "24,468,217,716.00",
+        "所有者权益合计",
+        _START,
+        False,
+    ),
+    _claim(
+        "equity-comprehensive-income-as-total",
+        98,
+        "（一）综合收益",
+        "1,293,957,172.12",
+        "综合收益总额",
+        "FY2024",
+        False,
+    ),
 )
 
 
@@ -140,5 +162,62 @@ def unreadable(texts: dict[str, dict[int, str]]) -> Table:
         f"reports: {XIAOMI}, pages with quotable Chinese (no claim can be built from the rest)",
         ["extractor", "pages", "with 人民幣/損益/收入…", "with (cid:N)"],
         "lrrr",
+        rows,
+    )
+
+
+def generated(examples: int) -> Table:
+    """Tally the generated two-page statements (``tests/grounding/zh_statement_pages.py``).
+
+    Each report's claims are resolved on its two pages; a right claim is right
+    or refused, a wrong one (the other column, the other scope, the 附注
+    reference alone) must be refused. Derandomized, so the figures repeat.
+    """
+    from hypothesis import HealthCheck, given, settings
+    from tests.grounding.zh_statement_pages import ZhReport, zh_reports
+
+    from fincalc import Document, resolve_all
+
+    tally: Counter[tuple[str, str, str]] = Counter()
+
+    @settings(
+        max_examples=examples,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(zh_reports())
+    def tally_one(report: ZhReport) -> None:
+        doc = Document.from_pages("report", list(report.pages))
+        for item in report.claims:
+            facts = resolve_all([item.claim], [doc]).facts
+            value = facts[0].value if facts else None
+            if value is None:
+                outcome = "refused"
+            elif value == item.expected:
+                outcome = "right"
+            else:
+                outcome = "WRONG"
+            kind = "right" if item.kind == "right" else "wrong"
+            tally[(report.style, kind, outcome)] += 1
+
+    tally_one()
+    rows = []
+    for style in ("pdfplumber", "pymupdf", "pylist"):
+        right = [tally[(style, "right", o)] for o in ("right", "refused", "WRONG")]
+        wrong = [tally[(style, "wrong", o)] for o in ("refused", "WRONG")]
+        rows.append([style, *map(str, right), *map(str, wrong)])
+    return Table(
+        f"reports: {examples} generated two-page Chinese statements, per style",
+        [
+            "style",
+            "right: right",
+            "right: refused",
+            "right: WRONG",
+            "wrong: refused",
+            "wrong: WRONG",
+        ],
+        "lrrrrr",
         rows,
     )
