@@ -74,6 +74,17 @@ _BLANK_ZH = (
     "项目 附注 2024年12月31日 2023年12月31日\n货币资金 1 1,204,500.10 998,000.00\n"
     "应付票据 35 40,772.98\n递延收益 20,182.73 11,623.69\n"
 )
+_Q3_ZH = (
+    "示例电力股份有限公司2025年第三季度报告\n合并年初到报告期末利润表\n2025年1—9月\n"
+    "编制单位：示例电力股份有限公司\n单位：元 币种：人民币 审计类型：未经审计\n"
+    "项目 2025年前三季度（1-9月） 2024年前三季度（1-9月）\n"
+    "一、营业总收入 65,432,100.12 60,321,000.45\n其中：营业收入 65,432,100.12 60,321,000.45\n"
+)
+_Q3_ZH_MUPDF = (
+    "示例电力股份有限公司2025 年第三季度报告\n合并年初到报告期末利润表\n2025 年1—9 月\n"
+    "单位：元\n币种：人民币\n项目\n2025年前三季度（1-9月）\n2024年前三季度（1-9月）\n"
+    "一、营业总收入\n65,432,100.12\n60,321,000.45\n"
+)
 _BS_EN = (
     "KESTREL INSTRUMENTS, INC.\nCONSOLIDATED BALANCE SHEETS\n(In millions)\n"
     "December 31, 2024 December 31, 2023\nCash and cash equivalents $ 1,204 $ 998\n"
@@ -252,6 +263,56 @@ CONTINUATION_CASES = [
         "instant",
         None,
         "pdfplumber row with a 附注 reference and one amount: the reference is never 35 元",
+    ),
+    (
+        "zh-q3-ytd-header",
+        (_Q3_ZH,),
+        "其中：营业收入 65,432,100.12",
+        "营业收入",
+        "2025Q1-Q3",
+        "cumulative",
+        Decimal("65432100.12"),
+        "季报 合并年初到报告期末利润表 under 2025年前三季度（1-9月）, pdfplumber text",
+    ),
+    (
+        "zh-q3-ytd-header-prior",
+        (_Q3_ZH,),
+        "其中：营业收入 65,432,100.12 60,321,000.45",
+        "营业收入",
+        "2024Q1-Q3",
+        "cumulative",
+        Decimal("60321000.45"),
+        "季报 year-to-date statement: the prior year's nine months",
+    ),
+    (
+        "zh-q3-ytd-as-quarter",
+        (_Q3_ZH,),
+        "其中：营业收入 65,432,100.12",
+        "营业收入",
+        "2025Q3",
+        "single_period",
+        None,
+        "季报 year-to-date statement: the nine months claimed as the third quarter",
+    ),
+    (
+        "zh-q3-ytd-mupdf",
+        (_Q3_ZH_MUPDF,),
+        "一、营业总收入\n65,432,100.12",
+        "营业总收入",
+        "2025Q1-Q3",
+        "cumulative",
+        Decimal("65432100.12"),
+        "季报 year-to-date statement, PyMuPDF text (one cell a line)",
+    ),
+    (
+        "zh-q3-ytd-mupdf-as-year",
+        (_Q3_ZH_MUPDF,),
+        "一、营业总收入\n65,432,100.12",
+        "营业总收入",
+        "FY2025",
+        "single_period",
+        None,
+        "季报 year-to-date statement: the nine months claimed as the year",
     ),
     (
         "en-continued",

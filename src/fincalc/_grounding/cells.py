@@ -33,7 +33,7 @@ from .._base.exceptions import FincalcError, PeriodError
 from .._reading.units import UnitTable, unit_context_from_header
 from .._values.period import parse_period
 from .lines import SECTION_HEADING, is_furniture, is_prose
-from .words import MONTH_NAMES, any_of, column_pattern
+from .words import MONTH_NAMES, agreeing_months, any_of, column_pattern
 
 __all__ = ["HeaderCell", "Line", "Token", "classify", "header_period", "percent_change_header"]
 
@@ -288,7 +288,10 @@ def header_period(text: str) -> bool:
     >>> header_period("2023年度"), header_period("Year Ended December 31,")
     (True, False)
     """
-    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", text.strip())
+    months = agreeing_months(text.strip())  # "2025年前三季度（1-9月）": the bracket agrees
+    if months is None:
+        return False
+    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", months)
     phrase = regex.sub(r"(?i)\bquarters\s+(ended|ending)", r"quarter \1", phrase)
     if not phrase or len(phrase) > _LONGEST_HEADER:
         return False

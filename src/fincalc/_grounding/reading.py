@@ -42,7 +42,7 @@ from .tables import (
     _kind_conflict,
     _spaced_row,
 )
-from .words import DIGIT
+from .words import DIGIT, agreeing_months
 
 __all__ = ["Candidate", "candidates", "check", "choose", "note_cells"]
 
@@ -330,7 +330,10 @@ def _column(
 
 @functools.lru_cache(maxsize=2048)
 def _column_period(text: str, calendar: FiscalCalendar | None) -> Period | None:
-    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", group_over_year(text))
+    months = agreeing_months(group_over_year(text).strip())  # "2025年前三季度（1-9月）"
+    if months is None:
+        return None
+    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", months)
     phrase = regex.sub(r"(?i)\bquarters\s+(ended|ending)", r"quarter \1", phrase)
     try:  # "截至二零二三年十二月三十一日止年度" has no digit, and is a period
         return parse_period(phrase.strip(), calendar).period
