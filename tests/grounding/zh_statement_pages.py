@@ -5,7 +5,9 @@ A generated report prints one statement (合并 or 母公司; 资产负债表, �
 date line, 单位：元 (or 千元, 万元), a header row (项目, an optional 附注 column
 named with its section, "附注七", and two period columns: dated, "2024年度",
 or relative, 期末余额 / 期初余额, 本期发生额 / 上期发生额), then rows whose note
-reference ("5") stands before their amounts. The rows run on to the second
+reference ("5") stands before their amounts. A 季报 prints 合并年初到报告期末利润表 over
+"2025年1—9月" (columns 2025年前三季度（1-9月） or 本期发生额: the nine months)
+and its balance sheet at 2025年9月30日 against 2024年12月31日. The rows run on to the second
 page, which either goes on without the header (a continuation) or starts the
 other scope's statement with its own title and header. The text is written in
 the two extractors' styles -- pdfplumber puts a row on one line ("货币资金 1
@@ -105,8 +107,14 @@ def _written(cents: int) -> str:
     return f"{sign}{whole:,}.{part:02d}"
 
 
-def _header(kind: str, year: int, relative: bool) -> tuple[str, str, str]:
+def _header(kind: str, year: int, relative: bool, quarterly: bool) -> tuple[str, str, str]:
     """The title's date line and the two column headers."""
+    if quarterly:  # a 季报: the balance at 30 September against the year end, flows to date
+        if kind == "balance":
+            return f"{year}年9月30日", f"{year}年9月30日", f"{year - 1}年12月31日"
+        if relative:
+            return f"{year}年1—9月", "本期发生额", "上期发生额"
+        return f"{year}年1—9月", f"{year}年前三季度（1-9月）", f"{year - 1}年前三季度（1-9月）"
     if kind == "balance":
         date = f"{year}年12月31日"
         if relative:
@@ -149,13 +157,17 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
             values = (None, values[1]) if draw(st.booleans()) else (values[0], None)
         rows.append((label, note, values))
     company = "华川能源股份有限公司"
-    running = f"{company}{year}年年度报告"
-    date, current, prior = _header(kind, year, relative)
+    quarterly = draw(st.booleans())
+    running = f"{company}{year}年{'第三季度' if quarterly else '年度'}报告"
+    date, current, prior = _header(kind, year, relative, quarterly)
+    title = _TITLES[kind]
+    if quarterly and kind != "balance":
+        title = "年初到报告期末" + title  # 合并年初到报告期末利润表
     other: Scope = "母公司" if scope == "合并" else "合并"
 
     def statement(own: Scope) -> list[str]:
         head = ["项目", *([notes] if notes else []), current, prior]
-        return [f"{own}{_TITLES[kind]}", date, f"编制单位：{company}", unit, *_lines(style, head)]
+        return [f"{own}{title}", date, f"编制单位：{company}", unit, *_lines(style, head)]
 
     def body(part: list[_Row]) -> list[str]:
         out: list[str] = []
@@ -184,8 +196,10 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
             shown = _written(value)
             end = text.index(shown, end) + len(shown)  # the k-th cell, after the one before
             quote = text[start:end]
-            period = _period(kind, year - k)
+            period = _period(kind, year - k, quarterly, k)
             basis = "instant" if kind == "balance" else "single_period"
+            if quarterly and kind != "balance":
+                basis = "cumulative"
             metric = ("母公司" if row_scope == "母公司" else "") + label
             base: dict[str, str | None] = {
                 "evidence_id": "report",
@@ -197,12 +211,15 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
                 "currency": "CNY",
             }
             claims.append(ZhClaim(base, Decimal(value) / 100 * multiplier, "right", page))
-            wrong_period = _period(kind, year - 1 + k)  # the other column's period
+            wrong_period = _period(kind, year - 1 + k, quarterly, 1 - k)  # the other column's
             if k == 1 and values[0] is not None:  # the quote holds both cells: both answerable
                 first_value = Decimal(values[0]) / 100 * multiplier
                 claims.append(ZhClaim({**base, "period": wrong_period}, first_value, "right", page))
             elif values[0] != values[1]:  # the same figure in both columns is right in both
                 claims.append(ZhClaim({**base, "period": wrong_period}, None, "column", page))
+            if quarterly and kind != "balance" and k == 0:
+                quarter = {**base, "period": f"{year}Q3", "basis": "single_period"}
+                claims.append(ZhClaim(quarter, None, "column", page))
             wrong_scope = ("母公司" if row_scope == "合并" else "") + label
             claims.append(ZhClaim({**base, "metric": wrong_scope}, None, "scope", page))
             if note is not None and k == min(j for j, v in enumerate(values) if v is not None):
@@ -212,5 +229,9 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
     return ZhReport(style, pages, tuple(claims), continued)
 
 
-def _period(kind: str, year: int) -> str:
+def _period(kind: str, year: int, quarterly: bool = False, column: int = 0) -> str:
+    if quarterly and kind == "balance":
+        return f"{year}-09-30" if column == 0 else f"{year}-12-31"
+    if quarterly:
+        return f"{year}Q1-Q3"
     return f"{year}-12-31" if kind == "balance" else f"FY{year}"
