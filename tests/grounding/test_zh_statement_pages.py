@@ -384,3 +384,36 @@ def test_rows_on_a_continuation_page(
         assert not result.facts, result.facts
     else:
         assert [f.value for f in result.facts] == [expected], result.refusals
+
+
+def _long_statement(pages: int) -> list[str]:
+    head = (
+        "示例电力股份有限公司2024年年度报告\n合并资产负债表\n2024年12月31日\n单位：元\n"
+        "项目 2024年12月31日 2023年12月31日\n"
+    )
+    return [
+        (head if k == 0 else "示例电力股份有限公司2024年年度报告\n")
+        + f"第{k + 1}页项目 {k + 1},000.00 {k + 1},500.00\n"
+        for k in range(pages)
+    ]
+
+
+@pytest.mark.parametrize("order", ["first to last", "last to first"])
+def test_a_statement_runs_on_over_a_bounded_number_of_pages_whatever_the_order(order: str) -> None:
+    """Pages 2-9 go on under page 1's header; page 10 is too far: refused, in any order."""
+    doc = Document.from_pages("report", _long_statement(10))
+    numbers = list(range(1, 11)) if order == "first to last" else list(range(10, 0, -1))
+    found = {}
+    for k in numbers:
+        claim = {
+            "evidence_id": "report",
+            "quote": f"第{k}页项目 {k},000.00",
+            "metric": f"第{k}页项目",
+            "entity": "示例电力",
+            "period": "2024-12-31",
+            "basis": "instant",
+            "currency": "CNY",
+        }
+        facts = resolve_all([claim], [doc]).facts
+        found[k] = facts[0].value if facts else None
+    assert found == {k: Decimal(f"{k}000.00") if k <= 9 else None for k in range(1, 11)}

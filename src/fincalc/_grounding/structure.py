@@ -149,16 +149,16 @@ class Structure:
         """
         segment = self.lines.segment(offset)
         grid = self._grids.get(segment)
-        if grid is None:
-            pending = [segment]  # the pages a statement runs on over, read first to last
-            while len(pending) <= _MOST_CARRIED_PAGES and self._continues(pending[-1]):
-                before = self.lines.segment(pending[-1][0] - 1)
-                if before in self._grids:
-                    break
-                pending.append(before)
-            for page in reversed(pending):
-                grid = self._read_grid(page)
-        return grid if grid is not None else self._read_grid(segment)
+        if grid is not None:
+            return grid
+        chain = [segment]  # back to the page the statement's header is on
+        while self._continues(chain[-1]) and len(chain) <= _MOST_CARRIED_PAGES:
+            chain.append(self.lines.segment(chain[-1][0] - 1))
+        if self._continues(chain[-1]):  # more pages than the bound: read this one alone
+            return self._read_grid(segment, carry=False)
+        for page in reversed(chain[1:]):  # first to last, each page's table open for the next
+            self._read_grid(page)
+        return self._read_grid(segment)
 
     def _continues(self, segment: tuple[int, int]) -> bool:
         """Whether ``segment`` starts a page with no statement heading before its rows."""
@@ -178,7 +178,7 @@ class Structure:
         # is not read under the "2023" of the page before
         return last if last is not None and len(last.columns) >= 2 else None
 
-    def _read_grid(self, segment: tuple[int, int]) -> Grid:
+    def _read_grid(self, segment: tuple[int, int], *, carry: bool = True) -> Grid:
         grid = self._grids.get(segment)
         if grid is None:
             start, end = segment
@@ -213,7 +213,7 @@ class Structure:
                 page_end=page_end,
                 own_rows=own_rows,
                 bars=bars,
-                carried=self._carried(segment),
+                carried=self._carried(segment) if carry else None,
             )
             self._grids[segment] = grid
         return grid
