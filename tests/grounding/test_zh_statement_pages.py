@@ -85,6 +85,15 @@ _Q3_ZH_MUPDF = (
     "单位：元\n币种：人民币\n项目\n2025年前三季度（1-9月）\n2024年前三季度（1-9月）\n"
     "一、营业总收入\n65,432,100.12\n60,321,000.45\n"
 )
+_HK_PLUMBER = (
+    "小鷹科技集團\n簡明綜合損益表\n截至2025年6月30日止六個月\n（除另有註明外，以人民幣千元列示）\n"
+    "截至6月30日止六個月\n2025年 2024年\n附註 （未經審核） （未經審核）\n"
+    "收入 4 227,249,148 164,394,676\n銷售成本 5 (176,011,640) (130,124,987)\n"
+)
+_HK_MUPDF = (
+    "小鷹科技集團\n簡明綜合損益表\n截至2025年6月30日止六個月\n截至6月30日止六個月\n2025年\n2024年\n"
+    "附註\n人民幣千元\n人民幣千元\n（未經審核）\n（未經審核）\n收入\n4\n227,249,148\n164,394,676\n"
+)
 _BS_EN = (
     "KESTREL INSTRUMENTS, INC.\nCONSOLIDATED BALANCE SHEETS\n(In millions)\n"
     "December 31, 2024 December 31, 2023\nCash and cash equivalents $ 1,204 $ 998\n"
@@ -315,6 +324,46 @@ CONTINUATION_CASES = [
         "季报 year-to-date statement: the nine months claimed as the year",
     ),
     (
+        "hk-presented-in-thousands",
+        (_HK_PLUMBER,),
+        "銷售成本 5 (176,011,640)",
+        "銷售成本",
+        "2025H1",
+        "cumulative",
+        Decimal("-176011640000"),
+        "HKEX 中期報告 簡明綜合損益表 under （除另有註明外，以人民幣千元列示）, pdfplumber text",
+    ),
+    (
+        "hk-presented-in-thousands-other-half",
+        (_HK_PLUMBER,),
+        "銷售成本 5 (176,011,640)",
+        "銷售成本",
+        "2024H1",
+        "cumulative",
+        None,
+        "HKEX 中期報告: the 2025 half-year's cell claimed for 2024",
+    ),
+    (
+        "hk-unit-columns-mupdf",
+        (_HK_MUPDF,),
+        "收入\n4\n227,249,148\n164,394,676",
+        "收入",
+        "2024H1",
+        "cumulative",
+        Decimal("164394676000"),
+        "HKEX 中期報告: 人民幣千元 over each column, PyMuPDF text",
+    ),
+    (
+        "hk-note-alone-mupdf",
+        (_HK_MUPDF,),
+        "收入\n4",
+        "收入",
+        "2025H1",
+        "cumulative",
+        None,
+        "HKEX 中期報告: the 附註 reference is no amount",
+    ),
+    (
         "en-continued",
         (_BS_EN, _BS_EN_NEXT),
         "Total assets $ 9,310",
@@ -370,14 +419,15 @@ def test_rows_on_a_continuation_page(
     expected: Decimal | None,
 ) -> None:
     doc = Document.from_pages("report", list(pages))
+    entity = next((e for e in ("示例电力", "小鷹科技") if e[:2] in doc.text), "Kestrel")
     claim = {
         "evidence_id": "report",
         "quote": quote,
         "metric": metric,
-        "entity": "示例电力" if "示例" in doc.text else "Kestrel",
+        "entity": entity,
         "period": period,
         "basis": basis,
-        "currency": "CNY" if "示例" in doc.text else "USD",
+        "currency": "USD" if entity == "Kestrel" else "CNY",
     }
     result = resolve_all([claim], [doc])
     if expected is None:
