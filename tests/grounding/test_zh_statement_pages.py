@@ -364,6 +364,20 @@ CONTINUATION_CASES = [
         "HKEX 中期報告: the 附註 reference is no amount",
     ),
     (
+        "zh-notes-table-not-carried",
+        (
+            "示例电力股份有限公司2024年年度报告\n七、合并财务报表项目注释\n1、货币资金\n单位：元\n"
+            "项目 2024年12月31日 2023年12月31日\n库存现金 1,234.00 2,345.00\n",
+            "示例电力股份有限公司2024年年度报告\n银行存款 5,678.00 6,789.00\n",
+        ),
+        "银行存款 5,678.00",
+        "银行存款",
+        "2024-12-31",
+        "instant",
+        None,
+        "a notes table (no statement title) at the foot of the page before: not carried",
+    ),
+    (
         "en-continued",
         (_BS_EN, _BS_EN_NEXT),
         "Total assets $ 9,310",

@@ -77,6 +77,7 @@ class Structure:
         self._declared = frozenset(self._line_index)
         self._bounded: dict[int, UnitDeclaration] = {}
         self._grids: dict[tuple[int, int], Grid] = {}
+        self._statements: set[tuple[int, int]] = set()  # segments of a titled statement
 
     @functools.cached_property
     def folded(self) -> str:
@@ -169,10 +170,18 @@ class Structure:
         return at == len(self.lines.headings) or self.lines.headings[at] != start
 
     def _carried(self, segment: tuple[int, int]) -> GridTable | None:
-        """The table open at the foot of the page before ``segment``, when it goes on there."""
+        """The table open at the foot of the page before ``segment``, when it goes on there.
+
+        Only a statement's table goes on: the page before must hold the part of a
+        statement under its title ("合并资产负债表") or a page that went on with one;
+        a table of the notes with no such title is not carried.
+        """
         if not self._continues(segment):
             return None
-        before = self._grids.get(self.lines.segment(segment[0] - 1))
+        previous = self.lines.segment(segment[0] - 1)
+        if previous not in self._statements:
+            return None
+        before = self._grids.get(previous)
         last = before.last if before is not None else None
         # a table of one column is no statement with its comparison: a page's "Revenue 987"
         # is not read under the "2023" of the page before
@@ -206,6 +215,7 @@ class Structure:
                     bars[self.lines.starts[index]] = listed_cells(
                         self.text, *self.lines.bounds(index)
                     )
+            carried = self._carried(segment) if carry else None
             grid = build_grid(
                 self.folded,
                 bounds,
@@ -213,8 +223,13 @@ class Structure:
                 page_end=page_end,
                 own_rows=own_rows,
                 bars=bars,
-                carried=self._carried(segment) if carry else None,
+                carried=carried,
             )
+            heading = bisect.bisect_left(self.lines.headings, start)
+            if carried is not None or (
+                heading < len(self.lines.headings) and self.lines.headings[heading] == start
+            ):
+                self._statements.add(segment)  # under a statement's title, or going on with one
             self._grids[segment] = grid
         return grid
 
