@@ -7,7 +7,9 @@ named with its section, "附注七", and two period columns: dated, "2024年度"
 or relative, 期末余额 / 期初余额, 本期发生额 / 上期发生额), then rows whose note
 reference ("5") stands before their amounts. A 季报 prints 合并年初到报告期末利润表 over
 "2025年1—9月" (columns 2025年前三季度（1-9月） or 本期发生额: the nine months)
-and its balance sheet at 2025年9月30日 against 2024年12月31日. The rows run on to the second
+and its balance sheet at 2025年9月30日 against 2024年12月31日; a 半年报
+prints 2025年半年度 (or 本期发生额) over "2025年1—6月" and its balance at
+2025年6月30日. The rows run on to the second
 page, which either goes on without the header (a continuation) or starts the
 other scope's statement with its own title and header. The text is written in
 the two extractors' styles -- pdfplumber puts a row on one line ("货币资金 1
@@ -107,9 +109,15 @@ def _written(cents: int) -> str:
     return f"{sign}{whole:,}.{part:02d}"
 
 
-def _header(kind: str, year: int, relative: bool, quarterly: bool) -> tuple[str, str, str]:
+def _header(kind: str, year: int, relative: bool, report: str) -> tuple[str, str, str]:
     """The title's date line and the two column headers."""
-    if quarterly:  # a 季报: the balance at 30 September against the year end, flows to date
+    if report == "半年报":  # the balance at 30 June against the year end, the half year
+        if kind == "balance":
+            return f"{year}年6月30日", f"{year}年6月30日", f"{year - 1}年12月31日"
+        if relative:
+            return f"{year}年1—6月", "本期发生额", "上期发生额"
+        return f"{year}年1—6月", f"{year}年半年度", f"{year - 1}年半年度"
+    if report == "季报":  # the balance at 30 September against the year end, flows to date
         if kind == "balance":
             return f"{year}年9月30日", f"{year}年9月30日", f"{year - 1}年12月31日"
         if relative:
@@ -157,9 +165,12 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
             values = (None, values[1]) if draw(st.booleans()) else (values[0], None)
         rows.append((label, note, values))
     company = "华川能源股份有限公司"
-    quarterly = draw(st.booleans())
-    running = f"{company}{year}年{'第三季度' if quarterly else '年度'}报告"
-    date, current, prior = _header(kind, year, relative, quarterly)
+    report = draw(st.sampled_from(["年报", "半年报", "季报"]))
+    quarterly = report == "季报"
+    running = (
+        f"{company}{year}年{ {'年报': '年度', '半年报': '半年度', '季报': '第三季度'}[report] }报告"
+    )
+    date, current, prior = _header(kind, year, relative, report)
     title = _TITLES[kind]
     if quarterly and kind != "balance":
         title = "年初到报告期末" + title  # 合并年初到报告期末利润表
@@ -196,9 +207,9 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
             shown = _written(value)
             end = text.index(shown, end) + len(shown)  # the k-th cell, after the one before
             quote = text[start:end]
-            period = _period(kind, year - k, quarterly, k)
+            period = _period(kind, year - k, report, k)
             basis = "instant" if kind == "balance" else "single_period"
-            if quarterly and kind != "balance":
+            if report != "年报" and kind != "balance":
                 basis = "cumulative"
             metric = ("母公司" if row_scope == "母公司" else "") + label
             base: dict[str, str | None] = {
@@ -211,14 +222,15 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
                 "currency": "CNY",
             }
             claims.append(ZhClaim(base, Decimal(value) / 100 * multiplier, "right", page))
-            wrong_period = _period(kind, year - 1 + k, quarterly, 1 - k)  # the other column's
+            wrong_period = _period(kind, year - 1 + k, report, 1 - k)  # the other column's
             if k == 1 and values[0] is not None:  # the quote holds both cells: both answerable
                 first_value = Decimal(values[0]) / 100 * multiplier
                 claims.append(ZhClaim({**base, "period": wrong_period}, first_value, "right", page))
             elif values[0] != values[1]:  # the same figure in both columns is right in both
                 claims.append(ZhClaim({**base, "period": wrong_period}, None, "column", page))
-            if quarterly and kind != "balance" and k == 0:
-                quarter = {**base, "period": f"{year}Q3", "basis": "single_period"}
+            if report != "年报" and kind != "balance" and k == 0:  # to date as its last quarter
+                last = f"{year}Q3" if quarterly else f"{year}Q2"
+                quarter = {**base, "period": last, "basis": "single_period"}
                 claims.append(ZhClaim(quarter, None, "column", page))
             wrong_scope = ("母公司" if row_scope == "合并" else "") + label
             claims.append(ZhClaim({**base, "metric": wrong_scope}, None, "scope", page))
@@ -229,9 +241,12 @@ def zh_reports(draw: st.DrawFn) -> ZhReport:
     return ZhReport(style, pages, tuple(claims), continued)
 
 
-def _period(kind: str, year: int, quarterly: bool = False, column: int = 0) -> str:
-    if quarterly and kind == "balance":
-        return f"{year}-09-30" if column == 0 else f"{year}-12-31"
-    if quarterly:
+def _period(kind: str, year: int, report: str = "年报", column: int = 0) -> str:
+    if report != "年报" and kind == "balance":
+        end = "09-30" if report == "季报" else "06-30"
+        return f"{year}-{end}" if column == 0 else f"{year}-12-31"
+    if report == "季报":
         return f"{year}Q1-Q3"
+    if report == "半年报":
+        return f"{year}H1"
     return f"{year}-12-31" if kind == "balance" else f"FY{year}"
