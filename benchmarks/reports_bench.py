@@ -445,6 +445,53 @@ def _payload(claim: HandClaim, doc_id: str, quote: str) -> dict[str, Any]:
     }
 
 
+def _tally(
+    claims: tuple[HandClaim, ...], texts: dict[str, dict[int, str]], *, before: bool = False
+) -> tuple[dict[str, Counter[str]], list[list[str]]]:
+    """Resolve each claim on each extractor's page text; count the outcomes.
+
+    ``before``: the document is the claim's page with the two pages before it
+    (``Document.from_pages``), as a retriever returning neighbouring pages gives it.
+    """
+    tally: dict[str, Counter[str]] = {}
+    rows = []
+    for extractor, pages in texts.items():
+        counts = tally.setdefault(extractor, Counter())
+        for claim in claims:
+            doc_id = f"{claim.report}#{claim.page + 1}"
+            quote = _quote(pages[claim.page], claim)
+            kind = "right" if claim.expected is not None else "wrong"
+            if quote is None:
+                counts[f"{kind}: not built"] += 1
+                rows.append([extractor, claim.name, "not built"])
+                continue
+            if before:
+                window = [pages[claim.page - k] for k in (2, 1, 0)]
+                doc = Document.from_pages(doc_id, window, first_page=claim.page - 1)
+            else:
+                doc = Document(doc_id, pages[claim.page])
+            result = resolve_all([_payload(claim, doc_id, quote)], [doc])
+            if result.refusals:
+                outcome = f"refused: {result.refusals[0].reason}"
+            elif claim.expected is not None and result.facts[0].value == claim.expected:
+                outcome = "right"
+            else:
+                outcome = f"WRONG ({result.facts[0].value})"
+            counts[f"{kind}: {outcome.split(' (')[0]}"] += 1
+            rows.append([extractor, claim.name, outcome])
+    return tally, rows
+
+
+def _summary(title: str, tally: dict[str, Counter[str]]) -> Table:
+    keys = sorted({k for c in tally.values() for k in c})
+    return Table(
+        f"reports: {title}, per extractor",
+        ["outcome", *tally],
+        "l" + "r" * len(tally),
+        [[k, *(str(tally[e][k]) for e in tally)] for k in keys],
+    )
+
+
 def run(quick: bool = False) -> Result:
     """Resolve every hand-built claim on each extractor's page text."""
     folder = reports_path()
@@ -457,41 +504,28 @@ def run(quick: bool = False) -> Result:
     if not (folder / _CJDL).is_file():
         note = f"No reports at {folder}; set FINCALC_REPORTS to the folder of the shared reports."
         return Result(AREA, [Table("reports: skipped", ["note"], "l", [[note]])])
-    texts = _pages(folder / _CJDL, {c.page for c in CLAIMS})
-    tally: dict[str, Counter[str]] = {}
-    rows = []
-    for extractor, pages in texts.items():
-        counts = tally.setdefault(extractor, Counter())
-        for claim in CLAIMS:
-            doc_id = f"{claim.report}#{claim.page + 1}"
-            quote = _quote(pages[claim.page], claim)
-            kind = "right" if claim.expected is not None else "wrong"
-            if quote is None:
-                counts[f"{kind}: not built"] += 1
-                rows.append([extractor, claim.name, "not built"])
-                continue
-            result = resolve_all(
-                [_payload(claim, doc_id, quote)], [Document(doc_id, pages[claim.page])]
-            )
-            if result.refusals:
-                outcome = f"refused: {result.refusals[0].reason}"
-            elif claim.expected is not None and result.facts[0].value == claim.expected:
-                outcome = "right"
-            else:
-                outcome = f"WRONG ({result.facts[0].value})"
-            counts[f"{kind}: {outcome.split(' (')[0]}"] += 1
-            rows.append([extractor, claim.name, outcome])
-    keys = sorted({k for c in tally.values() for k in c})
-    summary = Table(
-        f"reports: {len(CLAIMS)} hand-built claims on {_CJDL} (pages 5-7), per extractor",
-        ["outcome", *tally],
-        "l" + "r" * len(tally),
-        [[k, *(str(tally[e][k]) for e in tally)] for k in keys],
+    from benchmarks import reports_statements as statements
+
+    wanted = {c.page for c in CLAIMS} | {c.page - k for c in statements.CLAIMS for k in (0, 1, 2)}
+    texts = _pages(folder / _CJDL, wanted)
+    tally, rows = _tally(CLAIMS, texts)
+    tables = [_summary(f"{len(CLAIMS)} hand-built claims on {_CJDL} (pages 5-7)", tally)]
+    more, more_rows = _tally(statements.CLAIMS, texts, before=True)
+    title = f"{len(statements.CLAIMS)} hand-built claims on the statements of {_CJDL}"
+    title += " (each claim's page with the two pages before it)"
+    tables.append(_summary(title, more))
+    if (folder / statements.XIAOMI).is_file():
+        tables.append(statements.unreadable(_pages(folder / statements.XIAOMI, set(range(127)))))
+    tables.append(statements.generated(50 if quick else 200))
+    detail = Table(
+        "reports: each claim", ["extractor", "claim", "outcome"], "lll", rows + more_rows
     )
-    detail = Table("reports: each claim", ["extractor", "claim", "outcome"], "lll", rows)
+    for extractor, counts in more.items():
+        tally[extractor].update(counts)
     wrong = sum(c["right: WRONG"] + c["wrong: WRONG"] for c in tally.values())
+    wrong += sum(int(row[3]) + int(row[5]) for row in tables[-1].rows)
     budgets = [Budget(AREA, "zero wrong values (right and wrong claims)", str(wrong), wrong == 0)]
-    return Result(AREA, [summary, detail], budgets)
+    return Result(AREA, [*tables, detail], budgets)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,7 +33,7 @@ from .._base.exceptions import FincalcError, PeriodError
 from .._reading.units import UnitTable, unit_context_from_header
 from .._values.period import parse_period
 from .lines import SECTION_HEADING, is_furniture, is_prose
-from .words import MONTH_NAMES, any_of, column_pattern
+from .words import MONTH_NAMES, agreeing_months, any_of, column_pattern
 
 __all__ = [
     "HeaderCell",
@@ -225,7 +225,9 @@ _KINDS = tuple(
         "q4",
     )
 )
-_NOTES = regex.compile(rf"\s*(?:{column_pattern('notes')})\s*", regex.IGNORECASE)
+# "附注七", "附注十九": the Notes column named with the section of the notes it refers to
+_NOTES_WORD = rf"(?:{column_pattern('notes')})(?:[一二三四五六七八九十]{{1,3}})?"
+_NOTES = regex.compile(rf"\s*{_NOTES_WORD}\s*", regex.IGNORECASE)
 _CHANGE_WHOLE = regex.compile(rf"\s*(?:{any_of('columns.change.whole')})\s*")
 _CHANGE_PERCENT = regex.compile(any_of("change_percent.anywhere"), regex.IGNORECASE)
 _ITEM = regex.compile(rf"\s*(?:{any_of('columns.item.anywhere')})\s*", regex.IGNORECASE)
@@ -252,7 +254,7 @@ _MONTH_DAY_PART = regex.compile(
     rf"(?i)\s*(?:{MONTH_NAMES}\s+\d{{1,2}},?|\d{{1,2}}\s+{MONTH_NAMES},?)(?!\s*(?:19|20)\d\d)\s*"
 )
 _LEADING_WORDS = regex.compile(
-    rf"(?i)(?<!\S)(?:{column_pattern('notes')}|{any_of('columns.item.anywhere')})(?!\S)"
+    rf"(?i)(?<!\S)(?:{_NOTES_WORD}|{any_of('columns.item.anywhere')})(?!\S)"
 )
 # What every header line holds: a digit or numeral (a year), or a header word. A row
 # label without any ("Net income", "营业收入") is not tried as headers at all.
@@ -294,7 +296,10 @@ def header_period(text: str) -> bool:
     >>> header_period("2023年度"), header_period("Year Ended December 31,")
     (True, False)
     """
-    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", text.strip())
+    months = agreeing_months(text.strip())  # "2025年前三季度（1-9月）": the bracket agrees
+    if months is None:
+        return False
+    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", months)
     phrase = regex.sub(r"(?i)\bquarters\s+(ended|ending)", r"quarter \1", phrase)
     if not phrase or len(phrase) > _LONGEST_HEADER:
         return False

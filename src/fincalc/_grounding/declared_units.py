@@ -180,6 +180,14 @@ _STANDALONE_ZH = re.compile(
     rf"(?:{_EXCEPT_CLOSE}))?{_CLOSE}"
 )
 _BRACKETS = "()（）[]【】 \t"
+# "（除另有註明外，以人民幣千元列示）", "(以人民币百万元为单位)": the unit a statement is
+# presented in, the whole line
+_PRESENTED = re.compile(
+    rf"{_OPEN}(?:(?:{any_of('declarations.presented_unless')})[，,]?\s*)?(?:金[額额])?以\s*"
+    rf"(?P<unit>(?:{any_of('declarations.zh_currencies')})?\s*(?:{any_of('declarations.zh_scales')})"
+    rf"\s*(?:{any_of('declarations.zh_currencies')}))\s*(?:{any_of('declarations.presented_in')})"
+    rf"{_CLOSE}"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +251,8 @@ def _candidate_lines(
     Found by a fast scan, read one by one after. A superset of what the
     declaration grammar matches: "单位" and a colon, "为" or a space; a Latin
     scale word after "in" or a currency ("in millions", "US$ million",
-    "RMB'000"); and short lines holding only a unit ("(Millions)", "人民币百万元").
+    "RMB'000"); and short lines holding only a unit ("(Millions)", "人民币百万元")
+    or the unit amounts are presented in ("（除另有註明外，以人民幣千元列示）").
     The cue offsets let a very long line be read only around them.
     """
     scan = _scan(table)
@@ -271,7 +280,9 @@ def _candidate_lines(
     for match in _CJK_UNIT.finditer(folded):
         index = lines.index(match.start())
         start, end = lines.bounds(index)
-        if end - start <= _STANDALONE_LONGEST and _STANDALONE_ZH.fullmatch(folded, start, end):
+        if end - start <= _STANDALONE_LONGEST and (
+            _STANDALONE_ZH.fullmatch(folded, start, end) or _PRESENTED.fullmatch(folded, start, end)
+        ):
             found.setdefault(index, []).append(match.start())
     return dict(sorted(found.items()))
 
@@ -363,6 +374,17 @@ def _read_line(line: str, table: UnitTable) -> tuple[_Found, ...]:
     found = tuple(find_unit_declarations(line.replace("單位", "单位"), table=table))
     if found or len(line.strip()) > _STANDALONE_LONGEST:
         return found
+    presented = _PRESENTED.fullmatch(line)
+    if presented is not None:
+        unit = presented.group("unit")
+        try:
+            read = unit_context_from_header(unit, table=table)
+        except FincalcError:
+            return ()
+        if read.multiplier <= 1:
+            return ()
+        span = presented.span("unit")
+        return ((span, UnitContext(read.multiplier, read.dimension, read.unit, unit)),)
     context = _standalone(line, table)
     if context is None:
         return ()

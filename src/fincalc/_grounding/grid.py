@@ -96,6 +96,8 @@ class GridTable:
     rows: tuple[GridRow, ...]
     titles: tuple[str, ...]
     mark: tuple[int, int] | None = None  # the currency marker its rows use ("$")
+    places: tuple[int, ...] | None = None  # the cell of each column, one cell per column
+    width: int = 0  # how many cells the header line holds then
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +114,9 @@ class Grid:
     """The tables of one stretch of text, with their cells indexed by offset."""
 
     tables: list[GridTable]
+    # the table open at the end of the text, with or without rows: the one a continuation
+    # page's rows may go on under (``build_grid``'s ``carried``)
+    last: GridTable | None = None
     _starts: list[int] = field(default_factory=list)
     _hits: list[Hit] = field(default_factory=list)
 
@@ -328,6 +333,7 @@ _CONTINUES = regex.compile(
     r"(?i)(?:\b(?:and|or|of|to|from|for|by|in|at|less|net|per)|[,(—–\-])[ \t]*$"
 )
 _SMALL_INT = regex.compile(r"\d{1,2}[A-Za-z]?")
+_WRITTEN = regex.compile(r"\d[.,]\d")  # an amount written with decimals or digit groups
 _PAGE_NUMBER = regex.compile(r"\d{1,4}")
 # A footnote marker written right after a row label: "Cost of revenues (1)".
 _FOOTNOTE = regex.compile(r"[(（]\d{1,2}[)）]")
@@ -390,6 +396,7 @@ class _Table:
         if not amounts:
             return
         n = len(self.columns)
+        doubtful = False  # a note or an amount: the row is read without columns
         wrapped = [t for t in row.tokens[: row.wrapped] if t.kind != "mark"]
         if n and wrapped and len(amounts) - len(wrapped) == n and row.label is not None:
             # "Accounts receivable, net of allowance of $42 and" / "$38": the label goes on
@@ -401,6 +408,18 @@ class _Table:
             if _SMALL_INT.fullmatch(first):
                 notes.append((amounts[0].start, amounts[0].end))
                 amounts = amounts[1:]
+        elif n > 1 and self.has_notes and len(amounts) == n:
+            # "货币资金 1 10.00" under 附注 and two periods: a note and one amount (a blank
+            # cell), or two amounts? A bare small number before amounts written with
+            # decimals or groups is the note; a row of bare small numbers stays unaligned.
+            first = text[amounts[0].start : amounts[0].end]
+            if _SMALL_INT.fullmatch(first):
+                rest = [text[t.start : t.end] for t in amounts[1:]]
+                if all(_WRITTEN.search(r) for r in rest):
+                    notes.append((amounts[0].start, amounts[0].end))
+                    amounts = amounts[1:]
+                else:
+                    doubtful = True
         if (
             n
             and len(amounts) == n + 1
@@ -428,8 +447,14 @@ class _Table:
             last = text[amounts[-1].start : amounts[-1].end]
             if _PAGE_NUMBER.fullmatch(last):
                 amounts = amounts[:-1]  # the page number under the last row
-        aligned = bool(n) and len(amounts) == n
-        placed = None if aligned else self._placed(row, amounts)
+        if self.places is not None and row.bars is not None and len(row.bars) == self.width:
+            # one cell per column (a Python list, an HTML row): the place decides, not a count
+            amounts = self._noted(row, amounts, notes, text)
+            placed = self._placed(row, amounts)
+            aligned = False
+        else:
+            aligned = bool(n) and len(amounts) == n and not doubtful
+            placed = None if aligned or doubtful else self._placed(row, amounts)
         cells = tuple(
             GridCell(
                 t.start,
@@ -439,7 +464,7 @@ class _Table:
             )
             for i, t in enumerate(amounts)
         )
-        aligned = aligned or placed is not None
+        aligned = (aligned or placed is not None) and not doubtful
         mark = (marks[0].start, marks[0].end) if marks else None
         self.mark = self.mark or mark
         section = self.section
@@ -478,6 +503,22 @@ class _Table:
                 # "7,230,000.00" under a change column: the arrangement read is not the
                 # table's (a template's order not kept), so no column is told
                 self.cloud()
+
+    def _noted(
+        self, row: _Row, amounts: list[Token], notes: list[tuple[int, int]], text: str
+    ) -> list[Token]:
+        """The amounts of a one-cell-per-column row, its note reference ("['存货', '1', …")
+        moved to ``notes``: a small number in a cell that is no column, under 附注."""
+        if not self.has_notes or row.bars is None or self.places is None:
+            return amounts
+        kept = []
+        for t in amounts:
+            place = bisect.bisect_right(row.bars, t.start)
+            if place not in self.places and _SMALL_INT.fullmatch(text, t.start, t.end):
+                notes.append((t.start, t.end))
+            else:
+                kept.append(t)
+        return kept
 
     def _placed(self, row: _Row, amounts: list[Token]) -> list[int] | None:
         """The column of each amount by the pipe cell it is in, when the row and the header
@@ -521,7 +562,15 @@ class _Table:
     def freeze(self) -> GridTable:
         if self.unclear:
             self.cloud()
-        return GridTable(self.columns, self.has_notes, tuple(self.rows), self.titles, self.mark)
+        return GridTable(
+            self.columns,
+            self.has_notes,
+            tuple(self.rows),
+            self.titles,
+            self.mark,
+            self.places,
+            self.width,
+        )
 
 
 _PERIODISH = ("period", "relative")
@@ -553,6 +602,19 @@ def _header_run(lines: list[Line], i: int, stops: Mapping[int, object]) -> tuple
     for k in heads[len(kept) :]:
         lines[k] = Line("label", lines[k].start, lines[k].end)
     return (heads[len(kept)] if kept else j), kept
+
+
+def _label_end(table: _Table, run: list[Line], carried: bool) -> bool:
+    """Whether a one-line run of change words ("变动") under the rows of a table with
+    period columns is the last piece of a wrapped row label ("（3）其他权益工具投资公允价值"
+    / "941,278,423.17 -32,068,696.88" / "变动"), not the header of a new table; the
+    rows may be on the page before (``carried``)."""
+    return (
+        len(run) == 1
+        and (bool(table.rows) or carried)
+        and any(c.kind in ("period", "relative") for c in table.columns)
+        and all(h.kind == "change" for h in run[0].headers)
+    )
 
 
 _HAN = regex.compile(r"\p{Han}")
@@ -606,6 +668,7 @@ def build_grid(
     page_end: bool,
     own_rows: Mapping[int, int] | None = None,
     bars: Mapping[int, tuple[int, ...]] | None = None,
+    carried: GridTable | None = None,
 ) -> Grid:
     """Read the tables of the lines ``bounds`` (``(start, end, declared)``) of ``text``.
 
@@ -618,6 +681,9 @@ def build_grid(
     (``Document.from_html``) to where their ``|`` are: a row with empty cells
     ("| Proceeds from dispositions | 35 |  |") puts each amount under the
     column whose header is in the same cell of a one-line header run.
+    ``carried`` is the table open at the end of the previous page when this text
+    goes on with its rows (``Structure.grid`` decides): rows before any header
+    run are read under its columns.
     """
     own_rows = own_rows or {}
     bars = bars or {}
@@ -629,6 +695,9 @@ def build_grid(
     blocks = find_blocks(text, lines, table)
     tables: list[GridTable] = []
     current, row = _Table(), _Row()
+    if carried is not None:
+        current = _Table(carried.columns, carried.has_notes, carried.titles)
+        current.places, current.width = carried.places, carried.width
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -642,9 +711,18 @@ def build_grid(
             current.cloud()  # "调整前" outside a stacked header: its columns are not known
         if line.kind == "header":
             j, heads = _header_run(lines, i, blocks)
+            if heads and _label_end(current, [lines[k] for k in heads], carried is not None):
+                if row.tokens:  # the row above has its amounts: no label of the row below
+                    i += 1
+                    continue
+                lines[i] = Line("label", line.start, line.end)
+                heads = []
             if heads:
                 current.close(row, text, False)
                 tables.append(current.freeze())
+                if carried is not None and not current.rows:
+                    current = _Table()  # the page's own header: nothing of the last page's
+                carried = None
                 current, row = current.next([h for k in heads for h in lines[k].headers]), _Row()
                 current.seat(bars, [bounds[k][:2] for k in heads])
                 i = j
@@ -665,7 +743,9 @@ def build_grid(
             if row.tokens:
                 current.close(row, text, False)
                 row = _Row()
-            row.add_label(line.start, line.end)
+            # "流动资产：" heads the rows below; it is no wrapped line of the next row's label
+            heading = text[line.start : line.end].rstrip().endswith((":", "："))
+            row.add_label(line.start, line.end, alone=not heading)
         elif line.kind == "label_values":
             if row.tokens:
                 current.close(row, text, False)
@@ -696,5 +776,6 @@ def build_grid(
             current.close(row, text, page_end)
             row = _Row()
     current.close(row, text, False)
-    tables.append(current.freeze())
-    return Grid([t for t in tables if t.rows])
+    last_table = current.freeze()
+    tables.append(last_table)
+    return Grid([t for t in tables if t.rows], last_table)

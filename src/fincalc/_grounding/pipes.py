@@ -33,7 +33,7 @@ import regex
 
 from .lines import Lines
 
-__all__ = ["PipeTables", "ragged_pipe_lines", "unpiped"]
+__all__ = ["PipeTables", "listed_cells", "ragged_pipe_lines", "unpiped"]
 
 _SEPARATOR = regex.compile(r"[\s|:\-+=]*-[\s|:\-+=]*")
 _AMOUNT = regex.compile(r"[$(（]*\s*[-−]?\d[\d,]*(?:\.\d+)?\s*[)）%]*")
@@ -52,8 +52,11 @@ def _is_row(line: str) -> bool:
 class PipeTables:
     """The ragged pipe tables of a text: their lines, and header lines broken in two."""
 
-    def __init__(self, lines: list[int], joins: dict[int, int]) -> None:
+    def __init__(
+        self, lines: list[int], joins: dict[int, int], listed: list[int] | None = None
+    ) -> None:
         self.lines = frozenset(lines)
+        self.listed = frozenset(listed or ())  # the lines written as Python lists of cells
         self.joins = joins  # first line of a broken header line -> its last line
         self.joined = frozenset(k for a, b in joins.items() for k in range(a + 1, b + 1))
 
@@ -73,7 +76,7 @@ def ragged_pipe_lines(lines: Lines, *, every: bool = False) -> PipeTables:
     """
     listed = _python_rows(lines)
     if "|" not in lines.text:
-        return PipeTables(listed, {})
+        return PipeTables(listed, {}, listed)
     found: list[int] = []
     joins: dict[int, int] = {}
     block: list[int] = []
@@ -93,7 +96,7 @@ def ragged_pipe_lines(lines: Lines, *, every: bool = False) -> PipeTables:
             found += block
             joins.update(_broken_headers(lines, block))
         block, counts = [], set()
-    return PipeTables(found + listed, joins)
+    return PipeTables(found + listed, joins, listed)
 
 
 _PY_ROW = regex.compile(r"[ \t]*\[[ \t]*'[^'\n]*'(?:[ \t]*,[ \t]*'[^'\n]*')+[ \t]*\][ \t]*")
@@ -132,6 +135,19 @@ def _broken_headers(lines: Lines, block: list[int]) -> dict[int, int]:
         ):  # "| June 30,  " / "2025| | December 31,  "; "Revenues| | |" is a row label
             joins[head] = index
     return joins
+
+
+def listed_cells(text: str, start: int, end: int) -> tuple[int, ...]:
+    """Where each cell of a row written as a Python list starts (its opening quote).
+
+    A row and its header written so hold one string per column, blank ones
+    included ("['研发费用', '', '890,719.34', '']"), so an amount's cell is its
+    place in the list, never a count of the amounts before it.
+
+    >>> listed_cells("['a', '', '5']", 0, 13)
+    (1, 6, 10)
+    """
+    return tuple(cell.start() for cell in _PY_CELL.finditer(text, start, end))
 
 
 def unpiped(folded: str, lines: Lines, tables: PipeTables) -> str:

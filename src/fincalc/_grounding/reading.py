@@ -43,7 +43,7 @@ from .tables import (
     _kind_conflict,
     _spaced_row,
 )
-from .words import DIGIT
+from .words import DIGIT, agreeing_months
 
 __all__ = ["Candidate", "candidates", "check", "choose", "note_cells"]
 
@@ -157,8 +157,13 @@ def note_cells(
         if delimiter is not None and index not in structure.pipe_lines:
             found += _delimited_row(text, a, b, delimiter, calendar).notes
     for segment in structure.segments(start, end):
-        for hit in structure.grid(segment[0]).find(start, end):
+        grid = structure.grid(segment[0])
+        for hit in grid.find(start, end):
             found += hit.row.notes
+        # "货币资金 1" quoted without the row's amounts: its note reference alone
+        found += [
+            n for t in grid.tables for r in t.rows for n in r.notes if n[0] < end and start < n[1]
+        ]
     return sorted(set(found))
 
 
@@ -334,7 +339,10 @@ def _column(
 
 @functools.lru_cache(maxsize=2048)
 def _column_period(text: str, calendar: FiscalCalendar | None) -> Period | None:
-    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", group_over_year(text))
+    months = agreeing_months(group_over_year(text).strip())  # "2025年前三季度（1-9月）"
+    if months is None:
+        return None
+    phrase = regex.sub(r"(?i)\b(years|periods)\s+(ended|ending)", r"year \2", months)
     phrase = regex.sub(r"(?i)\bquarters\s+(ended|ending)", r"quarter \1", phrase)
     try:  # "截至二零二三年十二月三十一日止年度" has no digit, and is a period
         return parse_period(phrase.strip(), calendar).period

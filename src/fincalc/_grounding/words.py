@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import regex
 
-from .._base.exceptions import DataFileError
+from .._base.exceptions import DataFileError, FincalcError
 from .._base.vocabulary import alternation, vocabulary
+from .._values.period import parse_period
 
-__all__ = ["DIGIT", "MONTH_NAMES", "any_of", "column_pattern"]
+__all__ = ["DIGIT", "MONTH_NAMES", "agreeing_months", "any_of", "column_pattern"]
 
 DIGIT = regex.compile(r"\p{Nd}")
 
@@ -58,3 +59,35 @@ def column_pattern(kind: str) -> str:
             source=data.source,
         )
     return "|".join(parts)
+
+
+# "2025年前三季度（1-9月）", "2025年上半年(1-6月份)": a period header with its months in a bracket
+_MONTH_RANGE = regex.compile(r"[(（]\s*(\d{1,2})\s*[-—–~至]\s*(\d{1,2})\s*月份?\s*[)）]\s*$")
+_HEADER_YEAR = regex.compile(r"(?<!\d)((?:19|20)\d\d)\s*年")
+
+
+def agreeing_months(text: str) -> str | None:
+    """``text`` without a trailing month range that names the same months as its words.
+
+    The 季报 header "2025年前三季度（1-9月）" is the nine months the words name; a
+    bracket that disagrees ("2025年第三季度（1-9月）") makes no period (None). Text
+    without such a bracket comes back as it is.
+
+    >>> agreeing_months("2025年前三季度（1-9月）"), agreeing_months("2025年第三季度（1-9月）")
+    ('2025年前三季度', None)
+    >>> agreeing_months("2024年度")
+    '2024年度'
+    """
+    found = _MONTH_RANGE.search(text)
+    if found is None:
+        return text
+    words = text[: found.start()].strip()
+    year = _HEADER_YEAR.search(words)
+    if year is None:
+        return None
+    try:
+        named = parse_period(words).period
+        months = parse_period(f"{year.group(1)}年{found.group(1)}-{found.group(2)}月").period
+    except FincalcError:
+        return None
+    return words if named == months else None
