@@ -33,11 +33,21 @@ from html.parser import HTMLParser
 
 from .._base.exceptions import CaliberMismatchError, FincalcError, InvalidInputError, ParseError
 from .._base.public import public
+from .._reading.units import UnitContext
 from .._values.decimals import arithmetic
 from .._values.period import FiscalCalendar, Period
+from .declared_units import UnitDeclaration
 from .periods import same_claimed_period
 
-__all__ = ["HtmlPage", "TaggedValue", "check_tag", "read_html"]
+__all__ = [
+    "HtmlPage",
+    "TaggedValue",
+    "agrees",
+    "check_tag",
+    "read_html",
+    "tag_declaration",
+    "tag_unit",
+]
 
 _BLOCK = frozenset(
     [
@@ -80,6 +90,7 @@ class TaggedValue:
     sign written on the page is not the tag's. ``period`` is the context's
     (an instant is a one-day period), ``None`` when the context has dimensions
     (a segment, a class of stock): such a number is not the entity's total.
+    ``scale`` is the power of ten the printed figure is in (6: millions).
     """
 
     start: int
@@ -89,6 +100,7 @@ class TaggedValue:
     period: Period | None
     unit: str
     decimals: str
+    scale: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,6 +437,13 @@ def _as_lines(placed: list[list[tuple[int, int, _Cell]]]) -> list[str]:
     return lines
 
 
+def _scale(tag: _Tag) -> int | None:
+    written = (tag.attrs.get("scale", "0") or "0").strip()
+    if not re.fullmatch(r"-?\d{1,2}", written):
+        return None  # a scale no filing uses: the tag checks nothing
+    return int(written)
+
+
 def _tag_value(tag: _Tag) -> Decimal | None:
     shown = _clean(tag.text)
     fmt = tag.attrs.get("format", "")
@@ -433,10 +452,12 @@ def _tag_value(tag: _Tag) -> Decimal | None:
     digits = shown.replace(",", "").replace(" ", "")
     if "comma" in fmt and "decimal" in fmt:
         digits = shown.replace(".", "").replace(" ", "").replace(",", ".")
-    scale = tag.attrs.get("scale", "0") or "0"
+    scale = _scale(tag)
+    if scale is None:
+        return None
     try:
         with arithmetic():
-            value = Decimal(digits).scaleb(int(scale))
+            value = Decimal(digits).scaleb(scale)
     except (InvalidOperation, ValueError):
         return None
     return -value if tag.attrs.get("sign") == "-" else value
@@ -493,6 +514,7 @@ def read_html(html: str) -> HtmlPage:
                 period,
                 unit,
                 tag.attrs.get("decimals", ""),
+                _scale(tag) or 0,
             )
         )
     return HtmlPage(text, tuple(tags))
@@ -509,8 +531,10 @@ def check_tag(
 
     The value read from the page must be the tag's, up to the sign (the page
     prints an outflow in brackets, its fact may be positive); the claimed
-    period must be the tag's context period. A tag with dimensions (``period``
-    None) is left unchecked: its context is not the entity's.
+    period must be the tag's context period (a balance claimed at a date never
+    takes a figure tagged for a duration, as "Inventories (319)" of a cash-flow
+    statement is). A tag with dimensions (``period`` None) is left unchecked:
+    its context is not the entity's.
     """
     if abs(printed) != abs(tag.value):
         raise ParseError(
@@ -518,8 +542,9 @@ def check_tag(
             f"{tag.value}; quote the figure as the filing tags it",
             text=tag.concept,
         )
-    if tag.period is not None and not same_claimed_period(
-        tag.period, claimed, claimed_text, calendar
+    if tag.period is not None and (
+        (claimed.is_instant and not tag.period.is_instant)  # a flow is never a balance
+        or not same_claimed_period(tag.period, claimed, claimed_text, calendar)
     ):
         raise CaliberMismatchError(
             f"the quoted amount is tagged {tag.concept!r} for {tag.period.describe(calendar)}, "
@@ -529,3 +554,72 @@ def check_tag(
             right=tag.period.describe(calendar),
             differing=("period",),
         )
+
+
+_MONEY = re.compile(r"([A-Z]{3})(/SHARES)?")
+
+
+def tag_unit(tag: TaggedValue) -> UnitContext | None:
+    """The unit a tagged figure is printed in: its tag's ``scale`` and ``unitRef``.
+
+    The tag is the filing's own declaration of that one cell, so it governs
+    the cell over the page's "(In millions, except per share data)" and the
+    row label's words ("Common stock, … 1,831,594,494 shares issued", "Operating
+    lease vehicles"): money in its currency ("USD"), money per share
+    ("USD/SHARES", never scaled by the table's declaration), a share count
+    ("SHARES") and a pure number ("PURE", a ratio), each times ``10**scale``.
+    Another unit (a filer's own measure) gives None: the page's reading stands.
+
+    >>> from decimal import Decimal
+    >>> tag = TaggedValue(0, 3, "us-gaap:WeightedAverageNumberOfSharesOutstandingBasic",
+    ...                   Decimal("1.77E+9"), None, "SHARES", "-6", 6)
+    >>> context = tag_unit(tag)
+    >>> context.multiplier, context.dimension
+    (Decimal('1E+6'), 'SHARES')
+    """
+    multiplier = Decimal(1).scaleb(tag.scale)
+    where = f"inline XBRL {tag.concept} ({tag.unit}, scale {tag.scale})"
+    money = _MONEY.fullmatch(tag.unit)
+    if money is not None:
+        per_share = money.group(2) is not None
+        unit = f"{money.group(1)} per share" if per_share else f"{money.group(1)} 1E{tag.scale}"
+        return UnitContext(multiplier, money.group(1), unit, where)
+    if tag.unit == "SHARES":
+        return UnitContext(multiplier, "SHARES", f"shares 1E{tag.scale}", where)
+    if tag.unit == "PURE":
+        return UnitContext(multiplier, "RATIO", f"pure 1E{tag.scale}", where)
+    return None
+
+
+def tag_declaration(tag: TaggedValue | None) -> UnitDeclaration | None:
+    """The tag's unit as the declaration governing its own cell (see ``tag_unit``)."""
+    context = tag_unit(tag) if tag is not None else None
+    if tag is None or context is None:
+        return None
+    return UnitDeclaration(context.declaration, (tag.start, tag.end), (tag.start, tag.end), context)
+
+
+def agrees(tagged: UnitDeclaration, page: tuple[UnitDeclaration | None, ...]) -> bool:
+    """Whether the page's declarations over a tagged cell allow the scale its tag gives.
+
+    The tag decides which kind of figure the cell is (money, a share count, a
+    per-share amount), where the page can only guess it from the row's words
+    ("Common stock, $0.01 par value, … shares issued" is money): so any scale
+    the page declares for some kind -- the declaration's own, its share-count
+    exception, one for an excepted per-share row -- is the tag's to take. A
+    scale the page declares for no kind contradicts the tag ("(In thousands)"
+    over a cell tagged in millions): the page and its tags disagree, and the
+    claim is refused. With no declaration, the tag alone says the scale.
+    """
+    scales: set[Decimal] = set()
+    for declaration in page:
+        if declaration is None:
+            continue
+        scales.add(declaration.context.multiplier)
+        if declaration.share_context is not None:
+            scales.add(declaration.share_context.multiplier)
+        if declaration.except_per_share:
+            scales.add(Decimal(1))
+    if tagged.context.unit.endswith("per share"):
+        scales.add(Decimal(1))  # a per-share amount is never in a table's millions
+    return not scales or tagged.context.multiplier in scales

@@ -33,12 +33,20 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .._values.quantity import Quantity
 from .claims import Claim
 from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind, row_unit
+from .html import agrees, tag_declaration
 from .lines import Lines, explained_row, is_furniture
 from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
 from .prose_amounts import disambiguate
 from .reading import Candidate, candidates, check, choose, note_cells
-from .records import AmountRecord, read_cell, read_prose, scope_of
+from .records import (
+    AmountRecord,
+    is_marker,
+    read_cell,
+    read_prose,
+    scope_of,
+    section_heading,
+)
 from .schedules import check_unstated, grid_rows, line_label, line_rows
 from .structure import Structure
 from .words import any_of
@@ -102,7 +110,7 @@ def read_quantity(
         a, b = start, end
         _not_a_table_row(structure, start, end, quote)
     a, b = _widen(text, a, b)
-    context, declaration = _context(doc, structure, (a, b), claim, cell)
+    context, declaration, tagged = _unit_of(doc, structure, (a, b), claim, cell)
     if cell is None:
         pairs = list_pairs(text, a, b, context=context, table=structure.table)
         if pairs:
@@ -121,6 +129,7 @@ def read_quantity(
     quantity = _parse(doc, segment, claim, when, context, structure.table, label)
     if (
         context is not None
+        and not tagged
         and quantity.unit_from_context
         and quantity.span is not None
         and _PAR_VALUE.match(text, a + quantity.span[1])
@@ -171,25 +180,7 @@ def read_quantity(
 
 
 _CAPTION_LINES = 10
-# A note marker written after a row label: "Stock-based compensation (1)", "Revenue (a)"
-_MARKER = regex.compile(r"[(（]\s*(?:\d{1,2}|[a-z])\s*[)）]|\d{1,2}\)")
 _CAPTION_WIDTH = 60
-
-
-def _is_marker(text: str, span: tuple[int, int]) -> bool:
-    """A note marker "(1)" ending its row label's line, the row's amounts on the lines after.
-
-    In a one-line row ("Other income (expense), net (12) 5 7") the bracket is the first
-    amount, a negative: amounts follow it on its line.
-    """
-    line_start = text.rfind("\n", 0, span[0]) + 1
-    line_end = text.find("\n", span[1])
-    rest = text[span[1] : line_end if line_end != -1 else len(text)]
-    return bool(
-        _MARKER.fullmatch(text[span[0] : span[1]])
-        and regex.search(r"[^\W\d_][\s,.:]*$", text[line_start : span[0]])
-        and not rest.strip()
-    )
 
 
 #: The record of each amount read, per document structure: built once, reused by every
@@ -225,7 +216,7 @@ def _group_heading(text: str, lines: Lines, row: int) -> str:
     """
     for index in range(row - 1, max(-1, row - 1 - _CAPTION_LINES), -1):
         x, y = lines.bounds(index)
-        line = text[x:y].strip().strip("|").strip()
+        line = text[x:y].strip(" \t|")  # "| Changes in operating assets: |  |  |"
         if not line or regex.search(r"\d", line) or not regex.search(r"[^\W\d_]", line):
             continue  # a blank line, an amount, a lone "$"
         if line.endswith((":", "：")):
@@ -262,8 +253,8 @@ def _cell_record(
     label = cell.words or cell.label
     if cell.grid and cell.label_span is not None:
         label = text[cell.label_span[0] : cell.label_span[1]]  # its lines: group, then row
-    marker = cell.grid and _is_marker(text, amount)
-    if not marker and cell.grid and any(_is_marker(text, other) for other in cell.row_cells):
+    marker = cell.grid and is_marker(text, amount)
+    if not marker and cell.grid and any(is_marker(text, other) for other in cell.row_cells):
         raise AmbiguousQuantityError(
             f"the row {cell.label!r} ends its label with a note marker that the table reads "
             "as one of its cells, so its amounts may sit one column off; quote the cell with "
@@ -279,6 +270,7 @@ def _cell_record(
         scope=scope,
         heading=group,
         marker=marker,
+        group=section_heading(text, text.rfind("\n", 0, first) + 1),
     )
 
 
@@ -430,6 +422,21 @@ def _names(written: str, period: Period, claim: Claim, calendar: FiscalCalendar 
 
 
 # -- the unit bare numbers are read in ------------------------------------------------------
+
+
+def _unit_of(
+    doc: Document,
+    structure: Structure,
+    span: tuple[int, int],
+    claim: Claim,
+    cell: Candidate | None,
+) -> tuple[UnitContext | None, UnitDeclaration | None, bool]:
+    """The unit of ``span``: its cell's tag's (True) unless the page contradicts it (``agrees``)."""
+    context, declaration = _context(doc, structure, span, claim, cell)
+    tagged = tag_declaration(doc.tag_at(*span)) if cell is not None and doc.tags else None
+    if tagged is not None and agrees(tagged, (declaration, structure.declaration_at(*span))):
+        return tagged.context, tagged, True
+    return context, declaration, False
 
 
 def _context(
