@@ -18,6 +18,7 @@ construction:
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -767,3 +768,167 @@ def test_a_right_claim_under_a_heading_of_changes_is_answered(
         if truth is not None:
             got = _outcome(_claim("gen", fields.pop("quote"), fields), doc)
             assert got == truth, (fields, got, doc.text)
+
+
+# -- the filer's fiscal calendar from its cover-page (dei) tags --------------------------------
+
+
+def _dei_page(focus: str, year_end: str, start: str, end: str, label: str = "Net revenue") -> str:
+    """A 10-K whose one row is tagged for [start, end] and whose cover page names its year."""
+    header = (
+        '<div style="display:none"><ix:header><ix:hidden>'
+        f'<ix:nonNumeric name="dei:DocumentFiscalYearFocus" contextRef="D">{focus}</ix:nonNumeric>'
+        '<ix:nonNumeric name="dei:DocumentFiscalPeriodFocus" contextRef="D">FY</ix:nonNumeric>'
+        f'<ix:nonNumeric name="dei:CurrentFiscalYearEndDate" contextRef="D">{year_end}'
+        "</ix:nonNumeric></ix:hidden><ix:resources>"
+        '<xbrli:context id="D"><xbrli:entity>x</xbrli:entity><xbrli:period>'
+        f"<xbrli:startDate>{start}</xbrli:startDate><xbrli:endDate>{end}</xbrli:endDate>"
+        "</xbrli:period></xbrli:context>"
+        '<xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit>'
+        "</ix:resources></ix:header></div>"
+    )
+    return (
+        f"<html><body>{header}<p>CONSOLIDATED STATEMENTS OF INCOME</p><table>"
+        f"<tr><td>(In millions)</td><td colspan='3'>Year Ended {end}</td></tr>"
+        f"<tr><td>{label}</td><td>$</td><td>{_fact('D', '60,922', 'usd', 6)}</td><td></td></tr>"
+        "</table></body></html>"
+    )
+
+
+_JANUARY = ("2025", "--01-26", "2024-01-29", "2025-01-26")  # "fiscal 2025" ended in January 2025
+_FEBRUARY = ("2024", "--02-02", "2024-02-05", "2025-02-02")  # "fiscal 2024" ended in February 2025
+CALENDAR_CASES = [
+    # id, source, (focus, year end, context start, end), claimed period, expected
+    (
+        "end-naming",
+        "10-K of a filer whose fiscal 2025 ended January 26, 2025",
+        _JANUARY,
+        "FY2025",
+        True,
+    ),
+    ("end-naming-other-year", "the same 10-K claimed for fiscal 2024", _JANUARY, "FY2024", False),
+    (
+        "start-naming",
+        "10-K of a filer whose fiscal 2024 ended February 2, 2025",
+        _FEBRUARY,
+        "FY2024",
+        True,
+    ),
+    (
+        "start-naming-other-year",
+        "the same 10-K claimed for fiscal 2025",
+        _FEBRUARY,
+        "FY2025",
+        False,
+    ),
+    (
+        "month-name-year-end",
+        "10-K whose CurrentFiscalYearEndDate is written 'January 26'",
+        ("2025", "January 26", "2024-01-29", "2025-01-26"),
+        "FY2025",
+        True,
+    ),
+    (
+        "zh-end-naming",
+        "bilingual 20-F style statement (营业收入) of a filer whose fiscal 2025 ended in January",
+        _JANUARY,
+        "2025财年",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("dates", "period", "answered"), [pytest.param(*c[2:], id=c[0]) for c in CALENDAR_CASES]
+)
+def test_the_filings_dei_tags_say_how_it_names_its_fiscal_years(
+    dates: tuple[str, str, str, str], period: str, answered: bool
+) -> None:
+    label = "营业收入" if period.endswith("财年") else "Net revenue"
+    doc = Document.from_html("k", _dei_page(*dates, label=label))
+    got = _outcome(_claim("k", f"| {label} | $60,922", {"period": period}), doc)
+    assert got == (Decimal("60922E+6") if answered else "period_mismatch")
+
+
+def test_every_calendar_case_names_its_source() -> None:
+    assert all(case[1] for case in CALENDAR_CASES)
+    assert {"zh" in case[0] for case in CALENDAR_CASES} == {True, False}
+
+
+def test_without_dei_tags_a_year_ended_in_january_stays_refused() -> None:
+    page = _dei_page(*_JANUARY).replace("dei:DocumentFiscalYearFocus", "dei:Other")
+    doc = Document.from_html("k", page)
+    assert doc.calendar is None
+    got = _outcome(_claim("k", "| Net revenue | $60,922", {"period": "FY2025"}), doc)
+    assert got == "period_mismatch"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    end=st.dates(min_value=date(2001, 1, 8), max_value=date(2049, 12, 31)),
+    weeks=st.sampled_from([52, 53]),
+    by_end_year=st.booleans(),
+)
+def test_a_fiscal_year_is_named_as_the_dei_tags_name_it(
+    end: date, weeks: int, by_end_year: bool
+) -> None:
+    """For any year end and either naming, the named year answers or refuses; the others refuse.
+
+    A filer names its year by the calendar year it ends in, or by the one most of
+    its days lie in (a year ended in the first week of January is the year before's).
+    ``FiscalCalendar`` counts whole months, so a year ended in mid-January, or a
+    53-week year starting mid-month, matches no calendar within a week: refused.
+    """
+    start = end - timedelta(weeks=weeks) + timedelta(days=1)
+    early_january = end.month == 1 and end.day <= 7
+    focus = end.year if by_end_year and not early_january else (end - timedelta(days=182)).year
+    dates = (str(focus), f"--{end.month:02d}-{end.day:02d}", start.isoformat(), end.isoformat())
+    doc = Document.from_html("k", _dei_page(*dates))
+    for year, answered in ((focus, True), (focus - 1, False), (focus + 1, False)):
+        got = _outcome(_claim("k", "| Net revenue | $60,922", {"period": f"FY{year}"}), doc)
+        assert got in ((Decimal("60922E+6"),) if answered else ()) + ("period_mismatch",), (
+            dates,
+            year,
+            got,
+        )
+
+
+@pytest.mark.parametrize(
+    ("written", "dates", "expected"),
+    [
+        pytest.param(
+            "--12-31", (date(2024, 1, 1), date(2024, 12, 31)), (1, "2024"), id="xbrl-gmonthday"
+        ),
+        pytest.param(
+            "12-31", (date(2025, 1, 1), date(2025, 6, 30)), (1, "2025"), id="10-q-month-day"
+        ),
+        pytest.param("11/29", (date(2023, 12, 2), date(2024, 11, 29)), (12, "2024"), id="slash"),
+        pytest.param(
+            "December 31", (date(2024, 1, 1), date(2024, 12, 31)), (1, "2024"), id="month-name"
+        ),
+        pytest.param(
+            "Jan. 26", (date(2024, 1, 29), date(2025, 1, 26)), (2, "2025"), id="abbreviated"
+        ),
+        pytest.param(
+            "2024-12-31",
+            (date(2024, 1, 1), date(2024, 12, 31)),
+            (1, "2024"),
+            id="a-date-falls-back-to-the-fy-context",
+        ),
+        pytest.param("--13-45", (None, date(2024, 12, 31)), None, id="no-such-day"),
+    ],
+)
+def test_the_fiscal_year_end_as_filers_tag_it(
+    written: str, dates: tuple[date | None, date], expected: tuple[int, str] | None
+) -> None:
+    from fincalc._grounding.cover_tags import fiscal_calendar
+
+    focus = str(dates[1].year)
+    found = fiscal_calendar(focus, written, "FY" if dates[0] else "Q2", dates)
+    if expected is None:
+        assert found is None
+        return
+    assert found is not None
+    assert found.start_month == expected[0]
+    named = found.fiscal_year(int(expected[1]))
+    assert named.start <= dates[1] < named.end

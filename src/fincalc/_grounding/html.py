@@ -36,6 +36,7 @@ from .._base.public import public
 from .._reading.units import UnitContext
 from .._values.decimals import arithmetic
 from .._values.period import FiscalCalendar, Period
+from .cover_tags import fiscal_calendar
 from .declared_units import UnitDeclaration
 from .periods import same_claimed_period
 
@@ -77,6 +78,10 @@ _AMOUNT = re.compile(r"[(（]?\s*(?:US\$|\$)?\s*[-−]?\d[\d,]*(?:\.\d+)?\s*[)�
 _HIDDEN = re.compile(r"display\s*:\s*none", re.IGNORECASE)
 _VOID = frozenset({"br", "hr", "img", "meta", "link", "input", "col", "wbr"})
 _SPACES = re.compile(r"[ \t\r\n\f\v\xa0\u200b\u202f]+")
+_YEAR_FOCUS = "dei:DocumentFiscalYearFocus"
+_YEAR_END = "dei:CurrentFiscalYearEndDate"
+_PERIOD_FOCUS = "dei:DocumentFiscalPeriodFocus"
+_DEI = frozenset({_YEAR_FOCUS, _YEAR_END, _PERIOD_FOCUS})
 
 
 @public
@@ -105,10 +110,11 @@ class TaggedValue:
 
 @dataclass(frozen=True, slots=True)
 class HtmlPage:
-    """The text ``read_html`` wrote and the tagged numbers in it."""
+    """The text ``read_html`` wrote, the tagged numbers in it, and the filer's fiscal calendar."""
 
     text: str
     tags: tuple[TaggedValue, ...]
+    calendar: FiscalCalendar | None = None
 
 
 @dataclass(slots=True)
@@ -147,11 +153,15 @@ class _Reader(HTMLParser):
         self.context: str | None = None
         self.unit: str | None = None
         self.field: str | None = None
+        self.dei: dict[str, tuple[str, str]] = {}  # cover-page fact -> (its text, its context)
+        self.dei_open: list[tuple[str, str, list[str]]] = []
 
     # -- elements ------------------------------------------------------------------
     def handle_starttag(self, name: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {k: v or "" for k, v in attrs}
         self._resources(name, values)
+        if name == "ix:nonnumeric":  # hidden or not: the cover page's dei facts
+            self.dei_open.append((values.get("name", ""), values.get("contextref", ""), []))
         if name in _VOID:
             if name in ("br", "hr") and not self.hidden:
                 self._break()
@@ -184,6 +194,10 @@ class _Reader(HTMLParser):
             self._text("\n")
 
     def handle_endtag(self, name: str) -> None:
+        if name == "ix:nonnumeric" and self.dei_open:
+            fact, context, pieces = self.dei_open.pop()
+            if fact in _DEI and fact not in self.dei:
+                self.dei[fact] = ("".join(pieces).strip()[:40], context)
         if name in ("xbrli:context", "xbrli:unit"):
             self.context = self.unit = None
         self.field = None
@@ -211,6 +225,9 @@ class _Reader(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self.field is not None:
             self._resource_text(data)
+        for fact, _, pieces in self.dei_open:
+            if fact in _DEI and len(pieces) < 20:
+                pieces.append(data)
         if self.hidden:
             return
         if self.tag is not None:
@@ -517,7 +534,23 @@ def read_html(html: str) -> HtmlPage:
                 _scale(tag) or 0,
             )
         )
-    return HtmlPage(text, tuple(tags))
+    return HtmlPage(text, tuple(tags), _calendar(reader.dei, reader.contexts))
+
+
+def _calendar(
+    dei: dict[str, tuple[str, str]], contexts: dict[str, _Context]
+) -> FiscalCalendar | None:
+    """The fiscal calendar the cover page's dei facts state (``cover_tags``)."""
+    focus, where = dei.get(_YEAR_FOCUS, ("", ""))
+    context = contexts.get(where)
+    if context is None or context.end is None:
+        return None
+    return fiscal_calendar(
+        focus,
+        dei.get(_YEAR_END, ("", ""))[0],
+        dei.get(_PERIOD_FOCUS, ("", ""))[0],
+        (context.start, context.end),
+    )
 
 
 def check_tag(

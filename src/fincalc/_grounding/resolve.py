@@ -247,6 +247,8 @@ def _resolve_in(
             evidence_id=claim.evidence_id,
         )
     structure = doc._structure(_unit_table(table))
+    if calendar is None:  # an inline-XBRL filing's own fiscal calendar (its dei tags)
+        calendar = doc.calendar
     try:
         span = locate(doc.text, claim.quote, min_ratio=min_ratio)
     except AmbiguousQuoteError as exc:
