@@ -19,8 +19,9 @@ writes:
   period (its context; ``None`` for a context with dimensions), unit and
   ``decimals``.
 
-Nothing here guesses: a table whose rows cannot be placed (a ``rowspan``) is
-written as text lines.
+Nothing here guesses: a cell whose ``rowspan`` reaches into the rows below
+holds its grid columns there, so their cells are placed past it; a table
+without amount columns is written as text lines.
 """
 
 from __future__ import annotations
@@ -128,6 +129,7 @@ class _Cell:
     text: str = ""
     colspan: int = 1
     tags: list[_Tag] = field(default_factory=list)
+    rowspan: int = 1
 
 
 @dataclass(slots=True)
@@ -178,8 +180,11 @@ class _Reader(HTMLParser):
         elif name == "tr" and self.tables:
             self.tables[-1].append([])
         elif name in ("td", "th") and self.tables and self.tables[-1]:
-            span = values.get("colspan", "1")
-            self.cell = _Cell(colspan=int(span) if span.isdigit() and 0 < int(span) < 100 else 1)
+            span, down = values.get("colspan", "1"), values.get("rowspan", "1")
+            self.cell = _Cell(
+                colspan=int(span) if span.isdigit() and 0 < int(span) < 100 else 1,
+                rowspan=int(down) if down.isdigit() and 0 < int(down) < 100 else 1,
+            )
             self.tables[-1][-1].append(self.cell)
         elif name == "ix:nonfraction":
             self.tag = _Tag(values)
@@ -317,13 +322,7 @@ _OPENERS = frozenset({"$", "(", "$(", "($", "US$"})
 
 def _render(rows: list[list[_Cell]]) -> tuple[list[str], list[tuple[_Tag, int, int]]]:
     """A table as Markdown lines (see the module docstring), and where its tags went."""
-    placed: list[list[tuple[int, int, _Cell]]] = []
-    for row in rows:
-        column, cells = 0, []
-        for cell in row:
-            cells.append((column, column + cell.colspan, cell))
-            column += cell.colspan
-        placed.append(cells)
+    placed = _placed(rows)
     first_data = next(
         (
             i
@@ -395,6 +394,27 @@ def _render(rows: list[list[_Cell]]) -> tuple[list[str], list[tuple[_Tag, int, i
         lines.append(line)
         offset += len(line) + 1
     return lines, tags
+
+
+def _placed(rows: list[list[_Cell]]) -> list[list[tuple[int, int, _Cell]]]:
+    """Each row's cells at their grid columns: by ``colspan``, past the cells of rows above
+    whose ``rowspan`` reaches down into this row ("(In millions)" over two header rows)."""
+    placed: list[list[tuple[int, int, _Cell]]] = []
+    above: list[tuple[int, int, int]] = []  # grid span, rows it still covers below
+    for row in rows:
+        taken = sorted((a, b) for a, b, _ in above)
+        column, cells, reaching = 0, [], []
+        for cell in row:
+            for a, b in taken:
+                if a <= column < b:
+                    column = b  # the cell from above holds this grid column
+            cells.append((column, column + cell.colspan, cell))
+            if cell.rowspan > 1:
+                reaching.append((column, column + cell.colspan, cell.rowspan - 1))
+            column += cell.colspan
+        above = [(a, b, n - 1) for a, b, n in above if n > 1] + reaching
+        placed.append(cells)
+    return placed
 
 
 def _columns(placed: list[list[tuple[int, int, _Cell]]]) -> list[tuple[int, int]]:
