@@ -932,3 +932,72 @@ def test_the_fiscal_year_end_as_filers_tag_it(
     assert found.start_month == expected[0]
     named = found.fiscal_year(int(expected[1]))
     assert named.start <= dates[1] < named.end
+
+
+# -- a unit word in a row label is a whole word ------------------------------------------------
+
+UNIT_WORD_CASES = [
+    # id, source, row, metric, currency, expected
+    (
+        "ton-inside-milestones",
+        "bs4 text of a 10-K income statement: 'milestones' holds no 'ton'",
+        "Acquired IPR&D and milestones\n2,757",
+        "Acquired IPR&D and milestones",
+        "USD",
+        Decimal("2757E+6"),
+    ),
+    (
+        "ton-inside-a-place-name",
+        "bs4 text of a segment table: 'Boston' holds no 'ton'",
+        "Boston segment revenue\n2,757",
+        "Boston segment revenue",
+        "USD",
+        Decimal("2757E+6"),
+    ),
+    (
+        "tons-in-the-label",
+        "bs4 text of a mining 10-K: tons sold under '(in millions)'",
+        "Coal sold (tons)\n2,757",
+        "Coal sold (tons)",
+        "USD",
+        "unknown_unit",
+    ),
+    (
+        "kilotonnes-in-the-label",
+        "bs4 text of a mining 10-K: a unit glued to its prefix",
+        "Copper production (kilotonnes)\n2,757",
+        "Copper production (kilotonnes)",
+        "USD",
+        "unknown_unit",
+    ),
+    (
+        "zh-wan-dun",
+        "年报 经营情况表 (converter text): 产量（万吨） under 单位：百万元",
+        "原煤产量（万吨）\n2,757",
+        "原煤产量",
+        "CNY",
+        "dimension_mismatch",  # 万吨 is in the unit table: tonnes, never yuan
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("row", "metric", "currency", "expected"),
+    [pytest.param(*c[2:], id=c[0]) for c in UNIT_WORD_CASES],
+)
+def test_a_unit_word_in_a_row_label_is_a_whole_word(
+    row: str, metric: str, currency: str, expected: Decimal | str
+) -> None:
+    unit = "(In millions)" if currency == "USD" else "单位：百万元"
+    title = "CONSOLIDATED STATEMENTS OF OPERATIONS" if currency == "USD" else "合并利润表"
+    year = "2024" if currency == "USD" else "2024年"
+    caption = "Year Ended December 31" if currency == "USD" else "项目"
+    text = f"{title}\n{unit}\n{caption}\n{year}\n{row}\n"
+    doc = Document("u", text, currency=currency)
+    claim = _claim("u", row, {"metric": metric, "period": "FY2024", "currency": currency})
+    assert _outcome(claim, doc) == expected
+
+
+def test_every_unit_word_case_names_its_source() -> None:
+    assert all(case[1] for case in UNIT_WORD_CASES)
+    assert {"zh" in case[0] for case in UNIT_WORD_CASES} == {True, False}

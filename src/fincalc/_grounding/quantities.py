@@ -54,7 +54,7 @@ from .words import any_of
 __all__ = ["Reading", "read_quantity"]
 
 _CURRENCY_CODE = regex.compile(r"[A-Z]{3}")
-_NON_MONEY = regex.compile(any_of("non_money.anywhere"), regex.IGNORECASE)
+_NON_MONEY = regex.compile(any_of("non_money.anywhere", boundaries=True), regex.IGNORECASE)
 _AFTER = 12
 _PAR_WORDS = any_of("par_value.words", space=r"\s+")
 _PAR_VALUE = regex.compile(rf"\s*(?:{_PAR_WORDS})\b", regex.IGNORECASE)
