@@ -459,6 +459,13 @@ _BS4_DASH = (  # a 10-Q whose heading ends with a dash, not a colon
     "Accounts receivable\n(\n683\n)\n\xa0\n(\n522\n)\n"
     "Unbilled receivables\n(\n908\n)\n\xa0\n(\n1,345\n)\n"
 )
+_BS4_WRAPPED = (  # a heading wrapped over two lines by the converter
+    "CONSOLIDATED STATEMENTS OF CASH FLOWS\n(In millions)\nYears Ended\n2024\n\xa0\n2023\n"
+    "Changes in operating assets and liabilities, net of acquired assets and \n"
+    "\xa0\xa0\xa0\xa0assumed liabilities:\n"
+    "Trade receivables, net\n143\n\xa0\n(\n159\n)\n"
+    "Prepaid expenses and other assets\n(\n616\n)\n\xa0\n(\n818\n)\n"
+)
 _H2T_CASH = (  # html2text (LangChain settings) of a 10-K cash flow statement
     "Consolidated Statements of Cash Flows\n\n(in millions)\n\n"
     "| | | | |   \n---|---|---|---|---  \n| Year Ended December 31,  \n| 2024| | 2023  \n"
@@ -487,6 +494,7 @@ _ZH_CASH = (  # 港股年报 现金流量表 as a Markdown table
 CHANGE_PAGES = {
     "bs4": (_BS4_CASH, "USD"),
     "bs4-dash": (_BS4_DASH, "USD"),
+    "bs4-wrapped": (_BS4_WRAPPED, "USD"),
     "h2t": (_H2T_CASH, "USD"),
     "md": (_MD_CASH, "USD"),
     "zh": (_ZH_CASH, "CNY"),
@@ -556,6 +564,22 @@ CHANGE_CASES = [
         "bs4-dash",
         "Unbilled receivables\n(\n908\n)",
         {"period": "2025-06-30", "basis": "instant"},
+        "role_mismatch",
+    ),
+    (
+        "wrapped-heading-first-row",
+        "bs4 get_text of a 10-K cash flow statement whose heading wraps over two lines",
+        "bs4-wrapped",
+        "Trade receivables, net\n143",
+        {"period": "FY2024"},
+        Decimal("143E+6"),
+    ),
+    (
+        "wrapped-heading-later-row-balance",
+        "bs4: a row under a wrapped heading claimed as a balance",
+        "bs4-wrapped",
+        "Prepaid expenses and other assets\n(\n616\n)",
+        {"period": "2024-12-31", "basis": "instant"},
         "role_mismatch",
     ),
     (

@@ -324,7 +324,10 @@ def read_cell(
     'level'
     """
     parts = [p.strip() for p in label.split("\n") if p.strip()]
-    heads = [p for p in parts[:-1] if _is_heading(p)]  # the grid's lines above: group, row
+    # the grid's lines above the row: its group heading (wrapped or not) down to the
+    # last line ending with a colon, then the row's own label (wrapped or not)
+    last = max((i for i, p in enumerate(parts[:-1]) if _is_heading(p)), default=-1)
+    heads = parts[: last + 1]
     if parts:  # "Earnings per share: Basic": a short row after an inline group heading
         head, colon, tail = regex.sub(r"：", ":", parts[-1]).rpartition(":")
         if colon and head.strip() and 0 < len(tail.strip()) <= 25:
@@ -403,9 +406,28 @@ def section_heading(text: str, start: int) -> str:
             below_is_amount = False  # a row with amounts (on its line or on the lines after)
             continue
         if len(cells) > 1 or _OPEN_HEADING.search(label):
-            return label
+            return _wrapped_above(text, begin, label)
         return ""
     return ""
+
+
+def _wrapped_above(text: str, begin: int, heading: str) -> str:
+    """The heading with the lines it wraps from: "Changes in operating assets and
+    liabilities, net of acquired assets and" over "assumed liabilities:" (a label-only line
+    right above a heading has no amounts of its own: it is the heading's first part)."""
+    end = begin - 1
+    for _ in range(2):
+        if end <= 0:
+            break
+        start = text.rfind("\n", 0, end) + 1
+        line = text[start:end].strip(" \t\xa0\u200b")
+        if "|" in line or not regex.search(r"[^\W\d_]", line) or regex.search(r"\d", line):
+            break
+        if _OPEN_HEADING.search(line):
+            break  # a heading of its own
+        heading = f"{line} {heading}"
+        end = start - 1
+    return heading
 
 
 # A note marker written after a row label: "Stock-based compensation (1)", "Revenue (a)"
