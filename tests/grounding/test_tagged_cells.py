@@ -1025,3 +1025,50 @@ def test_a_unit_word_in_a_row_label_is_a_whole_word(
 def test_every_unit_word_case_names_its_source() -> None:
     assert all(case[1] for case in UNIT_WORD_CASES)
     assert {"zh" in case[0] for case in UNIT_WORD_CASES} == {True, False}
+
+
+# -- a tagged row printed at many places --------------------------------------------------------
+
+_TITLES = [
+    "CONSOLIDATED STATEMENTS OF INCOME",
+    "CONSOLIDATED STATEMENTS OF COMPREHENSIVE INCOME",
+    "CONSOLIDATED STATEMENTS OF CASH FLOWS",
+    "NOTE 12: EARNINGS PER SHARE",
+    "NOTE 20: QUARTERLY FINANCIAL DATA",
+    "合并利润表（续）",
+]
+
+
+def _repeated(values: list[int]) -> str:
+    tables = "".join(
+        f"<p>{title}</p><table><tr><td>(In millions)</td><td>2024</td><td>2023</td></tr>"
+        f"<tr><td>Net income</td><td>{_fact('FY24', f'{value:,}', 'usd', 6)}</td>"
+        f"<td>{_fact('FY23', '4,863', 'usd', 6)}</td></tr></table>"
+        for title, value in zip(_TITLES, values, strict=True)
+    )
+    return f"<html><body>{_HEADER}{tables}</body></html>"
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        pytest.param([4_278] * 6, Decimal("4278E+6"), id="six-places-that-agree"),
+        pytest.param([4_278] * 5 + [4_287], Decimal("4278E+6"), id="a-sixth-place-that-differs"),
+    ],
+)
+def test_a_tagged_row_printed_at_many_places_is_one_fact(
+    values: list[int], expected: Decimal
+) -> None:
+    """Six statements and notes print "Net income | 4,278": each place's tag checks it."""
+    doc = Document.from_html("rep", _repeated(values))
+    claim = _claim("rep", "| Net income | 4,278", {"period": "FY2024"})
+    assert _outcome(claim, doc) == expected  # the sixth differs in its digits: not quoted
+
+
+def test_a_tagged_row_whose_places_disagree_is_refused() -> None:
+    html = _repeated([4_278] * 6).replace(
+        _fact("FY24", "4,278", "usd", 6), _fact("FY24", "4,278", "usd", 3), 1
+    )  # the first place's tag says thousands: the places read differently
+    doc = Document.from_html("rep", html)
+    claim = _claim("rep", "| Net income | 4,278", {"period": "FY2024"})
+    assert _outcome(claim, doc) == "ambiguous_quote"

@@ -269,6 +269,9 @@ def _without_locate_hint(error: AmbiguousQuoteError) -> AmbiguousQuoteError:
 
 
 _MOST_REPEATS = 4  # a row printed again (a summary, a continued page) is read at each place
+# a filing's "Net income" row stands in the income statement, comprehensive income, cash
+# flows, the EPS note and the quarterly data: each place's tag checks it
+_MOST_TAGGED_REPEATS = 8
 
 
 def _same_everywhere(
@@ -291,7 +294,8 @@ def _same_everywhere(
     contradicts the figure, another unit), and a sentence (whose period may
     be written around it: "（上年同期）营业收入 8.7 亿元") keep the quote ambiguous.
     """
-    if exc.method != "exact" or not 2 <= len(exc.offsets) <= _MOST_REPEATS:
+    most = _MOST_TAGGED_REPEATS if doc.tags else _MOST_REPEATS
+    if exc.method != "exact" or not 2 <= len(exc.offsets) <= most:
         raise exc
     facts: list[Fact] = []
     unaligned: list[Span] = []

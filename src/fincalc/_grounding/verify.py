@@ -14,7 +14,8 @@ support what the claim declares:
   (``role_mismatch``); guidance, outlook, targets and pro forma figures are
   never actuals (``not_actual``) unless the claim's metric says it claims one;
   a row under a heading of changes ("Changes in operating assets and
-  liabilities:") is never a balance at a date (``role_mismatch``).
+  liabilities:") is never a balance at a date nor the signed change of its
+  item (``role_mismatch``).
 
 Each refusal is a ``CaliberMismatchError`` whose ``differing`` names the field
 (``"metric"``, ``"entity"``, ``"role"``, ``"actual"``; ``("metric",
