@@ -79,6 +79,8 @@ def _page(
         if instant
         else f"<tr><td>{declaration}</td><td colspan='3'>2024</td><td colspan='3'>2023</td></tr>"
     )
+    if kw.get("spanning", False):  # one caption over both columns: no column names its year
+        head = f"<tr><td>{declaration}</td><td colspan='6'>{kw['spanning']}</td></tr>"
     body = ""
     for label, values, unit, scale in rows:
         cells = "".join(
@@ -362,6 +364,10 @@ _KINDS = {"usd": "USD", "shares": None, "usdPerShare": "USD", "eur": "EUR"}
 def tagged_pages(draw: st.DrawFn) -> tuple[str, list[tuple[dict[str, Any], Decimal | None]]]:
     """A one-row statement whose cells are tagged in a drawn unit and scale, and its claims.
 
+    The header names each column's year, or is one caption over both columns
+    ("Years ended December 31, 2024 and 2023"), when only the tags say which
+    cell is which year.
+
     The truth is the tag's: the printed figure times ``10**scale``, negative
     when printed in brackets; it must be refused when the page declares a scale
     for no kind of figure that the tag's scale is. Wrong claims: another
@@ -381,8 +387,12 @@ def tagged_pages(draw: st.DrawFn) -> tuple[str, list[tuple[dict[str, Any], Decim
             ["Net sales", "Shares used in computing diluted EPS", "营业收入", "Vehicles"]
         )
     )
+    spanning = draw(st.sampled_from([False, "Years ended December 31, 2024 and 2023"]))
     html = _page(
-        "CONSOLIDATED STATEMENTS OF OPERATIONS", declaration, [(label, values, unit, scale)]
+        "CONSOLIDATED STATEMENTS OF OPERATIONS",
+        declaration,
+        [(label, values, unit, scale)],
+        spanning=spanning,
     )
     multiplier = Decimal(1).scaleb(scale)
     allowed = _DECLARATIONS[declaration] | ({Decimal(1)} if unit == "usdPerShare" else set())
@@ -1072,3 +1082,84 @@ def test_a_tagged_row_whose_places_disagree_is_refused() -> None:
     doc = Document.from_html("rep", html)
     claim = _claim("rep", "| Net income | 4,278", {"period": "FY2024"})
     assert _outcome(claim, doc) == "ambiguous_quote"
+
+
+_SPANNING_EN = _page(
+    "CONSOLIDATED STATEMENTS OF OPERATIONS",
+    "(In millions)",
+    [("Net sales", [5_634, 5_431], "usd", 6), ("Cost of sales", [-3_100, -2_900], "usd", 6)],
+    spanning="Years ended December 31, 2024 and 2023",
+)
+_SPANNING_ZH = _page(
+    "合并利润表",
+    "单位：千元",
+    [("营业收入", [1_234_567, 1_100_200], "cny", 3)],
+    spanning="2024年度及2023年度",
+)
+SPANNING_CASES = [
+    # id, source, page, quote, claim fields, expected
+    (
+        "both-cells-first-year",
+        "10-K whose one caption spans both year columns: the tags say which is which",
+        "en",
+        "| Net sales | 5,634 | 5,431",
+        {"period": "FY2024"},
+        Decimal("5634E+6"),
+    ),
+    (
+        "both-cells-second-year",
+        "the same row claimed for the second year",
+        "en",
+        "| Net sales | 5,634 | 5,431",
+        {"period": "FY2023"},
+        Decimal("5431E+6"),
+    ),
+    (
+        "one-cell-other-year",
+        "the first cell alone claimed for the second year",
+        "en",
+        "| Net sales | 5,634",
+        {"period": "FY2023"},
+        "ambiguous_quantity",
+    ),
+    (
+        "a-year-no-cell-has",
+        "the row claimed for a year neither cell is tagged for",
+        "en",
+        "| Net sales | 5,634 | 5,431",
+        {"period": "FY2022"},
+        "ambiguous_quantity",
+    ),
+    (
+        "bracketed-cell",
+        "a negative in brackets, its tag positive",
+        "en",
+        "| Cost of sales | (3,100) | (2,900)",
+        {"period": "FY2023"},
+        Decimal("-2900E+6"),
+    ),
+    (
+        "zh-spanning-caption",
+        "合并利润表 whose 2024年度及2023年度 spans both columns",
+        "zh",
+        "| 营业收入 | 1,234,567 | 1,100,200",
+        {"period": "FY2023", "currency": "CNY"},
+        Decimal("1100200E+3"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("page", "quote", "fields", "expected"),
+    [pytest.param(*c[2:], id=c[0]) for c in SPANNING_CASES],
+)
+def test_a_tag_tells_the_cell_when_no_header_does(
+    page: str, quote: str, fields: dict[str, Any], expected: Decimal | str
+) -> None:
+    doc = Document.from_html(page, _SPANNING_EN if page == "en" else _SPANNING_ZH)
+    assert _outcome(_claim(page, quote, fields), doc) == expected
+
+
+def test_every_spanning_case_names_its_source() -> None:
+    assert all(case[1] for case in SPANNING_CASES)
+    assert {"zh" in case[0] for case in SPANNING_CASES} == {True, False}

@@ -89,8 +89,8 @@ def read_quantity(
     cell: Candidate | None = None
     listed: ListPair | None = None
     if found:
-        cell = choose(text, found, claim, period, calendar, quote)
-        check(text, cell, claim, when, text[cell.start : cell.end].strip(), quote)
+        cell = choose(text, found, claim, period, calendar, quote, doc)
+        check(text, cell, claim, when, text[cell.start : cell.end].strip(), quote, doc)
         if cell.column is None:  # a single column: no period header
             own = text[cell.label_span[0] : cell.label_span[1]] if cell.label_span else cell.label
             rows = line_rows(text, cell.start)  # one-line rows: "2025 $ 6,771" has a label
