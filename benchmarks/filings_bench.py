@@ -239,6 +239,8 @@ def statement_cells(soup: Any) -> list[Cell]:
             for node in tr.find_all(re.compile("^ix:nonfraction$")):
                 if node.find_parent(["td", "th"]) is tds[0] or not node.get_text().strip():
                     continue  # "$0.01 par value" inside the label; a tag printing nothing
+                if node.find_parent(re.compile("^ix:nonfraction$")) is not None:
+                    continue  # a second concept tagging the same printed number: one cell
                 context = contexts.get(node.get("contextref", ""))
                 if context is None or context.dimensional or context.claim_period() is None:
                     continue
@@ -272,8 +274,14 @@ def statement_cells(soup: Any) -> list[Cell]:
 # -- quotes per form ----------------------------------------------------------------
 
 
+# html2text writes an em dash as "--" and curly quotes straight
+_CONVERTED = {"—": "(?:—|--)", "–": "(?:–|-)", "’": "['’]", "‘": "['‘]", "“": '["“]', "”": '["”]'}
+
+
 def _label_pattern(label: str) -> re.Pattern[str]:
-    words = [re.escape(w) for w in re.findall(r"[A-Za-z0-9]+|[^\sA-Za-z0-9]", label)]
+    words = [
+        _CONVERTED.get(w, re.escape(w)) for w in re.findall(r"[A-Za-z0-9]+|[^\sA-Za-z0-9]", label)
+    ]
     return re.compile(r"[\s\\*_|]*".join(words))
 
 

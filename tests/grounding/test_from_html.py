@@ -356,3 +356,63 @@ def test_an_hkex_two_level_half_year_header_gives_its_period() -> None:
     assert [r.reason for r in wrong.refusals] == ["period_mismatch"], wrong.facts
     year = claim | {"period": "2025年", "basis": "single_period"}  # six months are not the year
     assert not resolve_all([year], [Document.from_html("kt", page)]).facts
+
+
+ROWSPAN_CASES = [
+    # id, source, html, quote, period, expected value (in base units) or refusal reason
+    (
+        "en-label-over-two-header-rows",
+        "10-K income statement whose '(In millions)' cell spans both header rows",
+        "<p>CONSOLIDATED STATEMENTS OF OPERATIONS</p><table>"
+        "<tr><td rowspan='2'>(In millions)</td><td>Year Ended December 31,</td>"
+        "<td>Year Ended December 31,</td></tr><tr><td>2024</td><td>2023</td></tr>"
+        "<tr><td>Net sales</td><td>5,634</td><td>5,431</td></tr></table>",
+        "| Net sales | 5,634",
+        "FY2024",
+        Decimal("5634E+6"),
+    ),
+    (
+        "en-label-over-two-header-rows-other-year",
+        "the same statement: the first cell claimed for the second column's year",
+        "<p>CONSOLIDATED STATEMENTS OF OPERATIONS</p><table>"
+        "<tr><td rowspan='2'>(In millions)</td><td>Year Ended December 31,</td>"
+        "<td>Year Ended December 31,</td></tr><tr><td>2024</td><td>2023</td></tr>"
+        "<tr><td>Net sales</td><td>5,634</td><td>5,431</td></tr></table>",
+        "| Net sales | 5,634",
+        "FY2023",
+        "period_mismatch",
+    ),
+    (
+        "zh-hkex-item-over-two-header-rows",
+        "港股中期報告 簡明綜合損益表: 項目 spans the 截至6月30日止六個月 / 年份 rows",
+        "<p>簡明綜合損益表</p><p>單位：人民幣千元</p><table>"
+        "<tr><td rowspan='2'>項目</td><td colspan='2'>截至6月30日止六個月</td></tr>"
+        "<tr><td>2025年</td><td>2024年</td></tr>"
+        "<tr><td>收入</td><td>1,234,567</td><td>1,100,200</td></tr></table>",
+        "| 收入 | 1,234,567 | 1,100,200",
+        "2024-01-01 to 2024-06-30",
+        Decimal("1100200E+3"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("html", "quote", "period", "expected"), [pytest.param(*c[2:], id=c[0]) for c in ROWSPAN_CASES]
+)
+def test_a_cell_spanning_rows_holds_its_columns_below(
+    html: str, quote: str, period: str, expected: Decimal | str
+) -> None:
+    doc = Document.from_html("rs", html, currency="CNY" if "單位" in html else "USD")
+    claim = _claim(quote, period, currency=doc.currency, evidence_id="rs")
+    if period.endswith("06-30"):
+        claim["basis"] = "cumulative"
+    result = resolve_all([claim], [doc])
+    if isinstance(expected, str):
+        assert [r.reason for r in result.refusals] == [expected], result.facts
+        return
+    assert not result.refusals, result.refusals[0].error
+    assert result.facts[0].value == expected
+
+
+def test_every_rowspan_case_names_its_source() -> None:
+    assert all(case[1] for case in ROWSPAN_CASES)

@@ -33,6 +33,8 @@ Modules, bottom to top (each imports only modules listed before it):
   declarations, tables).
 - ``periods``: the claim's period, when two periods agree, and the period a
   quote names.
+- ``cover_tags``: what a filing's cover page says in its dei tags (the
+  filer's fiscal calendar).
 - ``html``: a filing's HTML as text with its tables kept, and its inline-XBRL
   tags.
 - ``documents``: ``Document``, its pages and its unit declarations.

@@ -22,6 +22,7 @@ import regex
 from .._base.exceptions import FincalcError, InvalidInputError
 from .._base.public import public
 from .._reading.units import UnitContext, UnitTable, unit_context_from_header
+from .._values.period import FiscalCalendar
 from .._values.quantity import check_dimension
 from .declared_units import UnitDeclaration
 from .html import TaggedValue, read_html
@@ -175,7 +176,9 @@ class Document:
         cell, "(86)". For inline XBRL, ``tags`` holds each tagged number of a
         table with its concept, exact value, period, unit and ``decimals``, and
         ``resolve`` checks a claim quoting a tagged cell against its tag. Without
-        ``currency``, the one currency the tags' units name is the document's.
+        ``currency``, the one currency the tags' units name is the document's;
+        ``calendar`` is the fiscal calendar its cover-page (dei) tags state, which
+        ``resolve`` uses when it is given none.
         Uses the standard library's HTML parser: no extra is needed.
 
         >>> doc = Document.from_html("10-K", "<p>BALANCE SHEETS</p><table><tr>"
@@ -193,7 +196,14 @@ class Document:
             currency = money.pop() if len(money) == 1 else None
         doc = cls(id, page.text, currency=currency, unit=unit)
         object.__setattr__(doc, "_tags", page.tags)
+        object.__setattr__(doc, "_calendar", page.calendar)
         return doc
+
+    @property
+    def calendar(self) -> FiscalCalendar | None:
+        """The fiscal calendar the filing's cover-page (dei) tags state, for ``from_html``."""
+        found: FiscalCalendar | None = self.__dict__.get("_calendar")
+        return found
 
     @property
     def tags(self) -> tuple[TaggedValue, ...]:

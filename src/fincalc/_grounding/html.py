@@ -19,8 +19,9 @@ writes:
   period (its context; ``None`` for a context with dimensions), unit and
   ``decimals``.
 
-Nothing here guesses: a table whose rows cannot be placed (a ``rowspan``) is
-written as text lines.
+Nothing here guesses: a cell whose ``rowspan`` reaches into the rows below
+holds its grid columns there, so their cells are placed past it; a table
+without amount columns is written as text lines.
 """
 
 from __future__ import annotations
@@ -33,11 +34,22 @@ from html.parser import HTMLParser
 
 from .._base.exceptions import CaliberMismatchError, FincalcError, InvalidInputError, ParseError
 from .._base.public import public
+from .._reading.units import UnitContext
 from .._values.decimals import arithmetic
 from .._values.period import FiscalCalendar, Period
+from .cover_tags import fiscal_calendar
+from .declared_units import UnitDeclaration
 from .periods import same_claimed_period
 
-__all__ = ["HtmlPage", "TaggedValue", "check_tag", "read_html"]
+__all__ = [
+    "HtmlPage",
+    "TaggedValue",
+    "agrees",
+    "check_tag",
+    "read_html",
+    "tag_declaration",
+    "tag_unit",
+]
 
 _BLOCK = frozenset(
     [
@@ -67,6 +79,10 @@ _AMOUNT = re.compile(r"[(（]?\s*(?:US\$|\$)?\s*[-−]?\d[\d,]*(?:\.\d+)?\s*[)�
 _HIDDEN = re.compile(r"display\s*:\s*none", re.IGNORECASE)
 _VOID = frozenset({"br", "hr", "img", "meta", "link", "input", "col", "wbr"})
 _SPACES = re.compile(r"[ \t\r\n\f\v\xa0\u200b\u202f]+")
+_YEAR_FOCUS = "dei:DocumentFiscalYearFocus"
+_YEAR_END = "dei:CurrentFiscalYearEndDate"
+_PERIOD_FOCUS = "dei:DocumentFiscalPeriodFocus"
+_DEI = frozenset({_YEAR_FOCUS, _YEAR_END, _PERIOD_FOCUS})
 
 
 @public
@@ -80,6 +96,7 @@ class TaggedValue:
     sign written on the page is not the tag's. ``period`` is the context's
     (an instant is a one-day period), ``None`` when the context has dimensions
     (a segment, a class of stock): such a number is not the entity's total.
+    ``scale`` is the power of ten the printed figure is in (6: millions).
     """
 
     start: int
@@ -89,14 +106,16 @@ class TaggedValue:
     period: Period | None
     unit: str
     decimals: str
+    scale: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class HtmlPage:
-    """The text ``read_html`` wrote and the tagged numbers in it."""
+    """The text ``read_html`` wrote, the tagged numbers in it, and the filer's fiscal calendar."""
 
     text: str
     tags: tuple[TaggedValue, ...]
+    calendar: FiscalCalendar | None = None
 
 
 @dataclass(slots=True)
@@ -110,6 +129,7 @@ class _Cell:
     text: str = ""
     colspan: int = 1
     tags: list[_Tag] = field(default_factory=list)
+    rowspan: int = 1
 
 
 @dataclass(slots=True)
@@ -135,11 +155,15 @@ class _Reader(HTMLParser):
         self.context: str | None = None
         self.unit: str | None = None
         self.field: str | None = None
+        self.dei: dict[str, tuple[str, str]] = {}  # cover-page fact -> (its text, its context)
+        self.dei_open: list[tuple[str, str, list[str]]] = []
 
     # -- elements ------------------------------------------------------------------
     def handle_starttag(self, name: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {k: v or "" for k, v in attrs}
         self._resources(name, values)
+        if name == "ix:nonnumeric":  # hidden or not: the cover page's dei facts
+            self.dei_open.append((values.get("name", ""), values.get("contextref", ""), []))
         if name in _VOID:
             if name in ("br", "hr") and not self.hidden:
                 self._break()
@@ -156,8 +180,11 @@ class _Reader(HTMLParser):
         elif name == "tr" and self.tables:
             self.tables[-1].append([])
         elif name in ("td", "th") and self.tables and self.tables[-1]:
-            span = values.get("colspan", "1")
-            self.cell = _Cell(colspan=int(span) if span.isdigit() and 0 < int(span) < 100 else 1)
+            span, down = values.get("colspan", "1"), values.get("rowspan", "1")
+            self.cell = _Cell(
+                colspan=int(span) if span.isdigit() and 0 < int(span) < 100 else 1,
+                rowspan=int(down) if down.isdigit() and 0 < int(down) < 100 else 1,
+            )
             self.tables[-1][-1].append(self.cell)
         elif name == "ix:nonfraction":
             self.tag = _Tag(values)
@@ -172,6 +199,10 @@ class _Reader(HTMLParser):
             self._text("\n")
 
     def handle_endtag(self, name: str) -> None:
+        if name == "ix:nonnumeric" and self.dei_open:
+            fact, context, pieces = self.dei_open.pop()
+            if fact in _DEI and fact not in self.dei:
+                self.dei[fact] = ("".join(pieces).strip()[:40], context)
         if name in ("xbrli:context", "xbrli:unit"):
             self.context = self.unit = None
         self.field = None
@@ -199,6 +230,9 @@ class _Reader(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self.field is not None:
             self._resource_text(data)
+        for fact, _, pieces in self.dei_open:
+            if fact in _DEI and len(pieces) < 20:
+                pieces.append(data)
         if self.hidden:
             return
         if self.tag is not None:
@@ -288,13 +322,7 @@ _OPENERS = frozenset({"$", "(", "$(", "($", "US$"})
 
 def _render(rows: list[list[_Cell]]) -> tuple[list[str], list[tuple[_Tag, int, int]]]:
     """A table as Markdown lines (see the module docstring), and where its tags went."""
-    placed: list[list[tuple[int, int, _Cell]]] = []
-    for row in rows:
-        column, cells = 0, []
-        for cell in row:
-            cells.append((column, column + cell.colspan, cell))
-            column += cell.colspan
-        placed.append(cells)
+    placed = _placed(rows)
     first_data = next(
         (
             i
@@ -368,6 +396,27 @@ def _render(rows: list[list[_Cell]]) -> tuple[list[str], list[tuple[_Tag, int, i
     return lines, tags
 
 
+def _placed(rows: list[list[_Cell]]) -> list[list[tuple[int, int, _Cell]]]:
+    """Each row's cells at their grid columns: by ``colspan``, past the cells of rows above
+    whose ``rowspan`` reaches down into this row ("(In millions)" over two header rows)."""
+    placed: list[list[tuple[int, int, _Cell]]] = []
+    above: list[tuple[int, int, int]] = []  # grid span, rows it still covers below
+    for row in rows:
+        taken = sorted((a, b) for a, b, _ in above)
+        column, cells, reaching = 0, [], []
+        for cell in row:
+            for a, b in taken:
+                if a <= column < b:
+                    column = b  # the cell from above holds this grid column
+            cells.append((column, column + cell.colspan, cell))
+            if cell.rowspan > 1:
+                reaching.append((column, column + cell.colspan, cell.rowspan - 1))
+            column += cell.colspan
+        above = [(a, b, n - 1) for a, b, n in above if n > 1] + reaching
+        placed.append(cells)
+    return placed
+
+
 def _columns(placed: list[list[tuple[int, int, _Cell]]]) -> list[tuple[int, int]]:
     """The amount columns: grid spans of amount cells, overlapping spans joined.
 
@@ -425,6 +474,13 @@ def _as_lines(placed: list[list[tuple[int, int, _Cell]]]) -> list[str]:
     return lines
 
 
+def _scale(tag: _Tag) -> int | None:
+    written = (tag.attrs.get("scale", "0") or "0").strip()
+    if not re.fullmatch(r"-?\d{1,2}", written):
+        return None  # a scale no filing uses: the tag checks nothing
+    return int(written)
+
+
 def _tag_value(tag: _Tag) -> Decimal | None:
     shown = _clean(tag.text)
     fmt = tag.attrs.get("format", "")
@@ -433,10 +489,12 @@ def _tag_value(tag: _Tag) -> Decimal | None:
     digits = shown.replace(",", "").replace(" ", "")
     if "comma" in fmt and "decimal" in fmt:
         digits = shown.replace(".", "").replace(" ", "").replace(",", ".")
-    scale = tag.attrs.get("scale", "0") or "0"
+    scale = _scale(tag)
+    if scale is None:
+        return None
     try:
         with arithmetic():
-            value = Decimal(digits).scaleb(int(scale))
+            value = Decimal(digits).scaleb(scale)
     except (InvalidOperation, ValueError):
         return None
     return -value if tag.attrs.get("sign") == "-" else value
@@ -493,9 +551,26 @@ def read_html(html: str) -> HtmlPage:
                 period,
                 unit,
                 tag.attrs.get("decimals", ""),
+                _scale(tag) or 0,
             )
         )
-    return HtmlPage(text, tuple(tags))
+    return HtmlPage(text, tuple(tags), _calendar(reader.dei, reader.contexts))
+
+
+def _calendar(
+    dei: dict[str, tuple[str, str]], contexts: dict[str, _Context]
+) -> FiscalCalendar | None:
+    """The fiscal calendar the cover page's dei facts state (``cover_tags``)."""
+    focus, where = dei.get(_YEAR_FOCUS, ("", ""))
+    context = contexts.get(where)
+    if context is None or context.end is None:
+        return None
+    return fiscal_calendar(
+        focus,
+        dei.get(_YEAR_END, ("", ""))[0],
+        dei.get(_PERIOD_FOCUS, ("", ""))[0],
+        (context.start, context.end),
+    )
 
 
 def check_tag(
@@ -509,8 +584,10 @@ def check_tag(
 
     The value read from the page must be the tag's, up to the sign (the page
     prints an outflow in brackets, its fact may be positive); the claimed
-    period must be the tag's context period. A tag with dimensions (``period``
-    None) is left unchecked: its context is not the entity's.
+    period must be the tag's context period (a balance claimed at a date never
+    takes a figure tagged for a duration, as "Inventories (319)" of a cash-flow
+    statement is). A tag with dimensions (``period`` None) is left unchecked:
+    its context is not the entity's.
     """
     if abs(printed) != abs(tag.value):
         raise ParseError(
@@ -518,8 +595,9 @@ def check_tag(
             f"{tag.value}; quote the figure as the filing tags it",
             text=tag.concept,
         )
-    if tag.period is not None and not same_claimed_period(
-        tag.period, claimed, claimed_text, calendar
+    if tag.period is not None and (
+        (claimed.is_instant and not tag.period.is_instant)  # a flow is never a balance
+        or not same_claimed_period(tag.period, claimed, claimed_text, calendar)
     ):
         raise CaliberMismatchError(
             f"the quoted amount is tagged {tag.concept!r} for {tag.period.describe(calendar)}, "
@@ -529,3 +607,72 @@ def check_tag(
             right=tag.period.describe(calendar),
             differing=("period",),
         )
+
+
+_MONEY = re.compile(r"([A-Z]{3})(/SHARES)?")
+
+
+def tag_unit(tag: TaggedValue) -> UnitContext | None:
+    """The unit a tagged figure is printed in: its tag's ``scale`` and ``unitRef``.
+
+    The tag is the filing's own declaration of that one cell, so it governs
+    the cell over the page's "(In millions, except per share data)" and the
+    row label's words ("Common stock, … 1,831,594,494 shares issued", "Operating
+    lease vehicles"): money in its currency ("USD"), money per share
+    ("USD/SHARES", never scaled by the table's declaration), a share count
+    ("SHARES") and a pure number ("PURE", a ratio), each times ``10**scale``.
+    Another unit (a filer's own measure) gives None: the page's reading stands.
+
+    >>> from decimal import Decimal
+    >>> tag = TaggedValue(0, 3, "us-gaap:WeightedAverageNumberOfSharesOutstandingBasic",
+    ...                   Decimal("1.77E+9"), None, "SHARES", "-6", 6)
+    >>> context = tag_unit(tag)
+    >>> context.multiplier, context.dimension
+    (Decimal('1E+6'), 'SHARES')
+    """
+    multiplier = Decimal(1).scaleb(tag.scale)
+    where = f"inline XBRL {tag.concept} ({tag.unit}, scale {tag.scale})"
+    money = _MONEY.fullmatch(tag.unit)
+    if money is not None:
+        per_share = money.group(2) is not None
+        unit = f"{money.group(1)} per share" if per_share else f"{money.group(1)} 1E{tag.scale}"
+        return UnitContext(multiplier, money.group(1), unit, where)
+    if tag.unit == "SHARES":
+        return UnitContext(multiplier, "SHARES", f"shares 1E{tag.scale}", where)
+    if tag.unit == "PURE":
+        return UnitContext(multiplier, "RATIO", f"pure 1E{tag.scale}", where)
+    return None
+
+
+def tag_declaration(tag: TaggedValue | None) -> UnitDeclaration | None:
+    """The tag's unit as the declaration governing its own cell (see ``tag_unit``)."""
+    context = tag_unit(tag) if tag is not None else None
+    if tag is None or context is None:
+        return None
+    return UnitDeclaration(context.declaration, (tag.start, tag.end), (tag.start, tag.end), context)
+
+
+def agrees(tagged: UnitDeclaration, page: tuple[UnitDeclaration | None, ...]) -> bool:
+    """Whether the page's declarations over a tagged cell allow the scale its tag gives.
+
+    The tag decides which kind of figure the cell is (money, a share count, a
+    per-share amount), where the page can only guess it from the row's words
+    ("Common stock, $0.01 par value, … shares issued" is money): so any scale
+    the page declares for some kind -- the declaration's own, its share-count
+    exception, one for an excepted per-share row -- is the tag's to take. A
+    scale the page declares for no kind contradicts the tag ("(In thousands)"
+    over a cell tagged in millions): the page and its tags disagree, and the
+    claim is refused. With no declaration, the tag alone says the scale.
+    """
+    scales: set[Decimal] = set()
+    for declaration in page:
+        if declaration is None:
+            continue
+        scales.add(declaration.context.multiplier)
+        if declaration.share_context is not None:
+            scales.add(declaration.share_context.multiplier)
+        if declaration.except_per_share:
+            scales.add(Decimal(1))
+    if tagged.context.unit.endswith("per share"):
+        scales.add(Decimal(1))  # a per-share amount is never in a table's millions
+    return not scales or tagged.context.multiplier in scales

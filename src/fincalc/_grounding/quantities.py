@@ -33,12 +33,20 @@ from .._values.period import FiscalCalendar, Period, parse_period
 from .._values.quantity import Quantity
 from .claims import Claim
 from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind, row_unit
+from .html import agrees, tag_declaration
 from .lines import Lines, explained_row, is_furniture
 from .lists import ListPair, list_pairs, sentence_around
 from .periods import same_claimed_period
 from .prose_amounts import disambiguate
 from .reading import Candidate, candidates, check, choose, note_cells
-from .records import AmountRecord, read_cell, read_prose, scope_of
+from .records import (
+    AmountRecord,
+    is_marker,
+    read_cell,
+    read_prose,
+    scope_of,
+    section_heading,
+)
 from .schedules import check_unstated, grid_rows, line_label, line_rows
 from .structure import Structure
 from .words import any_of
@@ -46,7 +54,7 @@ from .words import any_of
 __all__ = ["Reading", "read_quantity"]
 
 _CURRENCY_CODE = regex.compile(r"[A-Z]{3}")
-_NON_MONEY = regex.compile(any_of("non_money.anywhere"), regex.IGNORECASE)
+_NON_MONEY = regex.compile(any_of("non_money.anywhere", boundaries=True), regex.IGNORECASE)
 _AFTER = 12
 _PAR_WORDS = any_of("par_value.words", space=r"\s+")
 _PAR_VALUE = regex.compile(rf"\s*(?:{_PAR_WORDS})\b", regex.IGNORECASE)
@@ -81,8 +89,8 @@ def read_quantity(
     cell: Candidate | None = None
     listed: ListPair | None = None
     if found:
-        cell = choose(text, found, claim, period, calendar, quote)
-        check(text, cell, claim, when, text[cell.start : cell.end].strip(), quote)
+        cell = choose(text, found, claim, period, calendar, quote, doc)
+        check(text, cell, claim, when, text[cell.start : cell.end].strip(), quote, doc)
         if cell.column is None:  # a single column: no period header
             own = text[cell.label_span[0] : cell.label_span[1]] if cell.label_span else cell.label
             rows = line_rows(text, cell.start)  # one-line rows: "2025 $ 6,771" has a label
@@ -102,7 +110,7 @@ def read_quantity(
         a, b = start, end
         _not_a_table_row(structure, start, end, quote)
     a, b = _widen(text, a, b)
-    context, declaration = _context(doc, structure, (a, b), claim, cell)
+    context, declaration, tagged = _unit_of(doc, structure, (a, b), claim, cell)
     if cell is None:
         pairs = list_pairs(text, a, b, context=context, table=structure.table)
         if pairs:
@@ -121,6 +129,7 @@ def read_quantity(
     quantity = _parse(doc, segment, claim, when, context, structure.table, label)
     if (
         context is not None
+        and not tagged
         and quantity.unit_from_context
         and quantity.span is not None
         and _PAR_VALUE.match(text, a + quantity.span[1])
@@ -171,25 +180,7 @@ def read_quantity(
 
 
 _CAPTION_LINES = 10
-# A note marker written after a row label: "Stock-based compensation (1)", "Revenue (a)"
-_MARKER = regex.compile(r"[(（]\s*(?:\d{1,2}|[a-z])\s*[)）]|\d{1,2}\)")
 _CAPTION_WIDTH = 60
-
-
-def _is_marker(text: str, span: tuple[int, int]) -> bool:
-    """A note marker "(1)" ending its row label's line, the row's amounts on the lines after.
-
-    In a one-line row ("Other income (expense), net (12) 5 7") the bracket is the first
-    amount, a negative: amounts follow it on its line.
-    """
-    line_start = text.rfind("\n", 0, span[0]) + 1
-    line_end = text.find("\n", span[1])
-    rest = text[span[1] : line_end if line_end != -1 else len(text)]
-    return bool(
-        _MARKER.fullmatch(text[span[0] : span[1]])
-        and regex.search(r"[^\W\d_][\s,.:]*$", text[line_start : span[0]])
-        and not rest.strip()
-    )
 
 
 #: The record of each amount read, per document structure: built once, reused by every
@@ -225,7 +216,7 @@ def _group_heading(text: str, lines: Lines, row: int) -> str:
     """
     for index in range(row - 1, max(-1, row - 1 - _CAPTION_LINES), -1):
         x, y = lines.bounds(index)
-        line = text[x:y].strip().strip("|").strip()
+        line = text[x:y].strip(" \t|")  # "| Changes in operating assets: |  |  |"
         if not line or regex.search(r"\d", line) or not regex.search(r"[^\W\d_]", line):
             continue  # a blank line, an amount, a lone "$"
         if line.endswith((":", "：")):
@@ -263,8 +254,8 @@ def _cell_record(
     if cell.grid and cell.label_span is not None:
         label = text[cell.label_span[0] : cell.label_span[1]]  # its lines: group, then row
         label = cell.label_text or label  # its last lines printed after its amounts
-    marker = cell.grid and _is_marker(text, amount)
-    if not marker and cell.grid and any(_is_marker(text, other) for other in cell.row_cells):
+    marker = cell.grid and is_marker(text, amount)
+    if not marker and cell.grid and any(is_marker(text, other) for other in cell.row_cells):
         raise AmbiguousQuantityError(
             f"the row {cell.label!r} ends its label with a note marker that the table reads "
             "as one of its cells, so its amounts may sit one column off; quote the cell with "
@@ -280,6 +271,7 @@ def _cell_record(
         scope=scope,
         heading=group,
         marker=marker,
+        group=section_heading(text, text.rfind("\n", 0, first) + 1),
     )
 
 
@@ -431,6 +423,21 @@ def _names(written: str, period: Period, claim: Claim, calendar: FiscalCalendar 
 
 
 # -- the unit bare numbers are read in ------------------------------------------------------
+
+
+def _unit_of(
+    doc: Document,
+    structure: Structure,
+    span: tuple[int, int],
+    claim: Claim,
+    cell: Candidate | None,
+) -> tuple[UnitContext | None, UnitDeclaration | None, bool]:
+    """The unit of ``span``: its cell's tag's (True) unless the page contradicts it (``agrees``)."""
+    context, declaration = _context(doc, structure, span, claim, cell)
+    tagged = tag_declaration(doc.tag_at(*span)) if cell is not None and doc.tags else None
+    if tagged is not None and agrees(tagged, (declaration, structure.declaration_at(*span))):
+        return tagged.context, tagged, True
+    return context, declaration, False
 
 
 def _context(

@@ -384,13 +384,15 @@ def choose(
     period: Period,
     calendar: FiscalCalendar | None,
     quote: str,
+    doc: Document | None = None,
 ) -> Candidate:
     """The one cell of ``found`` the claim means, or ``AmbiguousQuantityError`` listing them.
 
     Several rows: the row whose label is the claim's metric. One row: the cell
     under the claimed period; of a period's amount and its change, the change
     for a ratio claim (no currency) and the amount otherwise; without period
-    headers, the one column whose kind fits the claim (本报告期, 年初至报告期末).
+    headers, the one cell whose inline-XBRL tag (``doc``'s) names the claimed
+    period, or the one column whose kind fits the claim (本报告期, 年初至报告期末).
     """
     cells = _row_of_metric(found, claim.metric)
     if len(cells) > 1 and len({c.row for c in cells}) == 1:
@@ -401,6 +403,9 @@ def choose(
             and c.column.period is not None
             and same_claimed_period(c.column.period, period, claim.period, calendar)
         ]
+        tagged = [c for c in cells if tag_names(doc, c, (period, calendar), claim)]
+        if not named and len(tagged) == 1 and not any(c.column and c.column.period for c in cells):
+            return tagged[0]  # no header names a period: the cell's own tag does
         if len(named) > 1 or not named:
             named = _by_currency(named or cells, claim)
         if len(named) == 1 and (named[0].column is not None or len(cells) == 1):
@@ -465,8 +470,12 @@ def check(
     when: tuple[Period, FiscalCalendar | None],
     raw: str,
     quote: str,
+    doc: Document | None = None,
 ) -> None:
-    """Refuse an amount whose column contradicts the claim, or whose column cannot be told."""
+    """Refuse an amount whose column contradicts the claim, or whose column cannot be told.
+
+    A cell whose inline-XBRL tag (``doc``'s) names the claimed period is told by its tag.
+    """
     period, calendar = when
     column = cell.column
     if column is not None and (conflict := _kind_conflict(column.kind, period, calendar)):
@@ -517,7 +526,11 @@ def check(
             text=quote[:200],
             candidates=(raw,),
         )
-    if column is None and (len(cell.row_cells) >= 2 or cell.columns >= 2):
+    if (
+        column is None
+        and (len(cell.row_cells) >= 2 or cell.columns >= 2)
+        and not tag_names(doc, cell, when, claim)
+    ):
         listed = tuple(text[a:b][:80] for a, b in cell.row_cells[:_LISTED])
         shown = ", ".join(repr(v) for v in listed)
         if len(cell.row_cells) > _LISTED:  # a message stays short, whatever the row (issue 16)
@@ -530,6 +543,25 @@ def check(
             text=quote[:200],
             candidates=listed,
         )
+
+
+def tag_names(
+    doc: Document | None,
+    cell: Candidate,
+    when: tuple[Period, FiscalCalendar | None],
+    claim: Claim,
+) -> bool:
+    """Whether ``cell``'s inline-XBRL tag has a context period that is the claimed one.
+
+    A balance claimed at a date is never a cell tagged for a duration.
+    """
+    tag = doc.tag_at(cell.start, cell.end) if doc is not None and doc.tags else None
+    if tag is None or tag.period is None:
+        return False
+    period, calendar = when
+    if period.is_instant and not tag.period.is_instant:
+        return False
+    return same_claimed_period(tag.period, period, claim.period, calendar)
 
 
 def _headers_hint(cell: Candidate) -> str:

@@ -37,9 +37,11 @@ __all__ = [
     "Scope",
     "comparison_clause",
     "entity_named",
+    "is_marker",
     "read_cell",
     "read_prose",
     "scope_of",
+    "section_heading",
 ]
 
 AmountRole = Literal["level", "change", "comparative", "share", "not_actual", "footnote"]
@@ -80,6 +82,11 @@ class AmountRecord:
         source: "table" or "prose".
         groups: The headings a table row sits under ("Net income per share:"
             above "Diluted"), nearest first; empty in prose.
+        under_changes: A heading the row sits under says its amounts are
+            changes ("Changes in operating assets and liabilities:" over
+            "Accounts receivable (207)"): each is the period's change in the
+            row's item as the statement prints it (a cash-flow statement: its
+            effect on cash), never the item's balance.
     """
 
     span: tuple[int, int]
@@ -92,6 +99,7 @@ class AmountRecord:
     source: Literal["table", "prose"]
     groups: tuple[str, ...] = ()
     after: str = ""  # prose: the clause's words after the amount ("of notes, maturing …")
+    under_changes: bool = False
 
 
 def _fold(text: str) -> str:
@@ -304,19 +312,31 @@ def read_cell(
     scope: Scope | None,
     heading: str = "",
     marker: bool = False,
+    group: str = "",
 ) -> AmountRecord:
     """The record of a table cell: ``label`` its row's words, ``context`` its header and caption.
+
+    ``heading`` is the heading right above the row that completes its label
+    ("Net income per share:" over "Diluted"), ``group`` the heading of the
+    rows it sits among (``section_heading``).
 
     >>> read_cell((0, 3), "Subscription", change_column=False, context="", scope=None).role
     'level'
     """
     parts = [p.strip() for p in label.split("\n") if p.strip()]
+    # the grid's lines above the row: its group heading (wrapped or not) down to the
+    # last line ending with a colon, then the row's own label (wrapped or not)
+    last = max((i for i, p in enumerate(parts[:-1]) if _is_heading(p)), default=-1)
+    heads = parts[: last + 1]
     if parts:  # "Earnings per share: Basic": a short row after an inline group heading
         head, colon, tail = regex.sub(r"：", ":", parts[-1]).rpartition(":")
         if colon and head.strip() and 0 < len(tail.strip()) <= 25:
             parts[-1:] = [head.strip(), tail.strip()]
+            heads.append(head.strip())
     own = parts[-1] if parts else label.strip()
     groups = tuple(reversed(parts[:-1])) + ((heading.strip(),) if heading.strip() else ())
+    row_words = " ".join(p for p in parts if p not in heads)  # a wrapped label, not its group
+    changes = _pattern("metric_role.change")
     role: AmountRole = "level"
     if marker:
         role = "footnote"  # "Stock-based compensation (1)": the note's number, no amount
@@ -324,7 +344,7 @@ def read_cell(
         _pattern("guidance_not").sub(" ", _fold(f"{label} {context}"))
     ):
         role = "not_actual"
-    elif change_column or _pattern("metric_role.change").search(_fold(label)):
+    elif change_column or changes.search(_fold(row_words)):
         role = "change"
     return AmountRecord(
         span=span,
@@ -337,6 +357,96 @@ def read_cell(
         scope=scope,
         source="table",
         groups=groups,
+        under_changes=any(changes.search(_fold(h)) for h in [*heads, group] if h),
+    )
+
+
+def _is_heading(line: str) -> bool:
+    """A line ending with a colon or a dash heads the rows under it: "Changes in assets –"."""
+    return _OPEN_HEADING.search(line.strip(" |")) is not None
+
+
+_GROUP_LINES = 200  # lines looked at above a row for the heading of its group
+_BLANK = regex.compile(r"[\s|\u200b\xa0]*")
+_RULE = regex.compile(r"\|?\s*:?-{3,}")  # "|---|---|": a table's header ends here
+_OPEN_HEADING = regex.compile(r"(?:[:：–—]|\s-)\s*$")
+
+
+def section_heading(text: str, start: int) -> str:
+    """The heading of the group of rows the table row at ``start`` sits in, "" when none.
+
+    Looking up from the row, over rows with amounts -- whole ("| Inventories |
+    (319) |") or a label line followed by its amounts on lines of their own,
+    as BeautifulSoup's text writes them -- the first row without amounts is
+    the group's heading when it is written as one: a pipe-table row whose
+    cells are all empty ("| Changes in operating assets and liabilities: | |"),
+    or a line ending with a colon or a dash ("Changes in assets and
+    liabilities –"). A label line above another label line without either
+    ends the search: it is a label wrapped over two lines. The search stops at
+    a table's header rule and after a bounded number of lines.
+    """
+    below_is_amount = False
+    end = text.rfind("\n", 0, start)
+    for _ in range(_GROUP_LINES):
+        if end <= 0:
+            return ""
+        begin = text.rfind("\n", 0, end) + 1
+        line = text[begin:end]
+        end = begin - 1
+        if _BLANK.fullmatch(line):
+            continue
+        if _RULE.match(line.strip()):
+            return ""
+        cells = [c.strip(" \t\xa0\u200b") for c in line.strip(" \t|").split("|")]
+        label, rest = cells[0], [c for c in cells[1:] if c]
+        if not regex.search(r"[^\W\d_]", label):
+            below_is_amount = True  # an amount on its own line: the row above is its label
+            continue
+        if rest or below_is_amount:
+            below_is_amount = False  # a row with amounts (on its line or on the lines after)
+            continue
+        if len(cells) > 1 or _OPEN_HEADING.search(label):
+            return _wrapped_above(text, begin, label)
+        return ""
+    return ""
+
+
+def _wrapped_above(text: str, begin: int, heading: str) -> str:
+    """The heading with the lines it wraps from: "Changes in operating assets and
+    liabilities, net of acquired assets and" over "assumed liabilities:" (a label-only line
+    right above a heading has no amounts of its own: it is the heading's first part)."""
+    end = begin - 1
+    for _ in range(2):
+        if end <= 0:
+            break
+        start = text.rfind("\n", 0, end) + 1
+        line = text[start:end].strip(" \t\xa0\u200b")
+        if "|" in line or not regex.search(r"[^\W\d_]", line) or regex.search(r"\d", line):
+            break
+        if _OPEN_HEADING.search(line):
+            break  # a heading of its own
+        heading = f"{line} {heading}"
+        end = start - 1
+    return heading
+
+
+# A note marker written after a row label: "Stock-based compensation (1)", "Revenue (a)"
+_MARKER = regex.compile(r"[(（]\s*(?:\d{1,2}|[a-z])\s*[)）]|\d{1,2}\)")
+
+
+def is_marker(text: str, span: tuple[int, int]) -> bool:
+    """A note marker "(1)" ending its row label's line, the row's amounts on the lines after.
+
+    In a one-line row ("Other income (expense), net (12) 5 7") the bracket is the first
+    amount, a negative: amounts follow it on its line.
+    """
+    line_start = text.rfind("\n", 0, span[0]) + 1
+    line_end = text.find("\n", span[1])
+    rest = text[span[1] : line_end if line_end != -1 else len(text)]
+    return bool(
+        _MARKER.fullmatch(text[span[0] : span[1]])
+        and regex.search(r"[^\W\d_][\s,.:]*$", text[line_start : span[0]])
+        and not rest.strip()
     )
 
 

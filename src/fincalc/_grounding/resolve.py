@@ -41,7 +41,7 @@ from .._values.period import FiscalCalendar, Period
 from .claim_signs import apply_sign_words
 from .claims import Claim
 from .documents import Document
-from .html import check_tag
+from .html import check_tag, tag_declaration
 from .periods import _basis_equivalent, _check_quote_period, _claim_period
 from .quantities import read_quantity
 from .structure import Structure
@@ -247,6 +247,8 @@ def _resolve_in(
             evidence_id=claim.evidence_id,
         )
     structure = doc._structure(_unit_table(table))
+    if calendar is None:  # an inline-XBRL filing's own fiscal calendar (its dei tags)
+        calendar = doc.calendar
     try:
         span = locate(doc.text, claim.quote, min_ratio=min_ratio)
     except AmbiguousQuoteError as exc:
@@ -267,6 +269,9 @@ def _without_locate_hint(error: AmbiguousQuoteError) -> AmbiguousQuoteError:
 
 
 _MOST_REPEATS = 4  # a row printed again (a summary, a continued page) is read at each place
+# a filing's "Net income" row stands in the income statement, comprehensive income, cash
+# flows, the EPS note and the quarterly data: each place's tag checks it
+_MOST_TAGGED_REPEATS = 8
 
 
 def _same_everywhere(
@@ -289,7 +294,8 @@ def _same_everywhere(
     contradicts the figure, another unit), and a sentence (whose period may
     be written around it: "（上年同期）营业收入 8.7 亿元") keep the quote ambiguous.
     """
-    if exc.method != "exact" or not 2 <= len(exc.offsets) <= _MOST_REPEATS:
+    most = _MOST_TAGGED_REPEATS if doc.tags else _MOST_REPEATS
+    if exc.method != "exact" or not 2 <= len(exc.offsets) <= most:
         raise exc
     facts: list[Fact] = []
     unaligned: list[Span] = []
@@ -310,24 +316,27 @@ def _same_everywhere(
     first = facts[0]
     if any((f.value, f.caliber) != (first.value, first.caliber) for f in facts[1:]):
         raise exc
-    if unaligned and not all(_same_scale(structure, first, s) for s in unaligned):
+    if unaligned and not all(_same_scale(doc, structure, first, s) for s in unaligned):
         raise exc
     return first
 
 
-def _same_scale(structure: Structure, fact: Fact, span: Span) -> bool:
+def _same_scale(doc: Document, structure: Structure, fact: Fact, span: Span) -> bool:
     """The printed number at ``span`` has the value ``fact`` read: the same scale governs it.
 
-    The fact's own declaration ("(in millions, …)") and the one governing the
-    other place must give the same multiplier and no two currencies; a fact
-    read without a declaration (its unit written by the number, or a
-    per-share exception) agrees only with a place no declaration governs.
+    The fact's own declaration ("(in millions, …)", or the inline-XBRL tag of
+    its cell) and the one governing the other place must give the same
+    multiplier and no two currencies; a fact read without a declaration (its
+    unit written by the number, or a per-share exception) agrees only with a
+    place no declaration governs.
     """
     other = structure.declaration_at(span.start, span.end)
     where = fact.evidence.unit_declaration_span
     if where is None:
         return other is None
     used = next((d for d in structure.declarations() if d.span == where), None)
+    if used is None:
+        used = tag_declaration(doc.tag_at(*where))
     if used is None or other is None:
         return False
     if other.context.multiplier != used.context.multiplier:
@@ -343,7 +352,11 @@ def _fact_at(
     span: Span,
     calendar: FiscalCalendar | None,
 ) -> tuple[Fact, bool]:
-    """Read the claim's amount at its located ``span``: its fact, and whether a column held it."""
+    """Read the claim's amount at its located ``span``: its fact, and whether its period is known.
+
+    The period is known when a column header named it, or when the cell's
+    inline-XBRL tag has a context period (``check_tag`` compared it).
+    """
     if span.method == "fuzzy":
         _check_fuzzy_kept_names(claim, span.text, span.start, span.end, span.score)
     period, basis = _claim_period(claim.period, calendar)
@@ -411,7 +424,10 @@ def _fact_at(
         unit_declaration_span=declaration.span if declaration else None,
         scope=reading.record.scope,
     )
-    return Fact(quantity, caliber, evidence), reading.column
+    # a column header naming the period, or the cell's own tag, established the period
+    return Fact(quantity, caliber, evidence), reading.column or (
+        tag is not None and tag.period is not None
+    )
 
 
 def _claim_base(claim: Claim, basis: Basis, calendar: FiscalCalendar | None) -> Period | None:

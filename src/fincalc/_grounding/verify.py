@@ -12,7 +12,10 @@ support what the claim declares:
 - **role**: a level claim never takes a change, a share or a comparative
   without its own period; a change claim never takes a level
   (``role_mismatch``); guidance, outlook, targets and pro forma figures are
-  never actuals (``not_actual``) unless the claim's metric says it claims one.
+  never actuals (``not_actual``) unless the claim's metric says it claims one;
+  a row under a heading of changes ("Changes in operating assets and
+  liabilities:") is never a balance at a date nor the signed change of its
+  item (``role_mismatch``).
 
 Each refusal is a ``CaliberMismatchError`` whose ``differing`` names the field
 (``"metric"``, ``"entity"``, ``"role"``, ``"actual"``; ``("metric",
@@ -274,6 +277,22 @@ def verify_record(
             f"for a {wanted}; {fix}",
             claim,
             record.role,
+            "role",
+        )
+    if (
+        record.under_changes
+        and claimed_role(record.subject) != "change"
+        and (claim.basis == "instant" or claimed_role(claim.metric, declared) == "change")
+    ):
+        raise _refuse(
+            f"the quoted amount {raw!r} in the row {record.subject!r} sits under "
+            f"{next((g for g in record.groups if g), 'a heading of changes')!r}: it is the "
+            "change over a period as the statement prints it (a cash-flow statement: its "
+            f"effect on cash), neither a balance at a date nor the signed change of "
+            f"{claim.metric!r}; quote the balance sheet's row for a balance, or claim the row "
+            "as printed (role 'level') for the period of its column",
+            claim,
+            "change",
             "role",
         )
     if claim_year is not None:  # a prose comparative, or "£245m (2022: £221m)" in a cell
