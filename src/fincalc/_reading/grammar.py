@@ -76,23 +76,23 @@ def _shapes(clue: tuple[str, str], *, comma_clues: bool = True) -> list[str]:
     and compiling them costs more than the rest of the pattern (``scan_pattern``).
     """
     grouped = [
-        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
-        r"[0-9]{1,3}(?:[\u202f'][0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
-        r"[0-9]{1,3}(?:[ \u202f][0-9]{3}(?![0-9]))++,[0-9]{1,2}(?![0-9,.])",
-        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9])){2,}+(?![0-9,.])",
+        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9]))++,[0-9]++(?![0-9]|[,.][0-9])",
+        r"[0-9]{1,3}(?:[\u202f'][0-9]{3}(?![0-9]))++,[0-9]++(?![0-9]|[,.][0-9])",
+        r"[0-9]{1,3}(?:[ \u202f][0-9]{3}(?![0-9]))++,[0-9]{1,2}(?![0-9]|[,.][0-9])",
+        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9])){2,}+(?![0-9]|[,.][0-9])",
     ]
     if not comma_clues:
         return grouped
     return [
         *grouped,
-        rf"(?:{clue[0]})[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])",
-        rf"[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])(?:{clue[1]})",
+        rf"(?:{clue[0]})[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,]|[.][0-9])",
+        rf"[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,]|[.][0-9])(?:{clue[1]})",
         # "29,90", "Preis: 0,75": one or two final digits after the comma make it the
         # decimal mark without a clue (issue 26: read as two numbers, 29 and 90), unless
         # the number is one of a list ("1,2,3") or in a Chinese sentence ("分别为12,13":
         # Chinese writes a decimal point, so the comma there separates two numbers)
         r"(?<![0-9][,.])(?<![0-9], )(?<![\u3400-\u9fff])"
-        r"[0-9]{1,3},[0-9]{1,2}(?![0-9,.]|[ ]?+[&]|[ ][0-9]|[\u3400-\u9fff])",
+        r"[0-9]{1,3},[0-9]{1,2}(?![0-9,]|[.][0-9]|[ ]?+[&]|[ ][0-9]|[\u3400-\u9fff])",
     ]
 
 
@@ -250,6 +250,10 @@ class Grammar:
     # (the triggers above, or a space before one): any other pair needs no check.
     marker_before: frozenset[str]
     marker_after: frozenset[str]
+    # With ``locale=``, the locale's group mark: a separator between digits that is
+    # neither it nor the decimal mark splits no number the locale writes ("1.200" in
+    # fr_FR), so the whole run is refused; None without a locale.
+    locale_group: str | None
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)  # read field by field, never compared
@@ -471,9 +475,14 @@ def _symbol_not_prefix() -> frozenset[str]:
 
 @functools.cache
 def _range_initials() -> frozenset[str]:
-    """The first characters of the range words (``range_joins``, ``range_marks``)."""
+    """The first characters of the range words (``range_joins``, ``range_marks``,
+    ``pair_joins``)."""
     words = vocabulary("reading")
-    joins = (*words.words("number.range_joins"), *words.words("number.range_marks"))
+    joins = (
+        *words.words("number.range_joins"),
+        *words.words("number.range_marks"),
+        *words.words("number.pair_joins"),
+    )
     return frozenset(ch for w in joins for ch in {w[0], w[0].upper(), w[0].lower()})
 
 
@@ -658,6 +667,7 @@ def _build(
         not_before_trigger=not_before.last_chars | frozenset(".:、,"),
         marker_before=not_before.last_chars | frozenset(".:、, "),
         marker_after=not_after.first_chars | frozenset(" "),
+        locale_group=group if by_locale else None,
     )
 
 
@@ -758,6 +768,7 @@ def _separators(locale: str) -> tuple[str, str]:
         from babel.numbers import get_decimal_symbol, get_group_symbol
 
         group = fold_characters(get_group_symbol(locale))
+        group = "," if group in ("\u060c", "\u2e41") else group  # as fold_characters groups
         decimal_mark = fold_characters(get_decimal_symbol(locale))
     except Exception as exc:  # babel raises UnknownLocaleError (an Exception) and ValueError
         raise InvalidInputError(

@@ -37,6 +37,8 @@ _TRANSLATION: Final = str.maketrans(
         "）": ")",
         "％": "%",
         "\u066a": "%",  # Arabic percent sign
+        "\u066b": ".",  # Arabic decimal separator ("12٫5" in Balochi and Persian locales)
+        "\u066c": ",",  # Arabic thousands separator
         "＄": "$",
         "￥": "¥",
         "＋": "+",
@@ -81,10 +83,15 @@ def _fullwidth_group() -> re.Pattern[str]:
     return re.compile(
         # (the comma first, so that the search jumps from comma to comma)
         r"，(?:(?<=[０-９]，)(?=[０-９]{3}(?![０-９]))"
-        r"|(?:(?<=(?<![0-9０-９])[0-9]，)|(?<=(?<![0-9０-９])[0-9]{2}，)"
-        r"|(?<=(?<![0-9０-９])[0-9]{3}，))(?=[0-9]{3}(?:，[0-9]{3})*+[.．万亿元]))"
+        r"|(?:(?<=(?<![0-9０-９.．])[0-9]，)|(?<=(?<![0-9０-９.．])[0-9]{2}，)"
+        r"|(?<=(?<![0-9０-９.．])[0-9]{3}，))(?=[0-9]{3}(?:，[0-9]{3})*+[.．万亿元]))"
     )
 
+
+#: The Arabic comma and the reversed comma between a digit and a group of exactly three
+#: digits group them (CLDR's Balochi and Adlam locales write "1،234٫5", "1⹁234.5");
+#: elsewhere they separate clauses ("12، 13").
+_ARABIC_GROUP: Final = re.compile(r"(?<=[0-9])[\u060c\u2e41](?=[0-9]{3}(?![0-9]))")
 
 _NEEDS_TRANSLATION: Final = re.compile(
     "[" + "".join(re.escape(chr(code)) for code in _TRANSLATION) + "]"
@@ -121,6 +128,8 @@ def fold_characters(text: str) -> str:
     if text.isascii():
         return text
     grouped = "，" in text and _comma_between_digits(text)
+    if "\u060c" in text or "\u2e41" in text:  # "1،234٫5" (Balochi), "1⹁234.5" (Adlam)
+        text = _ARABIC_GROUP.sub(",", text)
     if not grouped and _NEEDS_TRANSLATION.search(text) is None:
         return text
     if grouped:
