@@ -755,6 +755,56 @@ def _currency_symbols(locale: str) -> tuple[tuple[str, str], ...]:
     )
 
 
+def locale_scales(locale: str, *, exact: bool = False) -> dict[str, frozenset[int]]:
+    """The scale words of ``locale``'s CLDR compact decimal formats and their powers of ten.
+
+    Short and long formats, every plural form; each word (or phrase: "mil M")
+    without a final point, before or after the digits, case-folded ("bn": {12}
+    in sv, {9} in en; "elfu" before the number in sw: {3}), or with ``exact``
+    as CLDR writes it ("Billion" in de, never "billion").
+    """
+    return _compact_words(locale)[1 if exact else 0]
+
+
+@functools.lru_cache(maxsize=64)
+def _compact_words(
+    locale: str,
+) -> tuple[dict[str, frozenset[int]], dict[str, frozenset[int]]]:
+    """``locale_scales`` of ``locale``: the case-folded words, and the words as written."""
+    try:
+        from babel import Locale
+
+        data = Locale.parse(locale).compact_decimal_formats
+    except Exception as exc:  # babel raises UnknownLocaleError (an Exception) and ValueError
+        raise InvalidInputError(
+            f"locale: {locale!r} is not a locale Babel knows; use a name such as 'de_DE'",
+            argument="locale",
+            value=locale,
+        ) from exc
+    words: dict[str, set[int]] = {}
+    exact: dict[str, set[int]] = {}
+    for width in ("short", "long"):
+        for forms in (data.get(width) or {}).values():
+            for magnitude, pattern in forms.items():
+                text = str(getattr(pattern, "pattern", pattern)).split(";")[0].replace("'", "")
+                zeros = _ZEROS.search(text)
+                if zeros is None:
+                    continue
+                exponent = len(str(magnitude)) - len(zeros.group())
+                for part in (text[: zeros.start()], text[zeros.end() :]):
+                    word = " ".join(fold_characters(part).replace("\u202f", " ").split())
+                    if word and any(ch.isalpha() for ch in word):
+                        words.setdefault(word.casefold().rstrip("."), set()).add(exponent)
+                        exact.setdefault(word.rstrip("."), set()).add(exponent)
+    return (
+        {word: frozenset(exponents) for word, exponents in words.items()},
+        {word: frozenset(exponents) for word, exponents in exact.items()},
+    )
+
+
+_ZEROS: Final = re.compile("0+")
+
+
 @functools.lru_cache(maxsize=64)
 def _separators(locale: str) -> tuple[str, str]:
     """The (group, decimal) symbols of a locale, from Babel (imported only here)."""

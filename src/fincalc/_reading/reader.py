@@ -18,10 +18,13 @@ in its place among the results.
 from __future__ import annotations
 
 import decimal
+import functools
 import re
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from .._base.exceptions import ParseError
+from .._base.vocabulary import vocabulary
 from .._values.quantity import Quantity, trusted_quantity
 from .after_number import read_after, read_capital_tail
 from .before_number import read_before
@@ -47,8 +50,8 @@ from .classify import (
 )
 from .closed_world import drop_parts_of_refused, refuse_continuation
 from .declarations import UnitContext
-from .grammar import grammar_for, scan_pattern
-from .scan import Core, Refusal, Source
+from .grammar import grammar_for, locale_scales, scan_pattern
+from .scan import Core, Refusal, Source, back_spaces, forward_spaces
 from .split_amounts import (
     GroupedRun,
     refuse_comma_groups,
@@ -58,7 +61,7 @@ from .split_amounts import (
     worth_a_look,
 )
 from .text import fold_characters
-from .unit_table import UnitTable
+from .unit_table import ScaleSpec, UnitTable
 from .value import read_number
 
 if TYPE_CHECKING:
@@ -91,6 +94,10 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     """
     grammar, norm = source.grammar, source.norm
     after = read_after(source, core)
+    if after.scale is not None and after.scale_text and (source.locale or core.comma_decimal):
+        _locale_scale(source, core, after)  # "2,5 bn" in sv_SE: 10^12, never 10^9
+    elif after.scale is None and source.locale is not None:
+        _unread_locale_scale(source, core, after)  # "elfu 4500" in sw, "1,2 mi" in kgp
     if core.cn is not None:
         read_capital_tail(source, core, after)  # 壹佰万元整
     tenths = False
@@ -141,15 +148,11 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     else:
         han = han_unit(core, after) if core.chain or core.cn is not None else ""
         if core.chain and after.scale_text:  # "1.5万亿 trillion": two scales stacked
-            raise Refusal(
-                ParseError(
-                    f"cannot read {source.text[core.start : after.end]!r} as an amount: the "
-                    f"Han scale {core.chain!r} and the scale {after.scale_text!r} after it "
-                    "would multiply the number twice; quote the amount with one scale",
-                    text=source.text,
-                    position=core.start,
-                ),
+            raise source.refuse(
+                core.start,
                 after.end,
+                f"the Han scale {core.chain!r} and the scale {after.scale_text!r} after it "
+                "would multiply the number twice; quote the amount with one scale",
             )
     if (
         before.currency is None
@@ -207,6 +210,96 @@ def _range_partner(source: Source, core: Core, after: After) -> RangePartner | N
     if partner is not None:
         share_range_units(core, after, partner)  # "$1.2-1.5 billion", "5-10%"
     return partner
+
+
+def _locale_scale(source: Source, core: Core, after: After) -> None:
+    """Give the scale after the number the size the caller's locale gives it in CLDR.
+
+    "bn" is 10^12 in Swedish, French and Icelandic and "bln" in Italian and Polish,
+    "billion" 10^12 in German and French: with ``locale=``, a scale word of the
+    locale's compact formats is read at the locale's size (the unit table's size
+    otherwise).
+
+    Raises:
+        Refusal: the locale gives the word several sizes, or another size than the
+            table's in another case ("billion" in de_DE: German writes "Billion").
+    """
+    if after.scale is None:
+        return
+    word = " ".join(fold_characters(after.scale_text or "").split()).casefold().rstrip(".")
+    if source.locale is None:
+        if word in _false_friends():  # "2,5 billions": not English, so not 10^9
+            raise source.refuse(
+                core.start,
+                after.end,
+                f"{after.scale_text!r} after a decimal comma is a scale of a language whose "
+                f"size for it may differ from English (10^{after.scale.exponent}: 'billion' "
+                "and 'bn' are 10^12 in German, French and Swedish); pass locale= for the "
+                "language, or write the amount in full",
+            )
+        return
+    sizes = locale_scales(source.locale).get(word)
+    if sizes is None or sizes == {after.scale.exponent}:
+        return
+    written = " ".join(fold_characters(after.scale_text or "").split()).rstrip(".")
+    if len(sizes) == 1 and locale_scales(source.locale, exact=True).get(written) == sizes:
+        # written as the locale writes it ("2,5 Billion €" in de, "2,5 bn" in sv); an
+        # English "billion" in a de_DE text is refused below, neither 10^9 nor 10^12
+        (size,) = sizes
+        after.scale = ScaleSpec(after.scale.name, Decimal(f"1E+{size}"), after.scale.tight)
+        return
+    raise source.refuse(
+        core.start,
+        after.end,
+        f"{after.scale_text!r} stands for "
+        f"{' or '.join(f'10^{e}' for e in sorted(sizes))} in {source.locale!r} (CLDR); "
+        "write the scale in words or the amount in full",
+    )
+
+
+#: The longest word looked at next to a number for a locale's scale word.
+_MAX_SCALE_WORD = 24
+
+
+def _unread_locale_scale(source: Source, core: Core, after: After) -> None:
+    """Refuse a number next to a scale word of the caller's locale that was not read as one.
+
+    "1,2 mi" in kgp (mi is a million there, miles to the table) and "elfu 4500"
+    in Swahili (a thousand, written before the number): read, the number would
+    be a part of the amount.
+
+    Raises:
+        Refusal: a scale word of the locale's CLDR formats touches the number.
+    """
+    if source.locale is None:
+        return
+    norm, words = source.norm, locale_scales(source.locale)
+    k = forward_spaces(norm, core.end)
+    ahead = norm[k : k + _MAX_SCALE_WORD].casefold()
+    first = back_spaces(norm, core.start)
+    behind = norm[max(0, first - _MAX_SCALE_WORD) : first].casefold()
+    for word in sorted(words, key=len, reverse=True):
+        if ahead.startswith(word) and not ahead[len(word) : len(word) + 1].isalpha():
+            start, stop = core.start, k + len(word)
+        elif behind.endswith(word) and not behind[-len(word) - 1 : -len(word)].isalpha():
+            if source.table.scale(norm[first - len(word) : first]) is not None:
+                continue  # a scale the table reads before the number ("万 5"): not here
+            start, stop = first - len(word), core.end
+        else:
+            continue
+        sizes = " or ".join(f"10^{e}" for e in sorted(words[word]))
+        raise source.refuse(
+            start,
+            max(stop, after.end),
+            f"{word!r} is a scale word ({sizes}) in {source.locale!r} (CLDR) that the unit "
+            "table does not read there; write the amount in full, or extend the table with "
+            "UnitTable.default().extended({'scale': [...]})",
+        )
+
+
+@functools.cache
+def _false_friends() -> frozenset[str]:
+    return frozenset(vocabulary("reading").words("number.comma_decimal_false_friends"))
 
 
 def after_abbreviation(norm: str, start: int) -> bool:
@@ -334,12 +427,17 @@ _GLUED_MARKS = frozenset("%‰$€£¥")
 _HAN_FIRST, _HAN_LAST = "\u3400", "\u9fff"
 
 
+def _list_part(norm: str, run: tuple[int, int]) -> str:
+    """The run up to its first space (a group after a space is no member of a list)."""
+    return norm[run[0] : run[1]].replace("\u202f", " ").split(" ")[0]
+
+
 def _a_list(norm: str, run: tuple[int, int]) -> bool:
     """True when, without a locale, a run joined by commas alone is a list of numbers:
     two commas or more ("1,2,3"), or in a Chinese sentence ("分别为12,13", where a
     comma never marks decimals)."""
     first, stop = run
-    part = norm[first:stop].replace("\u202f", " ").split(" ")[0]  # (before space groups)
+    part = _list_part(norm, run)
     if "." in part or "'" in part:
         return False
     if part.count(",") >= 2:
@@ -393,13 +491,15 @@ def read_core(source: Source, found: list[Result], match: CoreMatch) -> int:
         # "Rs.500", "INR.1,234", "No.5": the dot ends the word before; read on from
         # the digit (".500" read as 0.5 rupees would be silently wrong)
         return start + 1
-    if arabic is not None:
+    if arabic is not None and start >= source.list_end:
         group = source.grammar.locale_group
         seps = _DEFAULT_SEPARATORS if group is None else _SEPARATORS | {group}
         run = _separated_run(norm, start, pos, seps, group_free=group is None)
         if run is not None and (group is not None or not _a_list(norm, run)):
             _refuse_run(source, found, run)  # "1.200 million" in fr_FR, "1234567,891"
             return max(pos, run[1])
+        if run is not None:  # "1,2,3": its numbers are read one by one
+            source.list_end = run[0] + len(_list_part(norm, run))
     result: Result | None = None
     markers: Markers | None = None
     if cn is None or not is_word_numeral(source, start, pos, cn, chain):
@@ -556,7 +656,8 @@ def read_all(
     text: str, table: UnitTable, context: UnitContext | None, locale: str | None
 ) -> tuple[list[Result], bool]:
     """Every amount read (or refused) with its kind, and whether any is a year-like cell."""
-    source = Source(text, fold_characters(text), grammar_for(table, locale), table, context)
+    grammar = grammar_for(table, locale)
+    source = Source(text, fold_characters(text), grammar, table, context, locale)
     try:
         return scan(source), source.cell_years
     except decimal.DecimalException as exc:
