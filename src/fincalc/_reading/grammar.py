@@ -295,7 +295,12 @@ def scan_parts(
     or currency written next to a number, which makes "12,5" a decimal comma.
     """
     arabic = _arabic(group, decimal_mark, clue)
-    cn = rf"(?:[{_CN_START}][{DIGIT_CHARS}{SMALL_CHARS}]*+|零(?=点))(?:点[{DIGIT_CHARS}]++)?+"
+    # (百分之百, "a hundred per cent": 百 alone is a number only after 百分之, and
+    # only before the end of the word: not 百分之百慕达币, 百分之百万)
+    cn = (
+        rf"(?:[{_CN_START}][{DIGIT_CHARS}{SMALL_CHARS}]*+|零(?=点)"
+        rf"|(?<=百分之)百(?:(?![0-9.\u3400-\u9fff])|(?=[的地得])))(?:点[{DIGIT_CHARS}]++)?+"
+    )
     big = rf"[{SMALL_CHARS}]*+[{BIG_CHARS}]++"
     small_after_digit = rf"(?<=[{_ALL_DIGITS}])[{SMALL_CHARS}]++"
     marks = f"[{re.escape(approximate)}]?+" if approximate else ""
@@ -311,9 +316,10 @@ def scan_parts(
             r"(?=[0-9]++\.[0-9]++\.)(?![0-9]{1,3}(?:\.[0-9]{3}){2,}+(?![0-9.]))"
             r"[0-9]++(?:\.[0-9]++){2,}+"
         )
-    starts = re.escape(decimal_mark) + _CN_START + "零"
+    firsts = _CN_START + "零百"
+    starts = re.escape(decimal_mark) + firsts
     return ScanParts(
-        group, decimal_mark, clue, cn, chain, tuple(skips), starts, decimal_mark + _CN_START + "零"
+        group, decimal_mark, clue, cn, chain, tuple(skips), starts, decimal_mark + firsts
     )
 
 
@@ -755,22 +761,26 @@ def _currency_symbols(locale: str) -> tuple[tuple[str, str], ...]:
     )
 
 
-def locale_scales(locale: str, *, exact: bool = False) -> dict[str, frozenset[int]]:
+def locale_scales(
+    locale: str, *, exact: bool = False, before: bool = False
+) -> dict[str, frozenset[int]]:
     """The scale words of ``locale``'s CLDR compact decimal formats and their powers of ten.
 
     Short and long formats, every plural form; each word (or phrase: "mil M")
     without a final point, before or after the digits, case-folded ("bn": {12}
-    in sv, {9} in en; "elfu" before the number in sw: {3}), or with ``exact``
-    as CLDR writes it ("Billion" in de, never "billion").
+    in sv, {9} in en), or with ``exact`` as CLDR writes it ("Billion" in de,
+    never "billion"); with ``before``, the words written before the digits
+    ("elfu" in sw: {3}), case-folded.
     """
-    return _compact_words(locale)[1 if exact else 0]
+    return _compact_words(locale)[2 if before else 1 if exact else 0]
 
 
 @functools.lru_cache(maxsize=64)
 def _compact_words(
     locale: str,
-) -> tuple[dict[str, frozenset[int]], dict[str, frozenset[int]]]:
-    """``locale_scales`` of ``locale``: the case-folded words, and the words as written."""
+) -> tuple[dict[str, frozenset[int]], ...]:
+    """``locale_scales`` of ``locale``: the case-folded words, the words as written, and
+    the words written before the digits."""
     try:
         from babel import Locale
 
@@ -783,6 +793,7 @@ def _compact_words(
         ) from exc
     words: dict[str, set[int]] = {}
     exact: dict[str, set[int]] = {}
+    before: dict[str, set[int]] = {}
     for width in ("short", "long"):
         for forms in (data.get(width) or {}).values():
             for magnitude, pattern in forms.items():
@@ -791,14 +802,18 @@ def _compact_words(
                 if zeros is None:
                     continue
                 exponent = len(str(magnitude)) - len(zeros.group())
-                for part in (text[: zeros.start()], text[zeros.end() :]):
+                for part, maps in (
+                    (text[: zeros.start()], (words, exact, before)),
+                    (text[zeros.end() :], (words, exact)),
+                ):
                     word = " ".join(fold_characters(part).replace("\u202f", " ").split())
                     if word and any(ch.isalpha() for ch in word):
-                        words.setdefault(word.casefold().rstrip("."), set()).add(exponent)
-                        exact.setdefault(word.rstrip("."), set()).add(exponent)
-    return (
-        {word: frozenset(exponents) for word, exponents in words.items()},
-        {word: frozenset(exponents) for word, exponents in exact.items()},
+                        for i, found in enumerate(maps):
+                            key = word.rstrip(".") if i == 1 else word.casefold().rstrip(".")
+                            found.setdefault(key, set()).add(exponent)
+    return tuple(
+        {word: frozenset(exponents) for word, exponents in found.items()}
+        for found in (words, exact, before)
     )
 
 

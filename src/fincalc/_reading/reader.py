@@ -274,6 +274,7 @@ def _unread_locale_scale(source: Source, core: Core, after: After) -> None:
     if source.locale is None:
         return
     norm, words = source.norm, locale_scales(source.locale)
+    prefixes = locale_scales(source.locale, before=True)
     k = forward_spaces(norm, core.end)
     ahead = norm[k : k + _MAX_SCALE_WORD].casefold()
     first = back_spaces(norm, core.start)
@@ -281,10 +282,12 @@ def _unread_locale_scale(source: Source, core: Core, after: After) -> None:
     for word in sorted(words, key=len, reverse=True):
         if ahead.startswith(word) and not ahead[len(word) : len(word) + 1].isalpha():
             start, stop = core.start, k + len(word)
-        elif behind.endswith(word) and not behind[-len(word) - 1 : -len(word)].isalpha():
-            if source.table.scale(norm[first - len(word) : first]) is not None:
-                continue  # a scale the table reads before the number ("万 5"): not here
-            start, stop = first - len(word), core.end
+        elif (
+            word in prefixes
+            and behind.endswith(word)
+            and not behind[-len(word) - 1 : -len(word)].isalpha()
+        ):
+            start, stop = first - len(word), core.end  # (a scale is read after, never before)
         else:
             continue
         sizes = " or ".join(f"10^{e}" for e in sorted(words[word]))
