@@ -9,10 +9,11 @@ refused, and after a decimal point keeps its English size ("$1.2bn", "5 bln").
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
-from babel import localedata, numbers
+from babel import Locale, localedata, numbers
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,6 +45,19 @@ def _comma_locales() -> list[str]:
     return names
 
 
+@pytest.fixture
+def every_locale_loaded() -> Iterator[None]:
+    """Babel's data of every locale, dropped afterwards (~400 MB held for the session
+    otherwise, which a subprocess started later inherits in its ru_maxrss)."""
+    import babel.localedata
+
+    try:
+        yield
+    finally:
+        babel.localedata._cache.clear()
+
+
+@pytest.mark.usefixtures("every_locale_loaded")
 def test_false_friends_match_babel() -> None:
     # every Latin scale word of the table that a decimal-comma language (official in
     # some territory) sizes otherwise
@@ -108,6 +122,12 @@ def test_a_compact_number_is_its_value_or_refused_with_its_locale(
     locale: str, value: Decimal, width: str
 ) -> None:
     # truth by construction: Babel writes the value in the locale's compact format
+    # (but for patterns with a negative part, "0B;-0B" in sw, which Babel 2.19 writes
+    # one place off: 3E+9 as "30B")
+    forms = Locale.parse(locale).compact_decimal_formats.get(width) or {}
+    pattern = (forms.get("other") or {}).get(str(10 ** (len(str(int(value))) - 1)))
+    if pattern is None or ";" in str(getattr(pattern, "pattern", pattern)):
+        return
     try:
         text = numbers.format_compact_decimal(
             value, format_type=width, locale=locale, fraction_digits=2
