@@ -212,6 +212,35 @@ def test_a_decimal_broken_across_a_line_is_whole_or_refused_everywhere(
     assert_whole_or_nothing(f"{before}{figure}{unit}。", {value}, set())
 
 
+# ------------------------------------------------------- a scale written once for two figures
+
+_SHARED_SCALES = st.sampled_from(
+    [(" million", Decimal("1E+6")), (" billion", Decimal("1E+9")), ("亿元", Decimal("1E+8")),
+     (" Mrd. €", Decimal("1E+9")), (" million shares", Decimal("1E+6"))]
+)  # fmt: skip
+
+
+@settings(max_examples=60)
+@given(
+    st.integers(1, 99),
+    st.integers(1, 99),
+    st.sampled_from(["", "between ", "Between ", "zwischen ", "介于", "from "]),
+    st.sampled_from([" to ", "-", " - ", "至", "到", " bis ", " and ", " und ", "和"]),
+    st.sampled_from(["", "$"]),
+    _SHARED_SCALES,
+)
+def test_a_scale_written_once_after_two_figures_is_shared_or_refused(
+    a: int, b: int, opener: str, join: str, currency: str, scale: tuple[str, Decimal]
+) -> None:
+    # truth by construction: both figures carry the scale (a range), or the first is a
+    # part of an amount whose scale is not written ("3 and 4 million": refused); a bare
+    # first figure is never read as it stands
+    word, multiplier = scale
+    first, second = Decimal(a) / 10, Decimal(b) / 10
+    text = f"{opener}{currency}{first}{join}{currency}{second}{word}"
+    assert_whole_or_nothing(text, {first * multiplier, second * multiplier}, set())
+
+
 # ------------------------------------------------------------------- the measured rows
 
 #: (text, source style, the whole value or None when only a refusal is right)
@@ -338,3 +367,117 @@ def test_a_row_whose_groups_match_its_columns_is_read_cell_by_cell() -> None:
         entity="Co", period="FY2022", basis="single_period", currency="USD",
     )  # fmt: skip
     assert resolve(claim, [doc]).value == Decimal("297E+6")
+
+
+# ------------------------------------------------------- numbers in every locale's format
+
+
+def _usable(name: str) -> bool:
+    """True when the locale's separators are one character each and differ."""
+    from babel import numbers
+
+    group, point = numbers.get_group_symbol(name), numbers.get_decimal_symbol(name)
+    return len(group) == 1 and len(point) == 1 and group != point
+
+
+def _locales() -> list[str]:
+    # names only: loading every locale's data here would hold ~400 MB for the session
+    # (and a subprocess started later inherits that peak in ru_maxrss)
+    from babel import localedata
+
+    return sorted(localedata.locale_identifiers())
+
+
+_LOCALES = _locales()
+_AMOUNTS = st.decimals(
+    min_value=Decimal("-99999999.999"), max_value=Decimal("99999999.999"), places=3
+).filter(lambda d: d.is_finite())
+
+
+def _formatted(value: Decimal, locale: str, style: str) -> tuple[str, Decimal]:
+    """``value`` written by Babel in ``locale``'s format, and the value it writes."""
+    from babel import numbers
+
+    if style == "currency":
+        text = numbers.format_currency(value, "EUR", locale=locale)
+        return text, value.quantize(Decimal("0.01"))
+    return numbers.format_decimal(value, locale=locale), value
+
+
+def locale_readings(text: str, locale: str) -> list[Reading]:
+    """What ``parse_quantity`` and ``extract_quantities`` read in ``text`` with ``locale=``."""
+    readers: list[tuple[str, Callable[[], list[Decimal]]]] = [
+        ("parse_quantity(locale)", lambda: [parse_quantity(text, locale=locale).value]),
+        (
+            "parse_quantity(locale, context)",
+            lambda: [parse_quantity(text, locale=locale, context="单位：元").value],
+        ),
+        (
+            "extract_quantities(locale)",
+            lambda: [q.value for q in extract_quantities(text, locale=locale)],
+        ),
+    ]
+    return [Reading(name, _values(read)) for name, read in readers]
+
+
+def _no_part_without_a_locale(text: str) -> None:
+    """Without a locale a number may be read another way, but never in parts."""
+    quantities = extract_quantities(text)
+    assert len(quantities) <= 1, (text, quantities)
+    for q in quantities:
+        assert q.span is not None
+        outside = text[: q.span[0]] + text[q.span[1] :]
+        assert not any(ch.isdigit() for ch in outside), (text, q)
+
+
+@settings(max_examples=150)
+@given(
+    _AMOUNTS,
+    st.sampled_from(_LOCALES),
+    st.sampled_from(["decimal", "currency"]),
+    st.sampled_from(["{}", "{}.", "Total: {}.", "{};", "page {}"]),
+)
+def test_a_number_in_a_locale_format_is_whole_or_refused(
+    value: Decimal, locale: str, style: str, frame: str
+) -> None:
+    # truth by construction: Babel writes the value in the locale's format; read with that
+    # locale it is the value or refused, and no reader takes a part of it
+    if not _usable(locale):
+        return  # (fincalc refuses such a locale= as an argument)
+    written, truth = _formatted(value, locale, style)
+    text = frame.format(written)
+    for reading in locale_readings(text, locale):
+        assert reading.values is None or set(reading.values) <= {truth}, (text, locale, reading)
+    _no_part_without_a_locale(text)
+
+
+#: (text, locale, source style, the whole value or None when only a refusal is right)
+LOCALE_ROWS: list[tuple[str, str, str, str | None]] = [
+    ("1.200 million", "fr_FR", "en-figure-in-fr-report", None),
+    ("page 3.14", "fr_FR", "en-reference-in-fr-text", None),
+    ("123,456.78 €", "sv_SE", "en-figure-in-se-shop", None),
+    ("1 234,56 €", "fr_FR", "fr-shop-price", "1234.56"),
+    ("3\u202f14,5 €", "fr_FR", "fr-typo-group-of-two", None),
+    ("1.234,56 €", "de_DE", "de-shop-price", "1234.56"),
+    ("1.2 Mio. €", "de_DE", "en-figure-in-de-news", None),
+    ("12.05.2024", "de_DE", "de-date", None),
+    ("1,2,3", "fr_FR", "fr-list", None),
+    ("Umsatz 1.234.56 €", "de_DE", "de-typo", None),
+    ("1\u00a023\u00a045\u00a067,89 €", "tok_001", "cldr-tok-format", None),
+    ("€ 1\u060c234\u066b5", "bgn_AE", "cldr-balochi-format", "1234.5"),
+    ("营业收入1,476.94亿元", "fr_FR", "cn-report-read-with-fr-locale", None),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "source", "value"), LOCALE_ROWS, ids=[f"{r[0]}-{r[1]}" for r in LOCALE_ROWS]
+)
+def test_locale_rows_are_whole_or_refused(
+    text: str, locale: str, source: str, value: str | None
+) -> None:
+    del source  # (the document style, for the reader of this table)
+    allowed = set() if value is None else {Decimal(value)}
+    for reading in locale_readings(text, locale):
+        assert reading.values is None or set(reading.values) <= allowed, (text, reading)
+    if value is not None:
+        assert parse_quantity(text, locale=locale).value == Decimal(value)

@@ -96,7 +96,7 @@ MEASURED: list[tuple[str, str, str | None, str | None]] = [
     ("1500 ドル", "jp-shop-price", None, None),
     ("1 234 долларов", "ru-news", None, None),
     ("这台设备卖了120万欧", "cn-social-post", None, None),
-    ("公司去年赚了3个亿", "cn-social-post", None, None),
+    ("公司去年赚了3个亿", "cn-social-post", "3E+8", None),  # 个 before 亿: 3亿 in speech
     ("毛利率涨了3个点", "cn-social-post", None, None),
     ("120万欧元", "cn-news", "1.20E+6", "EUR"),  # not 1: it may be the first group of 1234
     ("took 120.4 µs", "en-benchmark-note", "120.4", None),

@@ -91,6 +91,7 @@ PIECES = st.sampled_from(
         *["billion", "thousand", "个百分点", "bp", "附注", "Note ", "Q", "FY", "to", "~", "至"],
         *["about ", "约", "多", "余", "cents", "shares", "x", "times", "per cent", "years"],
         *["\u202f", "'", "\t", "  ", "2023", "1,234", "5.5", "12.345", ".5", "E+3", "兆"],
+        *[" and ", "between ", " bis ", "和", "介于", "1.234,56", "0,5", "\u060c", "\u066b"],
     ]
 )
 

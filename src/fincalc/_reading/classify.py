@@ -179,7 +179,7 @@ def refuse_unknown_scale(source: Source, core: Core, scale: str) -> Refusal:
 def ambiguous_scale(source: Source, core: Core) -> str | None:
     """The scale abbreviation of unsettled size one space after ``core`` ("mil", "cr"), if any."""
     norm = source.norm
-    k = core.end + 1 if core.end < len(norm) and norm[core.end] == " " else core.end
+    k = core.end + 1 if core.end < len(norm) and norm[core.end] in " \u202f" else core.end
     e = k
     while e < len(norm) and e - k < 8 and norm[e].isascii() and norm[e].isalpha():
         e += 1

@@ -464,6 +464,8 @@ def _unknown_word(
         and word[-3:] in grammar.iso_codes
     ):
         return ("unknown", k, stop, "puts a scale letter before a currency code")
+    if word == "T" and "t" not in table.scales and "T" not in table.scales:
+        return ("partial", k, stop, "")  # "$2.5 T": CLDR's English trillion, dropped
     if k == end + 1 and norm[k] in grammar.scales.first_chars:
         scale = grammar.scales.starting_at(norm, k)
         if scale is not None and scale[1].tight and scale[0] == stop:

@@ -76,23 +76,23 @@ def _shapes(clue: tuple[str, str], *, comma_clues: bool = True) -> list[str]:
     and compiling them costs more than the rest of the pattern (``scan_pattern``).
     """
     grouped = [
-        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
-        r"[0-9]{1,3}(?:[\u202f'][0-9]{3}(?![0-9]))++,[0-9]++(?![0-9,.])",
-        r"[0-9]{1,3}(?:[ \u202f][0-9]{3}(?![0-9]))++,[0-9]{1,2}(?![0-9,.])",
-        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9])){2,}+(?![0-9,.])",
+        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9]))++,[0-9]++(?![0-9]|[,.][0-9])",
+        r"[0-9]{1,3}(?:[\u202f'][0-9]{3}(?![0-9]))++,[0-9]++(?![0-9]|[,.][0-9])",
+        r"[0-9]{1,3}(?:[ \u202f][0-9]{3}(?![0-9]))++,[0-9]{1,2}(?![0-9]|[,.][0-9])",
+        r"[0-9]{1,3}(?:\.[0-9]{3}(?![0-9])){2,}+(?![0-9]|[,.][0-9])",
     ]
     if not comma_clues:
         return grouped
     return [
         *grouped,
-        rf"(?:{clue[0]})[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])",
-        rf"[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,.])(?:{clue[1]})",
+        rf"(?:{clue[0]})[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,]|[.][0-9])",
+        rf"[0-9]++,(?:[0-9]{{1,2}}|[0-9]{{4,}}+)(?![0-9,]|[.][0-9])(?:{clue[1]})",
         # "29,90", "Preis: 0,75": one or two final digits after the comma make it the
         # decimal mark without a clue (issue 26: read as two numbers, 29 and 90), unless
         # the number is one of a list ("1,2,3") or in a Chinese sentence ("分别为12,13":
         # Chinese writes a decimal point, so the comma there separates two numbers)
         r"(?<![0-9][,.])(?<![0-9], )(?<![\u3400-\u9fff])"
-        r"[0-9]{1,3},[0-9]{1,2}(?![0-9,.]|[ ]?+[&]|[ ][0-9]|[\u3400-\u9fff])",
+        r"[0-9]{1,3},[0-9]{1,2}(?![0-9,]|[.][0-9]|[ ]?+[&]|[ ][0-9]|[\u3400-\u9fff])",
     ]
 
 
@@ -250,6 +250,10 @@ class Grammar:
     # (the triggers above, or a space before one): any other pair needs no check.
     marker_before: frozenset[str]
     marker_after: frozenset[str]
+    # With ``locale=``, the locale's group mark: a separator between digits that is
+    # neither it nor the decimal mark splits no number the locale writes ("1.200" in
+    # fr_FR), so the whole run is refused; None without a locale.
+    locale_group: str | None
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)  # read field by field, never compared
@@ -291,7 +295,15 @@ def scan_parts(
     or currency written next to a number, which makes "12,5" a decimal comma.
     """
     arabic = _arabic(group, decimal_mark, clue)
-    cn = rf"(?:[{_CN_START}][{DIGIT_CHARS}{SMALL_CHARS}]*+|零(?=点))(?:点[{DIGIT_CHARS}]++)?+"
+    # (百分之百, "a hundred per cent": 百 alone is a number only after 百分之, and
+    # only before the end of the word: not 百分之百慕达币, 百分之百万; the characters
+    # that may follow are listed, as a class of every Han character costs ~1 ms to
+    # compile)
+    cn = (
+        rf"(?:[{_CN_START}][{DIGIT_CHARS}{SMALL_CHARS}]*+|零(?=点)"
+        r"|(?<=百分之)百(?=[的地得，。；、）)\s,;:!?]|\.(?![0-9])|\Z))"
+        rf"(?:点[{DIGIT_CHARS}]++)?+"
+    )
     big = rf"[{SMALL_CHARS}]*+[{BIG_CHARS}]++"
     small_after_digit = rf"(?<=[{_ALL_DIGITS}])[{SMALL_CHARS}]++"
     marks = f"[{re.escape(approximate)}]?+" if approximate else ""
@@ -307,9 +319,10 @@ def scan_parts(
             r"(?=[0-9]++\.[0-9]++\.)(?![0-9]{1,3}(?:\.[0-9]{3}){2,}+(?![0-9.]))"
             r"[0-9]++(?:\.[0-9]++){2,}+"
         )
-    starts = re.escape(decimal_mark) + _CN_START + "零"
+    firsts = _CN_START + "零百"
+    starts = re.escape(decimal_mark) + firsts
     return ScanParts(
-        group, decimal_mark, clue, cn, chain, tuple(skips), starts, decimal_mark + _CN_START + "零"
+        group, decimal_mark, clue, cn, chain, tuple(skips), starts, decimal_mark + firsts
     )
 
 
@@ -471,9 +484,14 @@ def _symbol_not_prefix() -> frozenset[str]:
 
 @functools.cache
 def _range_initials() -> frozenset[str]:
-    """The first characters of the range words (``range_joins``, ``range_marks``)."""
+    """The first characters of the range words (``range_joins``, ``range_marks``,
+    ``pair_joins``)."""
     words = vocabulary("reading")
-    joins = (*words.words("number.range_joins"), *words.words("number.range_marks"))
+    joins = (
+        *words.words("number.range_joins"),
+        *words.words("number.range_marks"),
+        *words.words("number.pair_joins"),
+    )
     return frozenset(ch for w in joins for ch in {w[0], w[0].upper(), w[0].lower()})
 
 
@@ -658,6 +676,7 @@ def _build(
         not_before_trigger=not_before.last_chars | frozenset(".:、,"),
         marker_before=not_before.last_chars | frozenset(".:、, "),
         marker_after=not_after.first_chars | frozenset(" "),
+        locale_group=group if by_locale else None,
     )
 
 
@@ -745,6 +764,65 @@ def _currency_symbols(locale: str) -> tuple[tuple[str, str], ...]:
     )
 
 
+def locale_scales(
+    locale: str, *, exact: bool = False, before: bool = False
+) -> dict[str, frozenset[int]]:
+    """The scale words of ``locale``'s CLDR compact decimal formats and their powers of ten.
+
+    Short and long formats, every plural form; each word (or phrase: "mil M")
+    without a final point, before or after the digits, case-folded ("bn": {12}
+    in sv, {9} in en), or with ``exact`` as CLDR writes it ("Billion" in de,
+    never "billion"); with ``before``, the words written before the digits
+    ("elfu" in sw: {3}), case-folded.
+    """
+    return _compact_words(locale)[2 if before else 1 if exact else 0]
+
+
+@functools.lru_cache(maxsize=64)
+def _compact_words(
+    locale: str,
+) -> tuple[dict[str, frozenset[int]], ...]:
+    """``locale_scales`` of ``locale``: the case-folded words, the words as written, and
+    the words written before the digits."""
+    try:
+        from babel import Locale
+
+        data = Locale.parse(locale).compact_decimal_formats
+    except Exception as exc:  # babel raises UnknownLocaleError (an Exception) and ValueError
+        raise InvalidInputError(
+            f"locale: {locale!r} is not a locale Babel knows; use a name such as 'de_DE'",
+            argument="locale",
+            value=locale,
+        ) from exc
+    words: dict[str, set[int]] = {}
+    exact: dict[str, set[int]] = {}
+    before: dict[str, set[int]] = {}
+    for width in ("short", "long"):
+        for forms in (data.get(width) or {}).values():
+            for magnitude, pattern in forms.items():
+                text = str(getattr(pattern, "pattern", pattern)).split(";")[0].replace("'", "")
+                zeros = _ZEROS.search(text)
+                if zeros is None:
+                    continue
+                exponent = len(str(magnitude)) - len(zeros.group())
+                for part, maps in (
+                    (text[: zeros.start()], (words, exact, before)),
+                    (text[zeros.end() :], (words, exact)),
+                ):
+                    word = " ".join(fold_characters(part).replace("\u202f", " ").split())
+                    if word and any(ch.isalpha() for ch in word):
+                        for i, found in enumerate(maps):
+                            key = word.rstrip(".") if i == 1 else word.casefold().rstrip(".")
+                            found.setdefault(key, set()).add(exponent)
+    return tuple(
+        {word: frozenset(exponents) for word, exponents in found.items()}
+        for found in (words, exact, before)
+    )
+
+
+_ZEROS: Final = re.compile("0+")
+
+
 @functools.lru_cache(maxsize=64)
 def _separators(locale: str) -> tuple[str, str]:
     """The (group, decimal) symbols of a locale, from Babel (imported only here)."""
@@ -758,6 +836,7 @@ def _separators(locale: str) -> tuple[str, str]:
         from babel.numbers import get_decimal_symbol, get_group_symbol
 
         group = fold_characters(get_group_symbol(locale))
+        group = "," if group in ("\u060c", "\u2e41") else group  # as fold_characters groups
         decimal_mark = fold_characters(get_decimal_symbol(locale))
     except Exception as exc:  # babel raises UnknownLocaleError (an Exception) and ValueError
         raise InvalidInputError(

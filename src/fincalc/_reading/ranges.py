@@ -40,17 +40,73 @@ class RangePartner:
     scale_text: str | None
     unit: SuffixSpec | None
     unit_text: str | None
+    # The join also joins two amounts ("and") and no opener ("between") is written
+    # before the first bound: it is no range, and a scale after the second is its own
+    pair: bool = False
+    join: str = ""  # the join as written ("and", "to", "-")
+
+
+@functools.cache
+def _pair_joins() -> frozenset[str]:
+    return frozenset(w.casefold() for w in vocabulary("reading").words("number.pair_joins"))
+
+
+@functools.cache
+def _openers() -> tuple[str, ...]:
+    return tuple(w.casefold() for w in vocabulary("reading").words("number.range_openers"))
+
+
+#: How far before the first bound an opener is looked for.
+_OPENER_REACH = 24
+
+
+def _opened(norm: str, start: int) -> bool:
+    """True when a range opener ("between", 介于) is written before the bound at
+    ``start``, with at most spaces and a currency ("between US$ 1.2") between."""
+    before = norm[max(0, start - _OPENER_REACH) : start].casefold()
+    for opener in _openers():
+        at = before.rfind(opener)
+        if at < 0 or (opener.isascii() and at and before[at - 1].isalnum()):
+            continue
+        rest = before[at + len(opener) :]
+        if opener.isascii() and rest[:1] not in (" ", "\u202f"):
+            continue  # "betweenness"
+        between = rest.strip(" \u202f")
+        if len(between) <= 4 and not any(ch.isdigit() or ch.isspace() for ch in between):
+            return True
+    return False
+
+
+#: How far after the second bound "respectively" is looked for, within its sentence.
+_RESPECTIVELY_REACH = 120
+_SENTENCE_ENDS = (". ", "。", ";", "；", "\n")
+
+
+def _respectively(norm: str, end: int) -> bool:
+    """True when the sentence after the second bound says "respectively": a list of
+    amounts whose scale is written once ("$1.1 and $5.1 million in 2015 and 2014,
+    respectively")."""
+    rest = norm[end : end + _RESPECTIVELY_REACH]
+    for mark in _SENTENCE_ENDS:
+        at = rest.find(mark)
+        if at >= 0:
+            rest = rest[:at]
+    return "respectively" in rest.casefold()
 
 
 @functools.cache
 def _joins() -> AliasIndex:
     words = vocabulary("reading")
-    joins = (*words.words("number.range_joins"), *words.words("number.range_marks"))
+    joins = (
+        *words.words("number.range_joins"),
+        *words.words("number.range_marks"),
+        *words.words("number.pair_joins"),
+    )
     return AliasIndex(dict.fromkeys(joins, True))
 
 
 def range_initials() -> frozenset[str]:
-    """The characters a range word can start with ("-", "~", 至, 到, "t")."""
+    """The characters a range word can start with ("-", "~", 至, 到, "t", "a")."""
     return _joins().first_chars
 
 
@@ -65,6 +121,8 @@ def read_range_partner(source: Source, core: Core, after: After) -> RangePartner
     join = _joins().starting_at(norm, k)
     if join is None:
         return None
+    k0, k1 = k, join[0]
+    word = norm[k0:k1].casefold()
     spaced_before, k = k != core.end, join[0]
     if k < size and norm[k] in SPACES:
         k = forward_spaces(norm, k)
@@ -92,7 +150,14 @@ def read_range_partner(source: Source, core: Core, after: After) -> RangePartner
         scale_text = chain
     if scale is None and written.unit is None:
         return None
-    return RangePartner(start, scale, scale_text, written.unit, written.unit_text)
+    pair = (
+        word in _pair_joins()
+        and not _opened(norm, core.start)
+        and not _respectively(norm, written.end)
+    )
+    return RangePartner(
+        start, scale, scale_text, written.unit, written.unit_text, pair, source.text[k0:k1]
+    )
 
 
 def share_range_units(core: Core, after: After, partner: RangePartner) -> None:

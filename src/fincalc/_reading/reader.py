@@ -18,10 +18,13 @@ in its place among the results.
 from __future__ import annotations
 
 import decimal
+import functools
 import re
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from .._base.exceptions import ParseError
+from .._base.vocabulary import vocabulary
 from .._values.quantity import Quantity, trusted_quantity
 from .after_number import read_after, read_capital_tail
 from .before_number import read_before
@@ -47,8 +50,8 @@ from .classify import (
 )
 from .closed_world import drop_parts_of_refused, refuse_continuation
 from .declarations import UnitContext
-from .grammar import grammar_for, scan_pattern
-from .scan import Core, Refusal, Source
+from .grammar import grammar_for, locale_scales, scan_pattern
+from .scan import Core, Refusal, Source, back_spaces, forward_spaces
 from .split_amounts import (
     GroupedRun,
     refuse_comma_groups,
@@ -58,13 +61,24 @@ from .split_amounts import (
     worth_a_look,
 )
 from .text import fold_characters
-from .unit_table import UnitTable
+from .unit_table import ScaleSpec, UnitTable
 from .value import read_number
 
 if TYPE_CHECKING:
+    from .after_number import After
     from .number_words import WordNumber
+    from .ranges import RangePartner
 
-__all__ = ["CoreMatch", "Result", "finish", "inexact", "read_all", "read_core", "scan"]
+__all__ = [
+    "CoreMatch",
+    "Result",
+    "after_abbreviation",
+    "finish",
+    "inexact",
+    "read_all",
+    "read_core",
+    "scan",
+]
 
 #: One amount read (or refused) and its kind (``classify.AMOUNT``, ``YEAR``, …).
 Result = tuple[Quantity | ParseError, int]
@@ -80,6 +94,10 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     """
     grammar, norm = source.grammar, source.norm
     after = read_after(source, core)
+    if after.scale is not None and after.scale_text and (source.locale or core.comma_decimal):
+        _locale_scale(source, core, after)  # "2,5 bn" in sv_SE: 10^12, never 10^9
+    elif after.scale is None and source.locale is not None:
+        _unread_locale_scale(source, core, after)  # "elfu 4500" in sw, "1,2 mi" in kgp
     if core.cn is not None:
         read_capital_tail(source, core, after)  # 壹佰万元整
     tenths = False
@@ -98,11 +116,7 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     partner = None
     if written is None and after.scale is None:
         if next_char in grammar.range_initials:
-            from .ranges import read_range_partner, share_range_units  # deferred
-
-            partner = read_range_partner(source, core, after)
-            if partner is not None:
-                share_range_units(core, after, partner)  # "$1.2-1.5 billion", "5-10%"
+            partner = _range_partner(source, core, after)
         if after.unit is None and after.scale is None:
             if core.needs_unit:
                 return None  # "one of our customers": a number word, not an amount
@@ -113,6 +127,13 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
             if markers.period_after or is_identifier(source, after.end):
                 return None  # 2023年, 3个月, 5 years, 600519.SH, 3G, B2B
     before = read_before(source, core)
+    if (
+        before.currency is None
+        and after.unit is None
+        and after.scale is None
+        and after_abbreviation(norm, core.start)
+    ):
+        return None  # "Q.5", "Fig.5", "FY.6": the number of a reference, no amount
     if partner is not None and before.currency is not None and before.currency_text:
         source.range_currency = (partner.start, before.currency, before.currency_text)
     elif before.currency is None and source.range_currency is not None:
@@ -127,15 +148,11 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     else:
         han = han_unit(core, after) if core.chain or core.cn is not None else ""
         if core.chain and after.scale_text:  # "1.5万亿 trillion": two scales stacked
-            raise Refusal(
-                ParseError(
-                    f"cannot read {source.text[core.start : after.end]!r} as an amount: the "
-                    f"Han scale {core.chain!r} and the scale {after.scale_text!r} after it "
-                    "would multiply the number twice; quote the amount with one scale",
-                    text=source.text,
-                    position=core.start,
-                ),
+            raise source.refuse(
+                core.start,
                 after.end,
+                f"the Han scale {core.chain!r} and the scale {after.scale_text!r} after it "
+                "would multiply the number twice; quote the amount with one scale",
             )
     if (
         before.currency is None
@@ -176,6 +193,140 @@ def read(source: Source, core: Core, markers: Markers) -> Result | None:
     return build(source, core, unit, (start, end), negative, qualifier, has_unit)
 
 
+def _range_partner(source: Source, core: Core, after: After) -> RangePartner | None:
+    """The second bound of a range whose scale and unit the first shares, or None.
+
+    Raises:
+        Refusal: "and" joins the bare first figure to one with a scale after it
+            ("3 and 4 million shares": 3 or 3 million?).
+    """
+    from .ranges import read_range_partner, share_range_units  # deferred
+
+    partner = read_range_partner(source, core, after)
+    if partner is not None and partner.pair:
+        if partner.scale is not None:
+            raise _refuse_pair(source, core, partner)
+        return None  # "$5 and $3 of fees": each amount as written
+    if partner is not None:
+        share_range_units(core, after, partner)  # "$1.2-1.5 billion", "5-10%"
+    return partner
+
+
+def _locale_scale(source: Source, core: Core, after: After) -> None:
+    """Give the scale after the number the size the caller's locale gives it in CLDR.
+
+    "bn" is 10^12 in Swedish, French and Icelandic and "bln" in Italian and Polish,
+    "billion" 10^12 in German and French: with ``locale=``, a scale word of the
+    locale's compact formats is read at the locale's size (the unit table's size
+    otherwise).
+
+    Raises:
+        Refusal: the locale gives the word several sizes, or another size than the
+            table's in another case ("billion" in de_DE: German writes "Billion").
+    """
+    if after.scale is None:
+        return
+    word = " ".join(fold_characters(after.scale_text or "").split()).casefold().rstrip(".")
+    if source.locale is None:
+        if word in _false_friends():  # "2,5 billions": not English, so not 10^9
+            raise source.refuse(
+                core.start,
+                after.end,
+                f"{after.scale_text!r} after a decimal comma is a scale of a language whose "
+                f"size for it may differ from English (10^{after.scale.exponent}: 'billion' "
+                "and 'bn' are 10^12 in German, French and Swedish); pass locale= for the "
+                "language, or write the amount in full",
+            )
+        return
+    sizes = locale_scales(source.locale).get(word)
+    if sizes is None or sizes == {after.scale.exponent}:
+        return
+    written = " ".join(fold_characters(after.scale_text or "").split()).rstrip(".")
+    if len(sizes) == 1 and locale_scales(source.locale, exact=True).get(written) == sizes:
+        # written as the locale writes it ("2,5 Billion €" in de, "2,5 bn" in sv); an
+        # English "billion" in a de_DE text is refused below, neither 10^9 nor 10^12
+        (size,) = sizes
+        after.scale = ScaleSpec(after.scale.name, Decimal(f"1E+{size}"), after.scale.tight)
+        return
+    raise source.refuse(
+        core.start,
+        after.end,
+        f"{after.scale_text!r} stands for "
+        f"{' or '.join(f'10^{e}' for e in sorted(sizes))} in {source.locale!r} (CLDR); "
+        "write the scale in words or the amount in full",
+    )
+
+
+#: The longest word looked at next to a number for a locale's scale word.
+_MAX_SCALE_WORD = 24
+
+
+def _unread_locale_scale(source: Source, core: Core, after: After) -> None:
+    """Refuse a number next to a scale word of the caller's locale that was not read as one.
+
+    "1,2 mi" in kgp (mi is a million there, miles to the table) and "elfu 4500"
+    in Swahili (a thousand, written before the number): read, the number would
+    be a part of the amount.
+
+    Raises:
+        Refusal: a scale word of the locale's CLDR formats touches the number.
+    """
+    if source.locale is None:
+        return
+    norm, words = source.norm, locale_scales(source.locale)
+    prefixes = locale_scales(source.locale, before=True)
+    k = forward_spaces(norm, core.end)
+    ahead = norm[k : k + _MAX_SCALE_WORD].casefold()
+    first = back_spaces(norm, core.start)
+    behind = norm[max(0, first - _MAX_SCALE_WORD) : first].casefold()
+    for word in sorted(words, key=len, reverse=True):
+        if ahead.startswith(word) and not ahead[len(word) : len(word) + 1].isalpha():
+            start, stop = core.start, k + len(word)
+        elif (
+            word in prefixes
+            and behind.endswith(word)
+            and not behind[-len(word) - 1 : -len(word)].isalpha()
+        ):
+            start, stop = first - len(word), core.end  # (a scale is read after, never before)
+        else:
+            continue
+        sizes = " or ".join(f"10^{e}" for e in sorted(words[word]))
+        raise source.refuse(
+            start,
+            max(stop, after.end),
+            f"{word!r} is a scale word ({sizes}) in {source.locale!r} (CLDR) that the unit "
+            "table does not read there; write the amount in full, or extend the table with "
+            "UnitTable.default().extended({'scale': [...]})",
+        )
+
+
+@functools.cache
+def _false_friends() -> frozenset[str]:
+    return frozenset(vocabulary("reading").words("number.comma_decimal_false_friends"))
+
+
+def after_abbreviation(norm: str, start: int) -> bool:
+    """True when the number at ``start`` follows a point that ends a Latin word ("Q.5",
+    "Rs.500"): the point is the word's, and only money or a unit makes it an amount."""
+    return (
+        start > 1
+        and norm[start - 1] == "."
+        and norm[start - 2].isascii()
+        and (norm[start - 2].isalpha())
+    )
+
+
+def _refuse_pair(source: Source, core: Core, partner: RangePartner) -> Refusal:
+    """The refusal of a bare figure joined by "and" to one with a scale after it."""
+    return source.refuse(
+        core.start,
+        core.end,
+        f"it is a part of an amount: the scale {partner.scale_text!r} is written once, after "
+        f"the figure that follows, and {partner.join!r} joins two amounts as well as a "
+        "range; write the scale with each figure, or 'between … and …' for a range",
+    )
+
+
 def _trailing_minus(norm: str, at: int) -> bool:
     """True when the "-" at ``at`` ends the amount: nothing but a phrase's end follows it.
 
@@ -186,6 +337,8 @@ def _trailing_minus(norm: str, at: int) -> bool:
     size = len(norm)
     while k < size and norm[k] in " \u202f":
         k += 1
+    if k < size and norm[k] == "." and (k + 1 == size or not norm[k + 1].isdigit()):
+        return True  # "€ 0,01-." at the end of a sentence
     return k >= size or not (norm[k].isalnum() or norm[k] in "-+(.$¥€£")
 
 
@@ -223,6 +376,105 @@ def _dash_cents(norm: str, end: int, written: str) -> bool:
     )
 
 
+#: Characters that separate digits in some locale's numbers (after folding).
+_SEPARATORS = frozenset(".,'")
+#: Without a locale an apostrophe between digits is no separator unless it groups ("1'234",
+#: read by the scan pattern): "Q4'23" is a quarter, "5'11" a height.
+_DEFAULT_SEPARATORS = frozenset(".,")
+
+
+def _separated_run(
+    norm: str, start: int, end: int, seps: frozenset[str], *, group_free: bool
+) -> tuple[int, int] | None:
+    """The digits and separators around the core ``norm[start:end]``, when a separator
+    joins it to more digits, else None.
+
+    With a locale, the core is the longest number the locale reads there, so a
+    separator between its digits and more digits is one the locale does not
+    write in that place: "1.200" and "3.14" in fr_FR, "123,456.78" in sv_SE, and
+    its own group mark between groups of other than three digits ("12\u202f00").
+    """
+    size, digits = len(norm), _ASCII_DIGITS
+    right = end + 1 < size and norm[end] in seps and norm[end - 1] in digits
+    right = right and norm[end + 1] in digits
+    left = start >= 2 and norm[start - 1] in seps and norm[start - 2] in digits
+    if not (right or left):
+        return None
+    stop = end
+    while right and stop + 1 < size and norm[stop] in seps and norm[stop + 1] in digits:
+        stop += 2
+        while stop < size and norm[stop] in digits:
+            stop += 1
+        # "016,1 234,56": a group after a space belongs to the run, never read alone
+        while _SPACE_GROUP.match(norm, stop) is not None:
+            stop += 4
+    if right and group_free and norm.startswith(". ", stop) and stop + 2 < size:
+        k = stop + 2  # "1,476.94,994. 14": the OCR break of its decimals is the run's too
+        while k < size and k - stop < 4 and norm[k] in digits:
+            k += 1
+        if 2 < k - stop < 5 and (k == size or norm[k] not in digits):
+            stop = k
+    first = start
+    while left and first >= 2 and norm[first - 1] in seps and norm[first - 2] in digits:
+        first -= 2
+        while first > 0 and norm[first - 1] in digits:
+            first -= 1
+    return first, stop
+
+
+_ASCII_DIGITS = frozenset("0123456789")
+_SPACE_GROUP = re.compile(r"[ \u202f][0-9]{3}(?![0-9])")
+#: The most characters of a unit glued to a refused run that the refusal takes with it.
+_MAX_GLUED = 16
+_GLUED_MARKS = frozenset("%‰$€£¥")
+_HAN_FIRST, _HAN_LAST = "\u3400", "\u9fff"
+
+
+def _list_part(norm: str, run: tuple[int, int]) -> str:
+    """The run up to its first space (a group after a space is no member of a list)."""
+    return norm[run[0] : run[1]].replace("\u202f", " ").split(" ")[0]
+
+
+def _a_list(norm: str, run: tuple[int, int]) -> bool:
+    """True when, without a locale, a run joined by commas alone is a list of numbers:
+    two commas or more ("1,2,3"), or in a Chinese sentence ("分别为12,13", where a
+    comma never marks decimals)."""
+    first, stop = run
+    part = _list_part(norm, run)
+    if "." in part or "'" in part:
+        return False
+    if part.count(",") >= 2:
+        return True
+    near = norm[max(0, first - 8) : first] + norm[stop : stop + 4]
+    return any(_HAN_FIRST <= ch <= _HAN_LAST for ch in near)
+
+
+def _refuse_run(source: Source, found: list[Result], run: tuple[int, int]) -> None:
+    """Refuse the run of digits and separators ``run`` whole, in the locale's terms."""
+    grammar = source.grammar
+    first, stop = run
+    if grammar.locale_group is None:
+        reason = (
+            "its separators make no number in English or in a decimal-comma shape "
+            '("1234567,891", "2024,25"); pass locale= for the language it was written '
+            "in, or quote the number as it is meant"
+        )
+    else:
+        reason = (
+            f"the locale writes {grammar.decimal_mark!r} as the decimal mark and "
+            f"{grammar.locale_group!r} between groups of digits, and reads no number with "
+            "the separators written here; quote the number as that locale writes it, or "
+            "pass the locale it was written in"
+        )
+    found.append((source.refuse(first, stop, reason).error, AMOUNT))
+    # what is glued to the run is its unit or the rest of it ("8.7亿元-9.1", "3.5点五亿元"):
+    # no part of the next amount, and a "-" after it joins, never signs
+    norm, glued = source.norm, min(len(source.norm), stop + _MAX_GLUED)
+    while stop < glued and (norm[stop].isalpha() or norm[stop] in _GLUED_MARKS):
+        stop += 1
+    source.prev_end = max(source.prev_end, stop)
+
+
 def read_core(source: Source, found: list[Result], match: CoreMatch) -> int:
     """Read the number core the scan found into ``found``; return where to scan on.
 
@@ -242,6 +494,15 @@ def read_core(source: Source, found: list[Result], match: CoreMatch) -> int:
         # "Rs.500", "INR.1,234", "No.5": the dot ends the word before; read on from
         # the digit (".500" read as 0.5 rupees would be silently wrong)
         return start + 1
+    if arabic is not None and start >= source.list_end:
+        group = source.grammar.locale_group
+        seps = _DEFAULT_SEPARATORS if group is None else _SEPARATORS | {group}
+        run = _separated_run(norm, start, pos, seps, group_free=group is None)
+        if run is not None and (group is not None or not _a_list(norm, run)):
+            _refuse_run(source, found, run)  # "1.200 million" in fr_FR, "1234567,891"
+            return max(pos, run[1])
+        if run is not None:  # "1,2,3": its numbers are read one by one
+            source.list_end = run[0] + len(_list_part(norm, run))
     result: Result | None = None
     markers: Markers | None = None
     if cn is None or not is_word_numeral(source, start, pos, cn, chain):
@@ -398,7 +659,8 @@ def read_all(
     text: str, table: UnitTable, context: UnitContext | None, locale: str | None
 ) -> tuple[list[Result], bool]:
     """Every amount read (or refused) with its kind, and whether any is a year-like cell."""
-    source = Source(text, fold_characters(text), grammar_for(table, locale), table, context)
+    grammar = grammar_for(table, locale)
+    source = Source(text, fold_characters(text), grammar, table, context, locale)
     try:
         return scan(source), source.cell_years
     except decimal.DecimalException as exc:

@@ -89,6 +89,8 @@ class Source:
         "line_at",
         "line_start",
         "lines",
+        "list_end",
+        "locale",
         "minor_read",
         "norm",
         "prev_end",
@@ -98,9 +100,17 @@ class Source:
     )
 
     def __init__(
-        self, text: str, norm: str, grammar: Grammar, table: UnitTable, context: UnitContext | None
+        self,
+        text: str,
+        norm: str,
+        grammar: Grammar,
+        table: UnitTable,
+        context: UnitContext | None,
+        locale: str | None = None,
     ) -> None:
         self.text = text
+        self.locale = locale  # the caller's locale=, whose CLDR scale words apply
+        self.list_end = -1  # where a run of numbers read as a list ("1,2,3") ends
         self.norm = norm
         self.grammar = grammar
         self.table = table

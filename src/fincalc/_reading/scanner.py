@@ -45,7 +45,7 @@ from .classify import (
 )
 from .closed_world import continuation, may_continue
 from .grammar import Grammar
-from .reader import CoreMatch, Result, finish, read_core, read_grouped
+from .reader import CoreMatch, Result, after_abbreviation, finish, read_core, read_grouped
 from .scan import Refusal, Source
 from .split_amounts import refuse_parts
 from .unit_table import UnitTable
@@ -164,6 +164,8 @@ class Scanner:
         it starts after the last amount.  Returns where the amount starts, where
         its currency starts and ends (-1 without one), and whether it is negative.
         """
+        if after_abbreviation(norm, at):
+            return None  # "Q.5", "Rs.500": the reader reads the point as the word's
         before = self.before.ending_at
         end = at - 1 if norm[at - 1] == " " else at
         if norm[end - 1] in _REFERENCE_MARKS and not_amount_before(self.grammar, norm, at):
@@ -318,6 +320,9 @@ def _no_amount(
     if start < prev_end:
         return end
     grammar = scanner.grammar
+    before = norm[start - 1] if start else ""
+    if written[0] == grammar.decimal_mark and before.isascii() and before.isalpha():
+        return start + 1  # "Rs.500", "Q.5": the reader reads on from the digit
     if cn is not None and word_numeral_at(grammar, norm, start, end, cn, core[6]):
         return end
     if (not start or norm[start - 1] not in grammar.marker_before) and (

@@ -71,7 +71,9 @@ def fast_words(
         not_after_skip=alias_flags(surely),
         currency_names=alias_flags(table.currency_names),
         currency_words=alias_flags(table.currency_words),
-        range_joins=alias_flags([*_words("range_joins"), *_words("range_marks")]),
+        range_joins=alias_flags(
+            [*_words("range_joins"), *_words("range_marks"), *_words("pair_joins")]
+        ),
         ambiguous_scales=alias_flags(grammar.ambiguous_scales),
         percent_before=_words("percent_before"),
         word_digits="".join(ch for ch in DIGIT_CHARS if ch not in "零〇"),

@@ -109,6 +109,8 @@ def read_number(
                 digits, value = "", CTX.multiply(Decimal(digits), fast[0])
             else:
                 shift = fast[1]
+        elif core.cn == "百" and not core.chain:
+            digits, shift = "1", 2  # 百分之百 (the scan finds a lone 百 only after 百分之)
         else:
             with exact():
                 value = compose(clean)[0]
