@@ -30,6 +30,7 @@ from typing import Literal
 import regex
 
 from .._base.exceptions import FincalcError, PeriodError
+from .._base.vocabulary import vocabulary
 from .._reading.units import UnitTable, unit_context_from_header
 from .._values.period import parse_period
 from .lines import SECTION_HEADING, is_furniture, is_prose
@@ -281,6 +282,17 @@ _SUFFIX = regex.compile(
     regex.IGNORECASE,
 )
 _CJK = regex.compile(r"\p{Han}")
+# What may follow the last column word of a Chinese header: a change header's own
+# characters ("增减(%)", "变动幅度", "变动比例"), a measure word ("本期发生额", "期末余额"),
+# a bracketed note ("上年同期（已重述）"). A label line that goes on past the word
+# ("房地产公允价值变动产生的损益", "计入当期损益的政府补助") is no header.
+_CHANGE_CHARS = regex.escape("".join(vocabulary("grounding").words("stacked_headers.change_chars")))
+_CLAUSE_MARK = regex.compile(r"[，、；。]")
+_BRACKETED = r"(?:[(（][^()（）]{0,16}[)）])"
+_CHANGE_TAIL = regex.compile(
+    rf"(?:[{_CHANGE_CHARS}\s%％()（）]|{any_of('columns.change_after.anywhere')})*"
+)
+_MEASURE_TAIL = regex.compile(rf"(?:\s|{_BRACKETED}|{any_of('columns.measure_words.anywhere')})*")
 _TRAILING_YEARS = regex.compile(r"(?<![\d,.])(?:19|20)\d\d(?![\d,.])")
 
 
@@ -334,6 +346,8 @@ def _single_header(text: str, start: int, end: int, table: UnitTable) -> HeaderC
     if (not has_digit or "'000" in cell or "’000" in cell) and not spaced_cjk:
         # a Chinese header has no spaces inside: "项目 附注 本期发生额 上期发生额" is four
         for kind, pattern in _KINDS:
+            if _CJK.search(cell) and not _ends_with_kind(cell, kind, pattern):
+                continue
             if len(cell) <= 24 and pattern.search(cell):
                 return HeaderCell(start, end, "change" if kind == "change" else "relative", cell)
         if _UNITISH.search(cell) and _is_unit(cell, table):
@@ -341,6 +355,15 @@ def _single_header(text: str, start: int, end: int, table: UnitTable) -> HeaderC
     if (_DURATION.search(cell) or _MONTH_DAY.match(cell)) and not _value_tokens(text, start, end):
         return HeaderCell(start, end, "group", cell)
     return None
+
+
+def _ends_with_kind(cell: str, kind: str, pattern: regex.Pattern[str]) -> bool:
+    """Whether a Chinese cell ends with its column words ("本期比上年同期增减(%)", "本期发生额")."""
+    if _CLAUSE_MARK.search(cell):  # "因税收、会计等法律、法规的调整对当期": a label's clause
+        return False
+    ends = [match.end() for match in pattern.finditer(cell)]
+    tail = _CHANGE_TAIL if kind == "change" else _MEASURE_TAIL
+    return bool(ends) and tail.fullmatch(cell, ends[-1]) is not None
 
 
 def header_cell(text: str, start: int, end: int, table: UnitTable) -> HeaderCell | None:
