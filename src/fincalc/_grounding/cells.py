@@ -44,6 +44,7 @@ __all__ = [
     "header_cell",
     "header_period",
     "percent_change_header",
+    "years_over_days",
 ]
 
 LineKind = Literal[
@@ -254,6 +255,10 @@ _GROUP_START = regex.compile(
 _MONTH_DAY_PART = regex.compile(
     rf"(?i)\s*(?:{MONTH_NAMES}\s+\d{{1,2}},?|\d{{1,2}}\s+{MONTH_NAMES},?)(?!\s*(?:19|20)\d\d)\s*"
 )
+_ZH_MONTH_DAY = regex.compile(
+    r"\s*(?<!\d)(?:1[0-2]|0?[1-9])\s*月\s*(?:3[01]|[12]\d|0?[1-9])\s*日\s*"
+)
+_ZH_YEAR_CELL = regex.compile(r"\s*(?:19|20)\d\d\s*年\s*")
 _LEADING_WORDS = regex.compile(
     rf"(?i)(?<!\S)(?:{_NOTES_WORD}|{any_of('columns.item.anywhere')})(?!\S)"
 )
@@ -460,11 +465,41 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
         if group is not None and group.kind == "group" and not rest[len(lead) :].strip(" ,"):
             # "Years ended September 28, 2019 September 29, 2018": group words, then dates
             return [group, *found]
-    dates = list(_MONTH_DAY_PART.finditer(text, start, end))
-    if len(dates) >= 2 and not _MONTH_DAY_PART.sub("", text[start:end]).strip():
-        # "June 30, June 30,": one date group per column group
-        return [HeaderCell(d.start(), d.end(), "group", d.group().strip()) for d in dates]
+    for pattern in (_MONTH_DAY_PART, _ZH_MONTH_DAY):
+        dates = list(pattern.finditer(text, start, end))
+        if len(dates) >= 2 and not pattern.sub("", text[start:end]).strip():
+            # "June 30, June 30,", "6月30日 12月31日": one date group per column group
+            return [HeaderCell(d.start(), d.end(), "group", d.group().strip()) for d in dates]
     return None
+
+
+def years_over_days(run: list[HeaderCell]) -> tuple[list[HeaderCell], bool] | None:
+    """Years over month-days, as an HKEX balance sheet heads its two instants.
+
+    "2025年 2024年" over "6月30日 12月31日" are 2025年6月30日 and 2024年12月31日: the
+    k-th year with the k-th day when the two lines hold as many cells (True); the
+    years alone and False (no column told) when they do not. None for other runs.
+
+    >>> run = [HeaderCell(0, 5, "period", "2025年"), HeaderCell(6, 11, "period", "2024年"),
+    ...        HeaderCell(12, 17, "group", "6月30日"), HeaderCell(18, 24, "group", "12月31日")]
+    >>> [c.text for c in years_over_days(run)[0]]
+    ['2025年6月30日', '2024年12月31日']
+    """
+    k = 0
+    while k < len(run) and run[k].kind == "period" and _ZH_YEAR_CELL.fullmatch(run[k].text):
+        k += 1
+    days = run[k:]
+    if not k or not days:
+        return None
+    if not all(c.kind == "group" and _ZH_MONTH_DAY.fullmatch(c.text) for c in days):
+        return None
+    if len(days) != k:
+        return run[:k], False
+    paired = [
+        HeaderCell(y.start, y.end, "period", y.text.strip() + d.text.strip())
+        for y, d in zip(run[:k], days, strict=True)
+    ]
+    return paired, True
 
 
 # -- the line -------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from typing import Literal
 import regex
 
 from .._reading.units import UnitTable
-from .cells import HeaderCell, Line, Token, classify, header_period
+from .cells import HeaderCell, Line, Token, classify, header_period, years_over_days
 from .grid_lines import amounts_in_labels, join_brackets, label_cells, long_labels, own_label_start
 from .stacked_headers import StackedHeader, find_blocks, names_restatement
 from .words import any_of
@@ -241,6 +241,9 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
             [c for c in cells[begin:end] if c.kind not in ("suffix", "unit", "notes")]
         )
     )
+    paired = years_over_days(run)  # "2025年 2024年" over "6月30日 12月31日"
+    if paired is not None:
+        run = paired[0]
     titles = [c.text for c in cells[:begin] if c.kind == "period"]
     periods = [c for c in run if c.kind == "period"]
     if len(periods) >= 3 and run and run[0] is periods[0]:
@@ -267,6 +270,8 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
             group = joined[index // span] if joined else None
             text, clear = _combine(group, cell)
             columns.append(GridColumn(text, (cell.start, cell.end), _kind(cell), clear=clear))
+    if paired is not None and not paired[1]:  # more days than years, or fewer: none told
+        columns = [GridColumn(c.text, c.span, c.kind, clear=False) for c in columns]
     units = [c for c in cells[begin:] if c.kind == "unit"]
     if columns and len(units) == len(columns):
         columns = [
