@@ -22,7 +22,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fincalc import Document, resolve_all
+from fincalc import Document, UnitTable, resolve_all
+from fincalc._grounding.cells import header_cell
 
 _TOP = (
     "示例电力股份有限公司2024年年度报告\n十、非经常性损益项目和金额\n√适用 □不适用\n"
@@ -279,3 +280,30 @@ def test_nonrecurring_right_or_refused_never_another_value(
     for claim in claims:
         value = _resolve(page, claim.quote, claim.metric, claim.period)
         assert value in claim.expected, (claim, value)
+
+
+# (cell, kind it heads or None: a row label, source)
+HEADER_CELLS = [
+    ("本期发生额", "relative", "A-share statement column"),
+    ("上年同期（已重述）", "relative", "a restated prior column"),
+    ("本期比上年同期增减(%)", "change", "A-share summary-table change column"),
+    ("变动比例（%）", "change", "a change column"),
+    ("本期末比上", "relative", "pdfplumber: the first piece of a change head wrapped mid-word"),
+    ("2024年金额", "period", "A-share 年报 非经常性损益 column"),
+    ("2024 年金额", "period", "PyMuPDF: the same, the year spaced off 年"),
+    ("附注（如适用）", "notes", "A-share 年报 非经常性损益 Notes column"),
+    ("房地产公允价值变动产生的损益", None, "a 非经常性损益 item wrapped after its change word"),
+    ("合并日的当期净损益", None, "a 非经常性损益 item going on past 当期"),
+    ("同一控制下企业合并产生的子公司期初至", None, "a 非经常性损益 item: 期初 deep in a label"),
+    ("因税收、会计等法律、法规的调整对当期", None, "a 非经常性损益 item: a clause ending in 当期"),
+    ("期末现金及现金等价物余额", None, "A-share cash-flow statement row label"),
+    ("% Change", "change", "US 10-K change column (English cells keep the old rule)"),
+]
+
+
+@pytest.mark.parametrize(("cell", "kind", "source"), HEADER_CELLS, ids=[c[0] for c in HEADER_CELLS])
+def test_a_label_going_on_past_its_column_word_is_no_header(
+    cell: str, kind: str | None, source: str
+) -> None:
+    found = header_cell(cell, 0, len(cell), UnitTable.default())
+    assert (found.kind if found else None) == kind, source

@@ -297,7 +297,10 @@ _BRACKETED = r"(?:[(（][^()（）]{0,16}[)）])"
 _CHANGE_TAIL = regex.compile(
     rf"(?:[{_CHANGE_CHARS}\s%％()（）]|{any_of('columns.change_after.anywhere')})*"
 )
-_MEASURE_TAIL = regex.compile(rf"(?:\s|{_BRACKETED}|{any_of('columns.measure_words.anywhere')})*")
+_MEASURE_TAIL = regex.compile(
+    rf"(?:\s|{_BRACKETED}|{any_of('columns.measure_words.anywhere')})*[)）]?"
+)
+_FIRST_PIECE = regex.compile(rf"[{_CHANGE_CHARS}]*")  # "本期末比上" / "年同期末增": a wrapped head
 _TRAILING_YEARS = regex.compile(r"(?<![\d,.])(?:19|20)\d\d(?![\d,.])")
 
 
@@ -367,8 +370,15 @@ def _ends_with_kind(cell: str, kind: str, pattern: regex.Pattern[str]) -> bool:
     if _CLAUSE_MARK.search(cell):  # "因税收、会计等法律、法规的调整对当期": a label's clause
         return False
     ends = [match.end() for match in pattern.finditer(cell)]
-    tail = _CHANGE_TAIL if kind == "change" else _MEASURE_TAIL
-    return bool(ends) and tail.fullmatch(cell, ends[-1]) is not None
+    if not ends:
+        return False
+    if kind == "change":
+        return _CHANGE_TAIL.fullmatch(cell, ends[-1]) is not None
+    if _MEASURE_TAIL.fullmatch(cell, ends[-1]):
+        return True
+    # a piece of a head wrapped mid-word, its column word at most two characters in
+    first = pattern.search(cell)
+    return first is not None and first.start() <= 2 and _FIRST_PIECE.fullmatch(cell) is not None
 
 
 def header_cell(text: str, start: int, end: int, table: UnitTable) -> HeaderCell | None:
