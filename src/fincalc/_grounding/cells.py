@@ -30,6 +30,7 @@ from typing import Literal
 import regex
 
 from .._base.exceptions import FincalcError, PeriodError
+from .._base.vocabulary import vocabulary
 from .._reading.units import UnitTable, unit_context_from_header
 from .._values.period import parse_period
 from .lines import SECTION_HEADING, is_furniture, is_prose
@@ -43,6 +44,7 @@ __all__ = [
     "header_cell",
     "header_period",
     "percent_change_header",
+    "years_over_days",
 ]
 
 LineKind = Literal[
@@ -253,6 +255,10 @@ _GROUP_START = regex.compile(
 _MONTH_DAY_PART = regex.compile(
     rf"(?i)\s*(?:{MONTH_NAMES}\s+\d{{1,2}},?|\d{{1,2}}\s+{MONTH_NAMES},?)(?!\s*(?:19|20)\d\d)\s*"
 )
+_ZH_MONTH_DAY = regex.compile(
+    r"\s*(?<!\d)(?:1[0-2]|0?[1-9])\s*月\s*(?:3[01]|[12]\d|0?[1-9])\s*日\s*"
+)
+_ZH_YEAR_CELL = regex.compile(r"\s*(?:19|20)\d\d\s*年\s*")
 _LEADING_WORDS = regex.compile(
     rf"(?i)(?<!\S)(?:{_NOTES_WORD}|{any_of('columns.item.anywhere')})(?!\S)"
 )
@@ -281,6 +287,20 @@ _SUFFIX = regex.compile(
     regex.IGNORECASE,
 )
 _CJK = regex.compile(r"\p{Han}")
+# What may follow the last column word of a Chinese header: a change header's own
+# characters ("增减(%)", "变动幅度", "变动比例"), a measure word ("本期发生额", "期末余额"),
+# a bracketed note ("上年同期（已重述）"). A label line that goes on past the word
+# ("房地产公允价值变动产生的损益", "计入当期损益的政府补助") is no header.
+_CHANGE_CHARS = regex.escape("".join(vocabulary("grounding").words("stacked_headers.change_chars")))
+_CLAUSE_MARK = regex.compile(r"[，、；。]")
+_BRACKETED = r"(?:[(（][^()（）]{0,16}[)）])"
+_CHANGE_TAIL = regex.compile(
+    rf"(?:[{_CHANGE_CHARS}\s%％()（）]|{any_of('columns.change_after.anywhere')})*"
+)
+_MEASURE_TAIL = regex.compile(
+    rf"(?:\s|{_BRACKETED}|{any_of('columns.measure_words.anywhere')})*[)）]?"
+)
+_FIRST_PIECE = regex.compile(rf"[{_CHANGE_CHARS}]*")  # "本期末比上" / "年同期末增": a wrapped head
 _TRAILING_YEARS = regex.compile(r"(?<![\d,.])(?:19|20)\d\d(?![\d,.])")
 
 
@@ -334,6 +354,8 @@ def _single_header(text: str, start: int, end: int, table: UnitTable) -> HeaderC
     if (not has_digit or "'000" in cell or "’000" in cell) and not spaced_cjk:
         # a Chinese header has no spaces inside: "项目 附注 本期发生额 上期发生额" is four
         for kind, pattern in _KINDS:
+            if _CJK.search(cell) and not _ends_with_kind(cell, kind, pattern):
+                continue
             if len(cell) <= 24 and pattern.search(cell):
                 return HeaderCell(start, end, "change" if kind == "change" else "relative", cell)
         if _UNITISH.search(cell) and _is_unit(cell, table):
@@ -341,6 +363,22 @@ def _single_header(text: str, start: int, end: int, table: UnitTable) -> HeaderC
     if (_DURATION.search(cell) or _MONTH_DAY.match(cell)) and not _value_tokens(text, start, end):
         return HeaderCell(start, end, "group", cell)
     return None
+
+
+def _ends_with_kind(cell: str, kind: str, pattern: regex.Pattern[str]) -> bool:
+    """Whether a Chinese cell ends with its column words ("本期比上年同期增减(%)", "本期发生额")."""
+    if _CLAUSE_MARK.search(cell):  # "因税收、会计等法律、法规的调整对当期": a label's clause
+        return False
+    ends = [match.end() for match in pattern.finditer(cell)]
+    if not ends:
+        return False
+    if kind == "change":
+        return _CHANGE_TAIL.fullmatch(cell, ends[-1]) is not None
+    if _MEASURE_TAIL.fullmatch(cell, ends[-1]):
+        return True
+    # a piece of a head wrapped mid-word, its column word at most two characters in
+    first = pattern.search(cell)
+    return first is not None and first.start() <= 2 and _FIRST_PIECE.fullmatch(cell) is not None
 
 
 def header_cell(text: str, start: int, end: int, table: UnitTable) -> HeaderCell | None:
@@ -437,11 +475,41 @@ def _header_cells(text: str, start: int, end: int, table: UnitTable) -> list[Hea
         if group is not None and group.kind == "group" and not rest[len(lead) :].strip(" ,"):
             # "Years ended September 28, 2019 September 29, 2018": group words, then dates
             return [group, *found]
-    dates = list(_MONTH_DAY_PART.finditer(text, start, end))
-    if len(dates) >= 2 and not _MONTH_DAY_PART.sub("", text[start:end]).strip():
-        # "June 30, June 30,": one date group per column group
-        return [HeaderCell(d.start(), d.end(), "group", d.group().strip()) for d in dates]
+    for pattern in (_MONTH_DAY_PART, _ZH_MONTH_DAY):
+        dates = list(pattern.finditer(text, start, end))
+        if len(dates) >= 2 and not pattern.sub("", text[start:end]).strip():
+            # "June 30, June 30,", "6月30日 12月31日": one date group per column group
+            return [HeaderCell(d.start(), d.end(), "group", d.group().strip()) for d in dates]
     return None
+
+
+def years_over_days(run: list[HeaderCell]) -> tuple[list[HeaderCell], bool] | None:
+    """Years over month-days, as an HKEX balance sheet heads its two instants.
+
+    "2025年 2024年" over "6月30日 12月31日" are 2025年6月30日 and 2024年12月31日: the
+    k-th year with the k-th day when the two lines hold as many cells (True); the
+    years alone and False (no column told) when they do not. None for other runs.
+
+    >>> run = [HeaderCell(0, 5, "period", "2025年"), HeaderCell(6, 11, "period", "2024年"),
+    ...        HeaderCell(12, 17, "group", "6月30日"), HeaderCell(18, 24, "group", "12月31日")]
+    >>> [c.text for c in years_over_days(run)[0]]
+    ['2025年6月30日', '2024年12月31日']
+    """
+    k = 0
+    while k < len(run) and run[k].kind == "period" and _ZH_YEAR_CELL.fullmatch(run[k].text):
+        k += 1
+    days = run[k:]
+    if not k or not days:
+        return None
+    if not all(c.kind == "group" and _ZH_MONTH_DAY.fullmatch(c.text) for c in days):
+        return None
+    if len(days) != k:
+        return run[:k], False
+    paired = [
+        HeaderCell(y.start, y.end, "period", y.text.strip() + d.text.strip())
+        for y, d in zip(run[:k], days, strict=True)
+    ]
+    return paired, True
 
 
 # -- the line -------------------------------------------------------------------------------

@@ -34,8 +34,8 @@ from typing import Literal
 import regex
 
 from .._reading.units import UnitTable
-from .cells import HeaderCell, Line, Token, classify, header_period
-from .grid_lines import amounts_in_labels, join_brackets, label_cells, long_labels
+from .cells import HeaderCell, Line, Token, classify, header_period, years_over_days
+from .grid_lines import amounts_in_labels, join_brackets, label_cells, long_labels, own_label_start
 from .stacked_headers import StackedHeader, find_blocks, names_restatement
 from .words import any_of
 
@@ -228,13 +228,22 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
     begin = end
     # a declaration between a group header and its years ("Years ended December 31" /
     # "(Millions, except per share amounts)" / "2018" ...) belongs to the run
-    while begin > 0 and cells[begin - 1].kind in _RUN:
+    while begin > 0 and (
+        cells[begin - 1].kind in _RUN
+        # "2024年金额 附注（如适用） 2023年金额": a notes column between two periods
+        or (cells[begin - 1].kind == "notes" and begin > 1 and cells[begin - 2].kind == "period")
+    ):
         begin -= 1
     while begin < end and cells[begin].kind == "unit":
         begin += 1
     run = _joined_changes(
-        _wrapped_comparisons([c for c in cells[begin:end] if c.kind not in ("suffix", "unit")])
+        _wrapped_comparisons(
+            [c for c in cells[begin:end] if c.kind not in ("suffix", "unit", "notes")]
+        )
     )
+    paired = years_over_days(run)  # "2025年 2024年" over "6月30日 12月31日"
+    if paired is not None:
+        run = paired[0]
     titles = [c.text for c in cells[:begin] if c.kind == "period"]
     periods = [c for c in run if c.kind == "period"]
     if len(periods) >= 3 and run and run[0] is periods[0]:
@@ -261,6 +270,8 @@ def _columns(cells: list[HeaderCell]) -> tuple[tuple[GridColumn, ...], bool, tup
             group = joined[index // span] if joined else None
             text, clear = _combine(group, cell)
             columns.append(GridColumn(text, (cell.start, cell.end), _kind(cell), clear=clear))
+    if paired is not None and not paired[1]:  # more days than years, or fewer: none told
+        columns = [GridColumn(c.text, c.span, c.kind, clear=False) for c in columns]
     units = [c for c in cells[begin:] if c.kind == "unit"]
     if columns and len(units) == len(columns):
         columns = [
@@ -468,6 +479,8 @@ class _Table:
         mark = (marks[0].start, marks[0].end) if marks else None
         self.mark = self.mark or mark
         section = self.section
+        if row.label is not None:  # "结算备付金" / "衍生金融资产 21,113.72": an empty row above
+            row.label = (own_label_start(text, *row.label), row.label[1])
         if row.label is not None and row.last_line > row.label[0]:
             # "Net income per share:" / "Basic": the heading lines head the rows after too
             self.section, section = (row.label[0], row.last_line), None

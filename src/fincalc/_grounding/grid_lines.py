@@ -15,7 +15,7 @@ import regex
 
 from .cells import Line, Token
 
-__all__ = ["amounts_in_labels", "join_brackets", "label_cells", "long_labels"]
+__all__ = ["amounts_in_labels", "join_brackets", "label_cells", "long_labels", "own_label_start"]
 
 
 _OPEN = regex.compile(r"(?P<mark>US\$|HK\$|\$)?\s*[(（]\s*(?P<inner>US\$|HK\$|\$)?")
@@ -158,3 +158,32 @@ def amounts_in_labels(text: str, lines: list[Line]) -> None:
             if _ASKS_AMOUNT.search(text, label.start, label.end) or goes_on:
                 lines[i] = Line("label", line.start, line.end)
         previous = i
+
+
+# a Chinese label line of full-width characters only (a colon is a heading's: left whole)
+_FULL_WIDTH_LINE = regex.compile(r"[\p{Han}（）、，；《》“”]+")
+
+
+def own_label_start(text: str, start: int, end: int) -> int:
+    """Where a Chinese row's own label starts among its label lines ``text[start:end]``.
+
+    A Chinese label cell wraps at a fixed width, so every line of a label but its
+    last is as long as the longest line of the run; a shorter line with more label
+    lines after it ends the label of an earlier row, one with no amounts
+    ("结算备付金", "房地产公允价值变动产生的损益"). The row's own label starts after the
+    last such line. Lines with other characters (Latin, digits, half-width
+    brackets, a heading's colon) leave the label whole.
+
+    >>> text = "受托经营取得的托管费收入\\n除上述各项之外的营业外收支"
+    >>> text[own_label_start(text, 0, len(text)) :]
+    '除上述各项之外的营业外收支'
+    """
+    lines = text[start:end].split("\n")
+    stripped = [line.strip() for line in lines]
+    if len(lines) < 2 or not all(_FULL_WIDTH_LINE.fullmatch(line) for line in stripped):
+        return start
+    width = max(len(line) for line in stripped)
+    short = [k for k in range(len(stripped) - 1) if len(stripped[k]) < width]
+    if not short:
+        return start
+    return start + sum(len(line) + 1 for line in lines[: short[-1] + 1])

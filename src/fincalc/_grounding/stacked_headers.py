@@ -438,7 +438,8 @@ def names_restatement(text: str, start: int, end: int) -> bool:
     )
 
 
-_CELL = regex.compile(r"\S+")
+# a cell is a run of non-spaces; PyMuPDF spaces a year off its 年 ("2024 年金额"): one cell
+_CELL = regex.compile(r"(?<!\S)(?:19|20)\d\d[ \t]+年\S*|\S+")
 _MOST_CELLS = 10
 _BLOCK_KINDS = ("header", "label", "blank", "furniture")
 _AFTER_KINDS = ("values", "label_values", "label")

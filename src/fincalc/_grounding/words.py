@@ -64,6 +64,10 @@ def column_pattern(kind: str) -> str:
 # "2025年前三季度（1-9月）", "2025年上半年(1-6月份)": a period header with its months in a bracket
 _MONTH_RANGE = regex.compile(r"[(（]\s*(\d{1,2})\s*[-—–~至]\s*(\d{1,2})\s*月份?\s*[)）]\s*$")
 _HEADER_YEAR = regex.compile(r"(?<!\d)((?:19|20)\d\d)\s*年")
+# "2024年金额": the amount word after a period's last character (年, 年度, 月, 日, a bracket)
+_AMOUNT_WORD = regex.compile(
+    rf"(?<=[年度月日)）])\s*(?:{any_of('columns.period_amount.anywhere')})\s*$"
+)
 
 
 def agreeing_months(text: str) -> str | None:
@@ -77,7 +81,14 @@ def agreeing_months(text: str) -> str | None:
     ('2025年前三季度', None)
     >>> agreeing_months("2024年度")
     '2024年度'
+
+    A period head followed by the word for amount ("2024年金额", the 非经常性损益
+    table's columns) names that period: the word is left off.
+
+    >>> agreeing_months("2024年金额"), agreeing_months("金额")
+    ('2024年', '金额')
     """
+    text = _AMOUNT_WORD.sub("", text)
     found = _MONTH_RANGE.search(text)
     if found is None:
         return text
