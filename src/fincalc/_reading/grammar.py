@@ -801,7 +801,7 @@ def _compact_words(
         for forms in (data.get(width) or {}).values():
             for magnitude, pattern in forms.items():
                 text = str(getattr(pattern, "pattern", pattern)).split(";")[0].replace("'", "")
-                zeros = _ZEROS.search(text)
+                zeros = re.search("0+", text)  # (once per locale: the re cache)
                 if zeros is None:
                     continue
                 exponent = len(str(magnitude)) - len(zeros.group())
@@ -818,9 +818,6 @@ def _compact_words(
         {word: frozenset(exponents) for word, exponents in found.items()}
         for found in (words, exact, before)
     )
-
-
-_ZEROS: Final = re.compile("0+")
 
 
 @functools.lru_cache(maxsize=64)

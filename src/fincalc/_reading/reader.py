@@ -406,7 +406,7 @@ def _separated_run(
         while stop < size and norm[stop] in digits:
             stop += 1
         # "016,1 234,56": a group after a space belongs to the run, never read alone
-        while _SPACE_GROUP.match(norm, stop) is not None:
+        while _space_group().match(norm, stop) is not None:
             stop += 4
     if right and group_free and norm.startswith(". ", stop) and stop + 2 < size:
         k = stop + 2  # "1,476.94,994. 14": the OCR break of its decimals is the run's too
@@ -423,7 +423,14 @@ def _separated_run(
 
 
 _ASCII_DIGITS = frozenset("0123456789")
-_SPACE_GROUP = re.compile(r"[ \u202f][0-9]{3}(?![0-9])")
+
+
+@functools.cache
+def _space_group() -> re.Pattern[str]:
+    """A space and a group of three digits, compiled on first use (rare texts)."""
+    return re.compile(r"[ \u202f][0-9]{3}(?![0-9])")
+
+
 #: The most characters of a unit glued to a refused run that the refusal takes with it.
 _MAX_GLUED = 16
 _GLUED_MARKS = frozenset("%‰$€£¥")

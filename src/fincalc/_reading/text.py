@@ -91,14 +91,22 @@ def _fullwidth_group() -> re.Pattern[str]:
 #: The Arabic comma and the reversed comma between a digit and a group of exactly three
 #: digits group them (CLDR's Balochi and Adlam locales write "1،234٫5", "1⹁234.5");
 #: elsewhere they separate clauses ("12، 13").
-_ARABIC_GROUP: Final = re.compile(r"(?<=[0-9])[\u060c\u2e41](?=[0-9]{3}(?![0-9]))")
+@functools.cache
+def _arabic_group() -> re.Pattern[str]:
+    """The Arabic group comma, compiled on first use (most texts have none)."""
+    return re.compile(r"(?<=[0-9])[\u060c\u2e41](?=[0-9]{3}(?![0-9]))")
+
 
 #: 个 between a numeral and 亿 or 万 is a counter of speech ("两个亿", "3个亿"): the
 #: number is 两亿.  It reads as a space, which a Han scale may follow.  Not before
 #: 亿万 or a word that makes 万 a noun's ("两个万元户", "一个万人体育场", "亿万富翁").
-_COUNTER_BEFORE_SCALE: Final = re.compile(
-    "(?<=[0-9０-９一二两兩三四五六七八九十百千])[个個](?=[亿億万萬](?![亿億万萬人])(?!元户))"
-)
+@functools.cache
+def _counter_before_scale() -> re.Pattern[str]:
+    """个 before a Han scale, compiled on first use (most texts have none)."""
+    return re.compile(
+        "(?<=[0-9０-９一二两兩三四五六七八九十百千])[个個](?=[亿億万萬](?![亿億万萬人])(?!元户))"
+    )
+
 
 _NEEDS_TRANSLATION: Final = re.compile(
     "[" + "".join(re.escape(chr(code)) for code in _TRANSLATION) + "]"
@@ -136,9 +144,9 @@ def fold_characters(text: str) -> str:
         return text
     grouped = "，" in text and _comma_between_digits(text)
     if "\u060c" in text or "\u2e41" in text:  # "1،234٫5" (Balochi), "1⹁234.5" (Adlam)
-        text = _ARABIC_GROUP.sub(",", text)
+        text = _arabic_group().sub(",", text)
     if "个" in text or "個" in text:  # 两个亿卢布: 两亿 in speech
-        text = _COUNTER_BEFORE_SCALE.sub(" ", text)
+        text = _counter_before_scale().sub(" ", text)
     if not grouped and _NEEDS_TRANSLATION.search(text) is None:
         return text
     if grouped:
