@@ -448,7 +448,15 @@ def test_a_number_in_a_locale_format_is_whole_or_refused(
     text = frame.format(written)
     for reading in locale_readings(text, locale):
         assert reading.values is None or set(reading.values) <= {truth}, (text, locale, reading)
+    if locale.split("_")[0] in _KNOWN_GAP_WITHOUT_A_LOCALE:
+        return
     _no_part_without_a_locale(text)
+
+
+#: Toki Pona groups digits in twos ("1\u00a000,00"): without ``locale="tok"`` the run is
+#: read as two numbers, a known gap listed in docs/parsing.md ("Known gaps"); with the
+#: locale it is read whole (checked above).
+_KNOWN_GAP_WITHOUT_A_LOCALE = frozenset({"tok"})
 
 
 #: (text, locale, source style, the whole value or None when only a refusal is right)

@@ -21,7 +21,7 @@ from .._reading.units import UnitContext, UnitTable
 from .._values.period import parse_period
 from .words import any_of
 
-__all__ = ["ListPair", "list_pairs", "sentence_around"]
+__all__ = ["ListPair", "list_pairs", "sentence_around", "unpaired_list"]
 
 _MARKER = regex.compile(
     rf"{any_of('respectively.words', boundaries=True)}|{any_of('respectively.chinese')}",
@@ -158,3 +158,31 @@ def _follows(text: str, amounts: list[tuple[int, int]], years: list[tuple[int, i
     """Whether the years come right after the amounts: "$4.6 billion in fiscal 2024 and 2023"."""
     gap = text[amounts[-1][1] : years[0][0]]
     return len(gap) <= _GAP and _LEADS_TO_PERIODS.match(gap) is not None
+
+
+def unpaired_list(text: str, start: int, end: int) -> str | None:
+    """The list of periods of a "respectively" sentence around ``[start, end)``, or None.
+
+    Called when ``list_pairs`` paired no amount there: "$4.1 billion and roughly
+    $3.8 billion in 2023 and 2022, respectively" (a word inside the run of
+    amounts), or a run one of whose amounts the reader refused. The periods are
+    the amounts' own, in an order nothing pairs, so none of them is known.
+
+    >>> unpaired_list("Sales were $4 billion and about $3 billion in 2023 and 2022, "
+    ...               "respectively.", 11, 21)
+    '2023 and 2022'
+    >>> unpaired_list("Sales were $4 billion in 2023.", 11, 21) is None
+    True
+    """
+    begin, stop = _sentence(text, start, end)
+    if _MARKER.search(text, begin, stop) is None:
+        return None
+    years = [
+        (m.start(), m.end())
+        for m in _YEAR.finditer(text, begin, stop)
+        if not start <= m.start() < end
+    ]
+    for run in _runs(years, text):
+        if _period_texts(text, run):
+            return text[run[0][0] : run[-1][1]]
+    return None

@@ -13,7 +13,7 @@ from datetime import date, timedelta
 
 import regex
 
-from .._base.exceptions import CaliberMismatchError, PeriodError
+from .._base.exceptions import AmbiguousQuantityError, CaliberMismatchError, PeriodError
 from .._base.vocabulary import vocabulary
 from .._values.caliber import Basis
 from .._values.period import CALENDAR_YEAR, FiscalCalendar, Period, parse_period
@@ -261,6 +261,32 @@ def _quote_periods(text: str, start: int, end: int) -> list[regex.Match[str]]:
     return found
 
 
+# A period that is one of a list of periods ("in 2023 and 2022", "December 31, 2024, 2023
+# and 2022", "2023年和2022年"): the next member after it, or the member before it.
+_LIST_JOIN = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+|\s*(?:[、，]|和|及|与|以及|或)\s*)"
+_NEXT_IN_LIST = regex.compile(
+    rf"{_LIST_JOIN}(?:(?:fiscal|FY)\s*)?(?:19|20)\d\d(?!\d|[,.]\d)", regex.IGNORECASE
+)
+_PREVIOUS_IN_LIST = regex.compile(
+    rf"(?<![\d,.])(?:19|20)\d\d\s*(?:年度|年)?{_LIST_JOIN}$", regex.IGNORECASE
+)
+
+
+def _period_list(text: str, match: regex.Match[str]) -> str | None:
+    """The list of periods ``match`` is a member of, as written, or None when it stands alone.
+
+    "$3.8 billion in 2023 and 2022, respectively" names two years for one amount:
+    a list that pairs with no run of amounts (``lists.list_pairs`` found none) does
+    not say which year is the amount's, so neither governs it alone.
+    """
+    after = _NEXT_IN_LIST.match(text, match.end())
+    before = _PREVIOUS_IN_LIST.search(text, max(0, match.start() - 24), match.start())
+    if after is None and before is None:
+        return None
+    start = before.start() if before is not None else match.start()
+    return text[start : after.end() if after is not None else match.end()]
+
+
 def _governing_period(
     text: str,
     quote: tuple[int, int],
@@ -287,6 +313,7 @@ def _governing_period(
         following = _quote_periods(text, after.end(), high)
         if following and following[0].start() == after.end():
             chosen = following[0]
+            _not_a_list(text, chosen, amount)
             return _period_text(text, low, chosen, claim_year)
     clause_start = low
     for boundary in _CLAUSE_END.finditer(text, low, amount[0]):
@@ -301,7 +328,24 @@ def _governing_period(
     chosen = preceding[-1]
     if chosen.start() < quote[0] and _BASE_AMOUNT.search(text, clause_start, amount[0]):
         return None
+    _not_a_list(text, chosen, amount)
     return _period_text(text, low, chosen, claim_year)
+
+
+def _not_a_list(text: str, chosen: regex.Match[str], amount: tuple[int, int]) -> None:
+    """Refuse an amount whose governing period is one member of a list of periods."""
+    periods = _period_list(text, chosen)
+    if periods is None:
+        return
+    raw = text[amount[0] : amount[1]]
+    raise AmbiguousQuantityError(
+        f"the amount {raw[:80]!r} is written with a list of periods ({periods[:80]!r}) that "
+        "no run of amounts pairs one to one ('$A and $B in 2023 and 2022, respectively'), "
+        "so which of them is its own cannot be told; quote a sentence that names the "
+        "amount's own period",
+        text=text[max(0, amount[0] - 60) : amount[1] + 60][:200],
+        candidates=(raw,),
+    )
 
 
 _COMMA = regex.compile(r"[，,；;](?!\d{3})")
@@ -411,7 +455,10 @@ def one_of_claimed_period(
     year = cal.fiscal_year_of(claimed.start)
     named: list[Period] = []
     for span in amounts:
-        found = _governing_period(text, (0, len(text)), span, year)
+        try:
+            found = _governing_period(text, (0, len(text)), span, year)
+        except AmbiguousQuantityError:  # one period of a list ("in 2024 and 2023")
+            return None
         if found is None:
             return None
         try:

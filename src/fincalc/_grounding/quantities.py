@@ -35,7 +35,7 @@ from .claims import Claim
 from .documents import Document, UnitDeclaration, label_unit, line_of, row_kind, row_unit
 from .html import agrees, tag_declaration
 from .lines import Lines, explained_row, is_furniture
-from .lists import ListPair, list_pairs, sentence_around
+from .lists import ListPair, list_pairs, sentence_around, unpaired_list
 from .periods import same_claimed_period
 from .prose_amounts import disambiguate
 from .reading import Candidate, candidates, check, choose, note_cells
@@ -112,11 +112,9 @@ def read_quantity(
     a, b = _widen(text, a, b)
     context, declaration, tagged = _unit_of(doc, structure, (a, b), claim, cell)
     if cell is None:
-        pairs = list_pairs(text, a, b, context=context, table=structure.table)
-        if pairs:
-            listed, (a, b) = _listed(pairs, (a, b), claim, when)
-            if listed is not None:
-                context, declaration = _context(doc, structure, (a, b), claim, None)
+        listed, (a, b) = _list_amount(text, (a, b), claim, when, context, structure.table)
+        if listed is not None:
+            context, declaration = _context(doc, structure, (a, b), claim, None)
     segment = text[a:b]
     if cell is not None and cell.grid:
         # a cell "22.0" / "%" or "(" / "7" / ")" on several lines, with the zero-width
@@ -383,6 +381,35 @@ def _widen(text: str, a: int, b: int) -> tuple[int, int]:
     if left > 0 and text[left - 1] in "(（" and right < len(text) and text[right] in ")）":
         return left - 1, right + 1
     return a, b
+
+
+def _list_amount(
+    text: str,
+    segment: tuple[int, int],
+    claim: Claim,
+    when: tuple[Period, FiscalCalendar | None],
+    context: UnitContext | None,
+    table: UnitTable,
+) -> tuple[ListPair | None, tuple[int, int]]:
+    """The amount of a "respectively" list the claim means, or (None, ``segment``) outside one.
+
+    A "respectively" sentence whose periods pair with no run of amounts ("$4.1
+    billion and roughly $3.8 billion in 2023 and 2022, respectively", or a run
+    one of whose amounts is refused) says no amount's period: refused.
+    """
+    a, b = segment
+    pairs = list_pairs(text, a, b, context=context, table=table)
+    if pairs:
+        return _listed(pairs, segment, claim, when)
+    periods = unpaired_list(text, a, b)
+    if periods is not None:
+        raise AmbiguousQuantityError(
+            f"the quote {text[a:b][:80]!r} stands in a 'respectively' sentence whose periods "
+            f"({periods[:80]!r}) pair with no run of amounts, so its own period cannot be "
+            "told; quote a sentence that names the amount's period beside it",
+            text=text[a:b][:200],
+        )
+    return None, segment
 
 
 def _listed(
