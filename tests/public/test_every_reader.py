@@ -153,6 +153,9 @@ _CONTINUING = st.one_of(
             " ドル",
             " billón",
             " mdr kronor",
+            " mdr",
+            " mkr",
+            " tkr",
             " MUSD",
             "点五",
             "點五",
@@ -258,6 +261,8 @@ MEASURED: list[tuple[str, str, str | None]] = [
     ("Revenue 1 234,56, up", "eu-pdf-text", "1234.56"),  # not 56: the run's decimals
     ("Rs.1 234 paid", "in-shop-price", "1234"),  # the run after an abbreviation's point
     ("营业收入 1 234,56，同比增长", "cn-pdf-text", "1234.56"),
+    ("Nettoomsättningen uppgick till SEK 5 mdr", "se-annual-report", None),  # was 5 SEK
+    ("rörelseresultat 120 mkr", "se-interim-report", None),  # was a bare 120
 ]
 
 

@@ -102,6 +102,16 @@ def test_scanner_reads_number_soup_as_the_reader_does(text: str) -> None:
     assert scanner == reader
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="known gap: the scanner reads '56' of a run the reader refuses whole when an "
+    "Arabic decimal point (U+066B) starts it; the public entry points refuse it",
+)
+def test_scanner_and_reader_agree_on_an_arabic_point_before_groups() -> None:
+    reader, scanner = _both("0\u066b1.234,56", default_table())
+    assert scanner == reader
+
+
 @given(st.text(max_size=80))
 def test_scanner_reads_any_text_as_the_reader_does(text: str) -> None:
     reader, scanner = _both(text, default_table())

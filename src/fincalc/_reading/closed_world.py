@@ -129,6 +129,11 @@ def _abbreviations() -> frozenset[str]:
 
 
 @functools.cache
+def _scale_abbreviations() -> frozenset[str]:
+    return frozenset(vocabulary("reading").words("number.scale_abbreviations"))
+
+
+@functools.cache
 def _counters() -> frozenset[str]:
     return frozenset(vocabulary("reading").words("number.counter_before_scale"))
 
@@ -457,6 +462,8 @@ def _unknown_word(
     folded_words, symbols = _foreign()
     if word.casefold() in folded_words or word in symbols:
         return ("unknown", k, stop, "is a scale or currency word of CLDR")
+    if word.casefold() in _scale_abbreviations():
+        return ("unknown", k, stop, "is a scale abbreviation (mdr: miljarder, mkr: miljoner kr)")
     if (
         4 <= len(word) <= 5
         and word.isupper()
