@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fincalc import Document, resolve_all
+from ._one_page import resolve_instant
 
 _PLUMBER = (
     "小鷹科技集團\n簡明綜合財務狀況表\n（除另有註明外，以人民幣千元列示）\n"
@@ -107,19 +107,7 @@ CASES = [
 
 
 def _resolve(page: str, quote: str, metric: str, period: str) -> Decimal | None:
-    doc = Document.from_pages("report", [page])
-    english = "KESTREL" in page
-    claim = {
-        "evidence_id": "report",
-        "quote": quote,
-        "metric": metric,
-        "entity": "Kestrel" if english else "小鷹科技",
-        "period": period,
-        "basis": "instant",
-        "currency": "USD" if english else "CNY",
-    }
-    result = resolve_all([claim], [doc])
-    return result.facts[0].value if result.facts else None
+    return resolve_instant(page, quote, metric, period, entity="小鷹科技")
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fincalc import Document, resolve_all
+from ._one_page import resolve_instant
 
 _BS_ZH = (
     "示例电力股份有限公司2024年年度报告\n合并资产负债表\n2024年12月31日\n"
@@ -107,19 +107,7 @@ CASES = [
 
 
 def _resolve(page: str, quote: str, metric: str, period: str) -> Decimal | None:
-    doc = Document.from_pages("report", [page])
-    english = "KESTREL" in page
-    claim = {
-        "evidence_id": "report",
-        "quote": quote,
-        "metric": metric,
-        "entity": "Kestrel" if english else "示例电力",
-        "period": period,
-        "basis": "instant",
-        "currency": "USD" if english else "CNY",
-    }
-    result = resolve_all([claim], [doc])
-    return result.facts[0].value if result.facts else None
+    return resolve_instant(page, quote, metric, period, entity="示例电力")
 
 
 @pytest.mark.parametrize(
